@@ -1,0 +1,19 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests import sibling packages from their source, so a change in one package is seen by the
+// tests of the packages that use it without a rebuild. Built output is tested by the CLI's e2e tests.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const alias = Object.fromEntries(
+  readdirSync(`${root}packages`).map((dir) => [`@evidence/${dir}`, `${root}packages/${dir}/src/index.ts`]),
+);
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
