@@ -1,0 +1,63 @@
+/** One evaluation episode as written to pre_eval.jsonl / post_eval.jsonl (see DESIGN.md). */
+export type EvalRecord = Record<string, unknown>;
+
+export const DEFAULT_REWARD_KEY = 'cumulative_reward';
+
+/** Reference names for the reference trainer's outcome booleans; any other boolean keeps its own name. */
+const RATE_NAMES: Readonly<Record<string, string>> = {
+  discovered: 'success_rate',
+  correct_mass: 'mass_acc',
+  correct_channel: 'channel_acc',
+};
+
+export function rateName(key: string): string {
+  return Object.hasOwn(RATE_NAMES, key) ? (RATE_NAMES[key] as string) : key;
+}
+
+/** Keys that hold a boolean in at least one record and nothing but booleans (or null) elsewhere, in first-seen order. */
+export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<string> = new Set()): string[] {
+  const seen = new Map<string, boolean>();
+  for (const record of records) {
+    for (const [key, value] of Object.entries(record)) {
+      if (skip.has(key) || value === null || value === undefined) continue;
+      const isBoolean = typeof value === 'boolean';
+      const before = seen.get(key);
+      seen.set(key, before === undefined ? isBoolean : before && isBoolean);
+    }
+  }
+  return [...seen].filter(([, allBoolean]) => allBoolean).map(([key]) => key);
+}
+
+/** The episode reward, or undefined when the record has no finite number under `rewardKey`. */
+export function rewardOf(record: EvalRecord, rewardKey: string): number | undefined {
+  const value = record[rewardKey];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+export interface Step {
+  action: string;
+  reward: number | undefined;
+}
+
+/** The steps of an episode (`steps` or `trajectory`), each action reduced to its name. */
+export function stepsOf(record: EvalRecord): Step[] {
+  const list = Array.isArray(record.steps)
+    ? record.steps
+    : Array.isArray(record.trajectory)
+      ? record.trajectory
+      : [];
+  return list.map((step: unknown) => {
+    if (step === null || typeof step !== 'object') return { action: actionName(step), reward: undefined };
+    const { action, reward } = step as { action?: unknown; reward?: unknown };
+    return { action: actionName(action), reward: typeof reward === 'number' ? reward : undefined };
+  });
+}
+
+function actionName(action: unknown): string {
+  if (typeof action === 'string') return action;
+  if (action !== null && typeof action === 'object') {
+    const type = (action as { action_type?: unknown }).action_type;
+    if (typeof type === 'string') return type;
+  }
+  return action === undefined ? '?' : JSON.stringify(action);
+}
