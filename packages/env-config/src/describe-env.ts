@@ -1,0 +1,10 @@
+import { resolveEvidenceEnv } from './resolve';
+import type { EnvOptions, EnvVariableDescription } from './types';
+
+/**
+ * Every variable with its default, its current value, where that value came from and what is in use,
+ * for `evidence env`. Never throws for bad values: their rows carry `problem` instead.
+ */
+export function describeEnv(options: EnvOptions = {}): EnvVariableDescription[] {
+  return resolveEvidenceEnv(options).rows;
+}

@@ -1,0 +1,25 @@
+import { EnvReader } from './env-reader';
+import { EnvConfigError } from './errors';
+import { DEFAULT_PREFIX, defaultEnv, readDistributed, resolveEvidenceEnv } from './resolve';
+import type { EnvOptions, EvidenceEnv } from './types';
+
+/**
+ * The evidence configuration from environment variables (`EVIDENCE_` by default), validated strictly
+ * and deeply frozen. Throws one `EnvConfigError` listing every bad variable.
+ */
+export function readEvidenceEnv(options: EnvOptions = {}): EvidenceEnv {
+  const { env, problems } = resolveEvidenceEnv(options);
+  if (problems.length > 0) throw new EnvConfigError(problems);
+  return env;
+}
+
+/**
+ * True on rank 0, or when the run is not distributed. Reads only RANK, LOCAL_RANK and WORLD_SIZE, so
+ * a trainer can gate its own logging without depending on the other variables being valid.
+ */
+export function isMainProcess(options: Pick<EnvOptions, 'env'> = {}): boolean {
+  const reader = new EnvReader(DEFAULT_PREFIX, options.env ?? defaultEnv());
+  const { rank } = readDistributed(reader);
+  if (reader.problems.length > 0) throw new EnvConfigError(reader.problems);
+  return rank === 0;
+}
