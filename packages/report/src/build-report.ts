@@ -1,0 +1,282 @@
+import { existsSync } from 'node:fs';
+import { mkdir, stat } from 'node:fs/promises';
+import { basename, relative, resolve } from 'node:path';
+import { findAnimations, findCurves, type Picture } from './assets.js';
+import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
+import { renderer } from './charts.js';
+import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+import { renderHtml } from './html.js';
+import { evidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
+import { renderMarkdown } from './markdown.js';
+import type { ReportModel, TrainingSummary } from './model.js';
+import { DEFAULT_REWARD_KEY } from './records.js';
+import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
+
+export interface ReportOptions {
+  /** Episode reward field of the evaluation files. Default `cumulative_reward`. */
+  rewardKey?: string;
+  /** Bootstrap resamples. Default 10,000. */
+  resamples?: number;
+  /** Bootstrap seed. Default 0. */
+  seed?: number;
+  /** Render the charts (default true). False reuses none and lists them as skipped. */
+  charts?: boolean;
+  /** Heading of the report. Default `Training evidence — <folder name>`. */
+  title?: string;
+  /** Recorded GIFs are embedded until the page would exceed this many bytes, then linked. Default 40 MB. */
+  maxEmbedBytes?: number;
+  onProgress?: (done: number, total: number, what: string) => void;
+  log?: (line: string) => void;
+}
+
+export interface ReportResult {
+  dir: string;
+  written: string[];
+  skipped: { what: string; why: string }[];
+  issues: ReportIssue[];
+  metrics: BeforeAfterMetrics | null;
+}
+
+const CHECKPOINT_ROWS_SHOWN = 10;
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Meant for values that may be huge (a million-row log): one pass, no copies. */
+function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
+  if (!log.has('reward') || log.rowCount === 0) return null;
+  const reward = log.numeric('reward');
+  const tenth = Math.max(1, Math.floor(reward.length / 10));
+  const meanOf = (from: number, to: number): number => {
+    let sum = 0;
+    let n = 0;
+    for (let i = from; i < to; i++) {
+      const v = reward[i] as number;
+      if (Number.isFinite(v)) {
+        sum += v;
+        n++;
+      }
+    }
+    return sum / n;
+  };
+  const steps = log.has('step') ? log.numeric('step') : null;
+  return {
+    rows: log.rowCount,
+    lastStep: steps ? (steps[steps.length - 1] as number) : log.rowCount,
+    earlyReward: meanOf(0, tenth),
+    lateReward: meanOf(reward.length - tenth, reward.length),
+  };
+}
+
+function checkpointTable(log: LoadedCsvLog): ReportModel['checkpoints'] {
+  const from = Math.max(0, log.rowCount - CHECKPOINT_ROWS_SHOWN);
+  const rows: string[][] = [];
+  for (let r = from; r < log.rowCount; r++) {
+    rows.push(
+      log.header.map((name) => {
+        const value = log.columns[name]?.[r];
+        if (typeof value === 'number') return Number.isNaN(value) ? '' : String(Number(value.toPrecision(6)));
+        return value ?? '';
+      }),
+    );
+  }
+  return { header: [...log.header], rows, total: log.rowCount };
+}
+
+/**
+ * Build the report of an evidence folder: every chart its inputs allow, before_after_metrics.json,
+ * sample_trajectories.md, index.html and REPORT.md. Reads what exists, skips (and says why) what it
+ * cannot, lists bad input lines; throws only when `dir` is not a readable folder.
+ */
+export async function buildReport(dir: string, options: ReportOptions = {}): Promise<ReportResult> {
+  const root = resolve(dir);
+  const info = await stat(root).catch(() => null);
+  if (!info?.isDirectory()) throw new Error(`${dir}: not a folder (expected an evidence folder)`);
+  const paths = evidencePaths(root);
+  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
+  const log = options.log ?? (() => {});
+  const written: string[] = [];
+  const skipped: ReportResult['skipped'] = [];
+  const issues: ReportIssue[] = [];
+  const name = (path: string): string => relative(root, path).split('\\').join('/') || basename(path);
+
+  const total = 11;
+  let done = 0;
+  const progress = (what: string): void => {
+    done++;
+    options.onProgress?.(done, total, what);
+  };
+
+  const write = async (path: string, data: string): Promise<void> => {
+    await writeTextAtomic(path, data);
+    written.push(path);
+    log(`wrote ${name(path)}`);
+  };
+
+  // --- inputs -----------------------------------------------------------------------------------
+  const loadCsv = async (path: string): Promise<LoadedCsvLog | null> => {
+    if (!existsSync(path)) {
+      skipped.push({ what: name(path), why: 'not found' });
+      return null;
+    }
+    try {
+      const loaded = await loadCsvLog(path, { dedupeBy: 'step' });
+      issues.push(...issuesOf(path, loaded.issues));
+      return loaded;
+    } catch (error) {
+      skipped.push({ what: name(path), why: message(error) });
+      return null;
+    }
+  };
+  const loadEval = async (path: string): Promise<LoadedEvalFile | null> => {
+    if (!existsSync(path)) {
+      skipped.push({ what: name(path), why: 'not found' });
+      return null;
+    }
+    try {
+      const loaded = await loadEvalFile(path, { rewardKey });
+      issues.push(...loaded.issues);
+      if (loaded.records.length > 0) return loaded;
+      skipped.push({ what: name(path), why: `no usable evaluation episode with a number in "${rewardKey}"` });
+    } catch (error) {
+      skipped.push({ what: name(path), why: message(error) });
+    }
+    return null;
+  };
+
+  const trainingLog = await loadCsv(paths.trainingLog);
+  const rewardComponents = await loadCsv(paths.rewardComponents);
+  const checkpointEvals = await loadCsv(paths.checkpointEvals);
+  const pre = await loadEval(paths.preEval);
+  const post = await loadEval(paths.postEval);
+  progress('read logs');
+
+  // --- statistics -------------------------------------------------------------------------------
+  let metrics: BeforeAfterMetrics | null = null;
+  let samples: ReportModel['samples'] = null;
+  if (pre && post) {
+    metrics = computeBeforeAfter(pre.records, post.records, options);
+    await write(paths.beforeAfterMetrics, `${JSON.stringify(metrics, null, 2)}\n`);
+    samples = selectSampleTrajectories(pre.records, post.records, { rewardKey });
+    await write(paths.sampleTrajectories, formatSampleTrajectories(samples));
+  } else {
+    skipped.push({ what: 'before/after statistics', why: 'needs both pre_eval.jsonl and post_eval.jsonl' });
+  }
+  progress('before/after statistics');
+
+  // --- charts -----------------------------------------------------------------------------------
+  const charts: Picture[] = [];
+  const chart = async (title: string, out: string, inputs: string, draw: (() => Promise<string>) | null) => {
+    if (options.charts === false) {
+      skipped.push({ what: name(out), why: 'charts turned off' });
+    } else if (!draw) {
+      skipped.push({ what: name(out), why: `needs ${inputs}` });
+    } else {
+      try {
+        const path = await draw();
+        written.push(path);
+        charts.push({ title, file: name(path) });
+        log(`wrote ${name(path)}`);
+      } catch (error) {
+        skipped.push({ what: name(out), why: `could not render: ${message(error)}` });
+      }
+    }
+    progress(name(out));
+  };
+  const withRenderer = <T>(value: T | null, fn: ((value: T) => Promise<string>) | null) =>
+    value !== null && fn !== null ? () => fn(value) : null;
+  const missingRenderer = (what: string) => `@evidence/plots has no ${what}`;
+
+  const trainingCurve = renderer('renderTrainingCurve');
+  await chart(
+    'Training reward and loss',
+    paths.trainingCurvePng,
+    trainingCurve ? 'training_log.csv' : missingRenderer('renderTrainingCurve'),
+    withRenderer(trainingLog, trainingCurve && ((csv) => trainingCurve(csv, paths.trainingCurvePng))),
+  );
+  const components = renderer('renderRewardComponents');
+  await chart(
+    'Reward components',
+    paths.rewardComponentsPng,
+    components ? 'reward_components.csv' : missingRenderer('renderRewardComponents'),
+    withRenderer(rewardComponents, components && ((csv) => components(csv, paths.rewardComponentsPng))),
+  );
+  const progression = renderer('renderCheckpointProgression');
+  await chart(
+    'Checkpoint evaluations',
+    paths.checkpointProgressionPng,
+    progression ? 'checkpoint_evals.csv' : missingRenderer('renderCheckpointProgression'),
+    withRenderer(checkpointEvals, progression && ((csv) => progression(csv, paths.checkpointProgressionPng))),
+  );
+  const sides = pre && post ? { pre: pre.records, post: post.records } : null;
+  const beforeAfter = renderer('renderBeforeAfter');
+  await chart(
+    'Before vs after training',
+    paths.beforeAfterSummaryPng,
+    beforeAfter ? 'pre_eval.jsonl and post_eval.jsonl' : missingRenderer('renderBeforeAfter'),
+    withRenderer(
+      sides,
+      beforeAfter &&
+        ((s) =>
+          beforeAfter(s.pre, s.post, paths.beforeAfterSummaryPng, {
+            rewardKey,
+            summary: metrics ? summaryForChart(metrics) : undefined,
+          })),
+    ),
+  );
+  const distribution = renderer('renderRewardDistribution');
+  await chart(
+    'Episode reward distribution',
+    paths.rewardDistributionPng,
+    distribution ? 'pre_eval.jsonl and post_eval.jsonl' : missingRenderer('renderRewardDistribution'),
+    withRenderer(
+      sides,
+      distribution && ((s) => distribution(s.pre, s.post, paths.rewardDistributionPng, { rewardKey })),
+    ),
+  );
+
+  // --- pictures already in the folder -----------------------------------------------------------
+  const curves = await findCurves(root, paths.curvesRoot);
+  progress('curves');
+  const animations = await findAnimations(root, paths.animationsRoot, issues);
+  for (const episode of animations) {
+    if (!episode.gif) {
+      skipped.push({
+        what: episode.json ?? `${episode.mode} episode ${episode.episode}`,
+        why: episode.warning ? `no GIF: ${episode.warning}` : 'no GIF beside this episode record',
+      });
+    }
+  }
+  progress('animations');
+
+  // --- the report -------------------------------------------------------------------------------
+  const model: ReportModel = {
+    title: options.title ?? `Training evidence — ${basename(root)}`,
+    generatedAt: new Date().toISOString(),
+    metrics,
+    training: trainingLog ? trainingSummary(trainingLog) : null,
+    charts,
+    curves,
+    animations,
+    checkpoints: checkpointEvals ? checkpointTable(checkpointEvals) : null,
+    samples,
+    skipped,
+    issues: issues.map((issue) => ({ ...issue, file: name(issue.file) })),
+  };
+  await mkdir(root, { recursive: true });
+  await write(
+    paths.indexHtml,
+    await renderHtml(model, root, { maxEmbedBytes: options.maxEmbedBytes ?? 40e6 }),
+  );
+  progress('index.html');
+  await write(paths.reportMd, renderMarkdown(model));
+  progress('REPORT.md');
+
+  return { dir: root, written, skipped, issues, metrics };
+}
+
+/** What the before/after chart draws: the rates and mean reward, with their intervals. */
+function summaryForChart(metrics: BeforeAfterMetrics) {
+  const pick = (stats: Record<string, number>): Record<string, number> =>
+    Object.fromEntries(Object.entries(stats).filter(([key]) => key !== 'n'));
+  return { pre: pick(metrics.pre), post: pick(metrics.post), delta: metrics.delta, ci95: metrics.ci95 };
+}

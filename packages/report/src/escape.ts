@@ -1,0 +1,41 @@
+/** Escaping for every text that comes from the logs. One place, so no caller forgets a character. */
+
+const HTML_ENTITIES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text safe in HTML element content and in quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
+}
+
+/** One line of text: newlines and other control characters become spaces. */
+function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ');
+}
+
+/**
+ * Markdown inline text: every ASCII punctuation character backslash-escaped (CommonMark allows
+ * that for all of them), so log text can neither start markup nor raw HTML, nor break a table cell.
+ */
+export function escapeMarkdown(text: string): string {
+  return oneLine(text).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+}
+
+/**
+ * A Markdown code span holding `text` verbatim: the fence is one backtick longer than the longest
+ * run inside, padded with spaces when the text starts or ends with a backtick (CommonMark 6.1).
+ * Inside a table cell `|` still splits cells, so it is written as `\|` (GFM removes the backslash).
+ */
+export function markdownCode(text: string, options: { inTable?: boolean } = {}): string {
+  let body = oneLine(text);
+  if (options.inTable) body = body.replace(/\|/g, '\\|');
+  const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longestRun + 1);
+  const pad = body.startsWith('`') || body.endsWith('`') || body === '' ? ' ' : '';
+  return `${fence}${pad}${body}${pad}${fence}`;
+}

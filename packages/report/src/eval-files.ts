@@ -1,0 +1,96 @@
+import { readFile } from 'node:fs/promises';
+import { type BeforeAfterMetrics, type BeforeAfterOptions, computeBeforeAfter } from './before-after.js';
+import { type ReadIssues, readJsonl } from './io.js';
+import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
+
+/** A line of an input file that was not used, and why. */
+export interface ReportIssue {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+export interface LoadedEvalFile {
+  path: string;
+  /** Episodes with a finite reward, in file order. */
+  records: EvalRecord[];
+  issues: ReportIssue[];
+}
+
+/** Issues of a csv-log reader, as report issues. */
+export function issuesOf(file: string, issues: ReadIssues): ReportIssue[] {
+  const found = issues.skipped.map(({ line, reason }) => ({ file, line, reason }));
+  if (issues.torn)
+    found.push({ file, line: issues.torn.line, reason: 'torn last line (an unfinished write)' });
+  return found.sort((a, b) => a.line - b.line);
+}
+
+/**
+ * Line numbers of the records readJsonl returned: the non-blank lines it did not report. Null when
+ * that does not account for every record, so we never name a wrong line.
+ */
+async function recordLines(path: string, issues: ReadIssues, count: number): Promise<number[] | null> {
+  const rejected = new Set(issues.skipped.map((issue) => issue.line));
+  if (issues.torn) rejected.add(issues.torn.line);
+  const lines: number[] = [];
+  (await readFile(path, 'utf8')).split('\n').forEach((text, index) => {
+    if (text.trim() !== '' && !rejected.has(index + 1)) lines.push(index + 1);
+  });
+  return lines.length === count ? lines : null;
+}
+
+/** Read an evaluation JSONL file; lines that cannot be used are issues, never errors. */
+export async function loadEvalFile(
+  path: string,
+  options: { rewardKey?: string } = {},
+): Promise<LoadedEvalFile> {
+  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
+  const result = await readJsonl<unknown>(path);
+  const issues = issuesOf(path, result.issues);
+  const records: EvalRecord[] = [];
+  const invalid: { index: number; reason: string }[] = [];
+  result.records.forEach((record, index) => {
+    if (record === null || typeof record !== 'object' || Array.isArray(record)) {
+      invalid.push({ index, reason: 'expected a JSON object (one episode)' });
+    } else if (rewardOf(record as EvalRecord, rewardKey) === undefined) {
+      const value = JSON.stringify((record as EvalRecord)[rewardKey]) ?? 'nothing';
+      invalid.push({ index, reason: `expected a finite number in "${rewardKey}", got ${value}` });
+    } else {
+      records.push(record as EvalRecord);
+    }
+  });
+  if (invalid.length > 0) {
+    const lines = await recordLines(path, result.issues, result.records.length);
+    for (const { index, reason } of invalid) {
+      const line = lines?.[index];
+      issues.push(
+        line === undefined
+          ? { file: path, line: 0, reason: `record ${index + 1}: ${reason}` }
+          : { file: path, line, reason },
+      );
+    }
+    issues.sort((a, b) => a.line - b.line);
+  }
+  return { path, records, issues };
+}
+
+/**
+ * Before/after metrics of two evaluation files. Unusable lines are skipped and listed in `issues`;
+ * it throws only when a side has no usable episode at all.
+ */
+export async function compareEvalFiles(
+  prePath: string,
+  postPath: string,
+  options: BeforeAfterOptions = {},
+): Promise<BeforeAfterMetrics & { issues: ReportIssue[] }> {
+  const [pre, post] = await Promise.all([loadEvalFile(prePath, options), loadEvalFile(postPath, options)]);
+  for (const side of [pre, post]) {
+    if (side.records.length === 0) {
+      throw new Error(`${side.path}: no usable evaluation episode (${side.issues.length} bad lines)`);
+    }
+  }
+  return {
+    ...computeBeforeAfter(pre.records, post.records, options),
+    issues: [...pre.issues, ...post.issues],
+  };
+}

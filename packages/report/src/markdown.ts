@@ -1,0 +1,139 @@
+import type { RecordedEpisode } from './assets.js';
+import { escapeMarkdown as m, markdownCode } from './escape.js';
+import { formatNumber, formatSigned, headlineRows, metricLabel, type ReportModel } from './model.js';
+import type { SampleEpisode } from './trajectories.js';
+
+/** A relative link target, percent-encoded where Markdown or URLs would misread it. */
+const target = (file: string): string =>
+  encodeURI(file).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
+
+const image = (alt: string, file: string): string => `![${m(alt)}](${target(file)})`;
+
+function headline(model: ReportModel): string[] {
+  const { metrics, training } = model;
+  if (!metrics) {
+    const lines = ['No before/after evaluation: pre_eval.jsonl and post_eval.jsonl are both needed.', ''];
+    if (training) {
+      lines.push(
+        `Training reward ${formatNumber(training.earlyReward)} (first tenth of ${training.rows} rows) → ${formatNumber(
+          training.lateReward,
+        )} (last tenth, up to step ${formatNumber(training.lastStep)})`,
+        '',
+      );
+    }
+    return lines;
+  }
+  const ci = metrics.ci95.mean_reward;
+  const p = metrics.p_improvement_ci95;
+  const lines = [
+    `Mean ${m(metrics.reward_key)}: **${formatNumber(metrics.pre.mean_reward)} → ${formatNumber(metrics.post.mean_reward)}**${
+      ci
+        ? ` (Δ ${formatSigned(metrics.delta.mean_reward ?? Number.NaN)}, 95% CI ${formatNumber(ci[0])} to ${formatNumber(ci[1])})`
+        : ''
+    }. P(after > before) = **${formatNumber(metrics.p_improvement)}**${
+      p ? ` (95% CI ${formatNumber(p[0])}–${formatNumber(p[1])})` : ''
+    }.`,
+    '',
+    `| Metric | Before (n=${metrics.pre.n}) | After (n=${metrics.post.n}) | Δ | 95% CI of Δ |`,
+    '|---|--:|--:|--:|--:|',
+    ...headlineRows(metrics).map(
+      ({ key, pre, post, delta, ci: interval }) =>
+        `| ${m(metricLabel(key))} | ${formatNumber(pre)} | ${formatNumber(post)} | ${formatSigned(delta)} | ${
+          interval ? `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]` : '—'
+        } |`,
+    ),
+    '',
+    `Intervals: percentile bootstrap, ${metrics.bootstrap.resamples} resamples of each side independently, seed ${metrics.bootstrap.seed}. P(after > before): Mann–Whitney U / (n·m), ties count ½.`,
+    '',
+  ];
+  return lines;
+}
+
+function episodeCaption(episode: RecordedEpisode): string {
+  const facts = [
+    episode.episode !== null ? `episode ${episode.episode}` : null,
+    episode.reward !== null ? `reward ${formatNumber(episode.reward)}` : null,
+    episode.avgReward !== null ? `average ${formatNumber(episode.avgReward)}` : null,
+    episode.steps !== null ? `${episode.steps} steps` : null,
+    episode.solved === null ? null : episode.solved ? 'solved' : 'not solved',
+  ];
+  return `${episode.mode}: ${facts.filter((f) => f !== null).join(', ')}`;
+}
+
+function sampleEpisode(episode: SampleEpisode): string[] {
+  const outcomes = episode.outcomes
+    .map(([key, value]) => ` · ${m(key)}: ${markdownCode(String(value))}`)
+    .join('');
+  return [
+    `- reward **${formatNumber(episode.reward)}**${outcomes}`,
+    ...episode.steps.map((step, i) => `  ${i}. ${markdownCode(step.action)} → ${formatNumber(step.reward)}`),
+    ...(episode.moreSteps > 0 ? [`  - … (${episode.moreSteps} more steps)`] : []),
+  ];
+}
+
+const section = (title: string, body: string[]): string[] =>
+  body.length ? [`## ${title}`, '', ...body, ''] : [];
+
+/** REPORT.md: the report in Markdown, images referenced by path relative to the evidence folder. */
+export function renderMarkdown(model: ReportModel): string {
+  const checkpoints = model.checkpoints;
+  const lines = [
+    `# ${m(model.title)}`,
+    '',
+    `Generated ${m(model.generatedAt)} by @evidence/report.`,
+    '',
+    ...section('Before → after', headline(model)),
+    ...section(
+      'Charts',
+      model.charts.flatMap((c) => [image(c.title, c.file), '']),
+    ),
+    ...section(
+      'Training curves',
+      model.curves.flatMap((c) => [image(c.title, c.file), '']),
+    ),
+    ...section(
+      'Recorded episodes',
+      model.animations
+        .filter((a) => a.gif !== null)
+        .flatMap((a) => [image(episodeCaption(a), a.gif as string), '', m(episodeCaption(a)), '']),
+    ),
+    ...section(
+      'Checkpoint evaluations',
+      checkpoints
+        ? [
+            ...(checkpoints.total > checkpoints.rows.length
+              ? [`Last ${checkpoints.rows.length} of ${checkpoints.total} evaluations.`, '']
+              : []),
+            `| ${checkpoints.header.map(m).join(' | ')} |`,
+            `|${checkpoints.header.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`,
+            ...checkpoints.rows.map((row) => `| ${row.map(m).join(' | ')} |`),
+          ]
+        : [],
+    ),
+    ...section(
+      'Sample trajectories',
+      model.samples
+        ? [
+            '### Worst pre-training episodes',
+            '',
+            ...model.samples.worstPre.flatMap(sampleEpisode),
+            '',
+            '### Best post-training episodes',
+            '',
+            ...model.samples.bestPost.flatMap(sampleEpisode),
+          ]
+        : [],
+    ),
+    ...section('Missing, skipped and bad lines', [
+      ...(model.skipped.length === 0 && model.issues.length === 0
+        ? ['Nothing missing, nothing skipped, no bad lines.']
+        : []),
+      ...model.skipped.map((s) => `- **${m(s.what)}**: ${m(s.why)}`),
+      ...(model.issues.length ? ['', `Bad lines (${model.issues.length}, not used):`, ''] : []),
+      ...model.issues.map(
+        (i) => `- ${markdownCode(`${i.file}${i.line > 0 ? `:${i.line}` : ''}`)} ${m(i.reason)}`,
+      ),
+    ]),
+  ];
+  return `${lines.join('\n').trimEnd()}\n`;
+}

@@ -1,0 +1,112 @@
+import { escapeMarkdown, markdownCode } from './escape.js';
+import { writeTextAtomic } from './io.js';
+import { pythonFloat, pythonRound, pythonText } from './python-format.js';
+import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rewardOf, stepsOf } from './records.js';
+
+export interface SampleTrajectoriesOptions {
+  rewardKey?: string;
+  /** Episodes shown on each side. Default 3. */
+  episodes?: number;
+  /** Steps shown per episode before `... (N more steps)`. Default 8. */
+  steps?: number;
+  /** First line of the file. Default `# Sample trajectories (pre vs post training)`. */
+  title?: string;
+}
+
+export interface SampleEpisode {
+  reward: number;
+  /** boolean outcomes in the episode's own key order */
+  outcomes: [key: string, value: boolean][];
+  steps: { action: string; reward: number | undefined }[];
+  moreSteps: number;
+  record: EvalRecord;
+}
+
+export interface SampleTrajectories {
+  worstPre: SampleEpisode[];
+  bestPost: SampleEpisode[];
+}
+
+/** Worst pre-training and best post-training episodes (ties keep file order, as Python's sorted does). */
+export function selectSampleTrajectories(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  options: SampleTrajectoriesOptions = {},
+): SampleTrajectories {
+  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
+  const count = options.episodes ?? 3;
+  const stepLimit = options.steps ?? 8;
+  const outcomeKeys = new Set(booleanKeys([...pre, ...post], new Set([rewardKey])));
+  const ranked = (records: readonly EvalRecord[], direction: 1 | -1) =>
+    records
+      .map((record) => ({ record, reward: rewardOf(record, rewardKey) }))
+      .filter((entry): entry is { record: EvalRecord; reward: number } => entry.reward !== undefined)
+      .sort((a, b) => direction * (a.reward - b.reward))
+      .slice(0, count)
+      .map(({ record, reward }): SampleEpisode => {
+        const steps = stepsOf(record);
+        return {
+          reward,
+          outcomes: Object.entries(record).filter(
+            (entry): entry is [string, boolean] => outcomeKeys.has(entry[0]) && typeof entry[1] === 'boolean',
+          ),
+          steps: steps.slice(0, stepLimit),
+          moreSteps: Math.max(0, steps.length - stepLimit),
+          record,
+        };
+      });
+  return { worstPre: ranked(pre, 1), bestPost: ranked(post, -1) };
+}
+
+const rounded = (value: number | undefined): string =>
+  value === undefined ? 'None' : pythonFloat(pythonRound(value, 4));
+
+function episodeMarkdown(episode: SampleEpisode): string[] {
+  const facts = [
+    `**reward**: ${markdownCode(rounded(episode.reward))}`,
+    ...episode.outcomes.map(
+      ([key, value]) => `**${escapeMarkdown(key)}**: ${markdownCode(pythonText(value))}`,
+    ),
+  ];
+  const lines = [`- ${facts.join(' ')}`];
+  episode.steps.forEach((step, index) => {
+    lines.push(
+      `  - step ${index}: ${markdownCode(step.action)} → reward ${markdownCode(rounded(step.reward))}`,
+    );
+  });
+  if (episode.moreSteps > 0) lines.push(`  - ... (${episode.moreSteps} more steps)`);
+  lines.push('');
+  return lines;
+}
+
+/** sample_trajectories.md text, in the reference trainer's format. */
+export function formatSampleTrajectories(
+  samples: SampleTrajectories,
+  options: SampleTrajectoriesOptions = {},
+): string {
+  const lines = [
+    options.title ?? '# Sample trajectories (pre vs post training)',
+    '',
+    '## Worst pre-training episodes',
+    '',
+    ...samples.worstPre.flatMap(episodeMarkdown),
+    '## Best post-training episodes',
+    '',
+    ...samples.bestPost.flatMap(episodeMarkdown),
+  ];
+  return lines.join('\n');
+}
+
+/** Select, format and atomically write sample_trajectories.md; resolves to `outPath`. */
+export async function writeSampleTrajectories(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  outPath: string,
+  options: SampleTrajectoriesOptions = {},
+): Promise<string> {
+  await writeTextAtomic(
+    outPath,
+    formatSampleTrajectories(selectSampleTrajectories(pre, post, options), options),
+  );
+  return outPath;
+}
