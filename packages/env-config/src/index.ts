@@ -21,4 +21,5 @@ export type {
   EnvVariableDescription,
   EvidenceEnv,
 } from './types';
+export { type UnknownVariable, unknownVariables } from './unknown-variables';
 export { VARIABLE_KEYS, type VariableKey } from './variables';

@@ -30,7 +30,7 @@ export interface Resolved {
   rows: EnvVariableDescription[];
 }
 
-function checkPrefix(prefix: string): string {
+export function checkPrefix(prefix: string): string {
   if (typeof prefix !== 'string' || !/^[A-Za-z0-9_]*$/.test(prefix)) {
     throw new TypeError(
       `env-config: prefix must contain only letters, digits and underscores, got ${JSON.stringify(prefix)}`,

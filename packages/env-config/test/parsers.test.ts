@@ -120,6 +120,8 @@ describe('parseInteger', () => {
     });
     expect(parseInteger('9007199254740992').ok).toBe(false);
     expect(parseInteger('9'.repeat(400)).ok).toBe(false);
+    expect(parseInteger('9007199254740993', { max: Number.POSITIVE_INFINITY }).ok).toBe(false);
+    expect(parseInteger('9'.repeat(400), { max: Number.POSITIVE_INFINITY }).ok).toBe(false);
   });
 });
 

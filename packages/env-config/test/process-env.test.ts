@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+const script = `
+import { readEvidenceEnv, EnvConfigError } from ${JSON.stringify(entry)};
+try {
+  const env = readEvidenceEnv({ prefix: process.argv[1] });
+  process.stdout.write(JSON.stringify({ fps: env.animations.fps, dir: env.curves.dir, main: env.isMainProcess }));
+} catch (error) {
+  process.stdout.write(JSON.stringify({ error: error instanceof EnvConfigError, message: error.message }));
+}`;
+
+/** Runs readEvidenceEnv in a fresh Node process whose whole environment is `env`. */
+function readInChild(env: Record<string, string>, prefix = 'EVIDENCE_'): Record<string, unknown> {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script, prefix],
+    {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    },
+  );
+  return JSON.parse(out);
+}
+
+describe('readEvidenceEnv in a real process', () => {
+  it('reads process.env by default, prefix and launcher variables included', () => {
+    expect(
+      readInChild(
+        { OAK_EXAMPLE_ANIMATION_FPS: '12', OAK_EXAMPLE_PLOT_DIR: 'plots', RANK: '1', WORLD_SIZE: '2' },
+        'OAK_EXAMPLE_',
+      ),
+    ).toEqual({
+      fps: 12,
+      dir: 'plots',
+      main: false,
+    });
+  });
+
+  it('reports a bad variable of the real environment', () => {
+    const result = readInChild({ EVIDENCE_ANIMATION_FPS: '30fps' });
+    expect(result.error).toBe(true);
+    expect(result.message).toContain('EVIDENCE_ANIMATION_FPS="30fps": expected an integer from 1 to 100');
+  });
+});
