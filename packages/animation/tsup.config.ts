@@ -1,3 +1,7 @@
 import { packageBuild } from '../../tsup.shared';
 
-export default packageBuild();
+// The encoding worker is its own entry, so it sits next to index.{js,cjs} where worker-location.ts looks for it.
+export default packageBuild({
+  entry: ['src/index.ts', 'src/encode-worker.ts'],
+  dts: { entry: 'src/index.ts' },
+});

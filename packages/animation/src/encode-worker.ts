@@ -1,0 +1,96 @@
+// The worker that turns frames into GIF files, off the training thread. Started by encoder-worker.ts.
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { parentPort } from 'node:worker_threads';
+import type { FromWorker, ToWorker } from './encoder-protocol';
+import { EpisodeGifEncoder } from './episode-gif-encoder';
+
+interface Session {
+  encoder: EpisodeGifEncoder;
+  fd: number;
+  tempPath: string;
+  bytes: number;
+}
+
+const port = parentPort;
+if (!port) throw new Error('encode-worker must run in a worker thread');
+
+const sessions = new Map<number, Session>();
+const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+function release(id: number, frames: Uint8Array[]): void {
+  if (frames.length === 0) return;
+  const buffers = frames.map((frame) => frame.buffer as ArrayBuffer);
+  post({ type: 'release', id, buffers }, buffers);
+}
+
+function discard(id: number): void {
+  const session = sessions.get(id);
+  if (!session) return;
+  sessions.delete(id);
+  try {
+    closeSync(session.fd);
+  } catch {}
+  rmSync(session.tempPath, { force: true });
+}
+
+function handle(message: ToWorker): void {
+  switch (message.type) {
+    case 'begin': {
+      const fd = openSync(message.tempPath, 'w');
+      const session: Session = { fd, tempPath: message.tempPath, bytes: 0, encoder: undefined as never };
+      session.encoder = new EpisodeGifEncoder({
+        width: message.width,
+        height: message.height,
+        fps: message.fps,
+        paletteFrames: message.paletteFrames,
+        write(bytes) {
+          let offset = 0;
+          while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
+          session.bytes += bytes.length;
+        },
+      });
+      sessions.set(message.id, session);
+      return;
+    }
+    case 'frame': {
+      const frame = new Uint8Array(message.buffer);
+      const session = sessions.get(message.id);
+      // a session that failed earlier: hand the buffer straight back
+      release(message.id, session ? session.encoder.add(frame) : [frame]);
+      return;
+    }
+    case 'end': {
+      const session = sessions.get(message.id);
+      if (!session) {
+        post({ type: 'failed', id: message.id, message: 'the episode was not being encoded' });
+        return;
+      }
+      release(message.id, session.encoder.finish());
+      fsyncSync(session.fd); // data on disk before the name points at it
+      closeSync(session.fd);
+      renameSync(session.tempPath, message.finalPath);
+      sessions.delete(message.id);
+      post({
+        type: 'done',
+        id: message.id,
+        path: message.finalPath,
+        frames: session.encoder.frameCount,
+        bytes: session.bytes,
+      });
+      return;
+    }
+    case 'abort':
+      discard(message.id);
+      return;
+  }
+}
+
+port.on('message', (message: ToWorker) => {
+  try {
+    handle(message);
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    if (message.type !== 'abort') post({ type: 'failed', id: message.id, message: text });
+    discard(message.id);
+  }
+});

@@ -1,0 +1,22 @@
+/** Messages between the recorder (main thread) and the encoding worker. */
+export type ToWorker =
+  | {
+      type: 'begin';
+      id: number;
+      tempPath: string;
+      width: number;
+      height: number;
+      fps: number;
+      paletteFrames: number;
+    }
+  /** one RGBA frame; the buffer is transferred, and comes back in a `release` */
+  | { type: 'frame'; id: number; buffer: ArrayBuffer }
+  /** write what is held and the trailer, then rename the temp file to `finalPath` */
+  | { type: 'end'; id: number; finalPath: string }
+  /** stop and delete the temp file */
+  | { type: 'abort'; id: number };
+
+export type FromWorker =
+  | { type: 'release'; id: number; buffers: ArrayBuffer[] }
+  | { type: 'done'; id: number; path: string; frames: number; bytes: number }
+  | { type: 'failed'; id: number; message: string };

@@ -1,0 +1,365 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempPathFor, writeFileAtomic } from './atomic-file';
+import { CaptureSchedule, type CaptureScheduleOptions, DEFAULT_CAPTURE_SCHEDULE } from './capture-schedule';
+import { EncoderThread, type EncodingSession } from './encoder-thread';
+import { type EpisodeJson, episodeJsonText, NO_FRAMES_WARNING } from './episode-json';
+import { EncodingError, FrameError } from './errors';
+import { episodeFileStem } from './file-names';
+import { type Frame, FrameProblem, type FrameSource, inspectFrame } from './frame';
+import { checkFps, MAX_FAITHFUL_FPS } from './gif-timing';
+
+export interface EpisodeRecorderOptions {
+  /** folder for the GIFs and their JSON (created when needed) */
+  dir: string;
+  /** file-name prefix, usually the mode (`train` → `train_episode_0000_…`) */
+  prefix?: string;
+  /** playback rate, default 30; above 50 browsers play slower than asked, so a warning is printed once */
+  fps?: number;
+  /** frames kept per episode, default 400; later frames are dropped and counted; 0 = no limit */
+  maxFrames?: number;
+  /** which episodes to record, default `{ every: 100, last: 1 }` */
+  schedule?: CaptureSchedule | CaptureScheduleOptions;
+  /** frame buffers per episode in flight to the encoder, default 8; bounds memory at poolSize × width × height × 4 bytes */
+  poolSize?: number;
+  /** the palette is built from this many first frames, default 6 (at most poolSize) */
+  paletteFrames?: number;
+  /** bad frames and failed writes; default: printed to stderr (the first bad frame of each episode) */
+  onError?: (error: Error) => void;
+}
+
+export interface FrameInfo {
+  /** the action taken at this step (any JSON value) */
+  action?: unknown;
+  /** the option (sub-policy) active at this step, for hierarchical agents */
+  optionId?: unknown;
+}
+
+export interface EpisodeEnd {
+  reward: number;
+  /** running average reward, default `reward` */
+  avgReward?: number;
+  solved?: boolean;
+  metadata?: Record<string, unknown>;
+}
+
+/** The files written for an episode. `json` is null only when even the JSON could not be written. */
+export interface EpisodeFiles {
+  gif: string | null;
+  json: string | null;
+}
+
+export interface EpisodeTrace extends EpisodeEnd {
+  episode: number;
+  totalEpisodes?: number;
+  /** one entry per step; null for a step without a frame */
+  frames: Iterable<Frame | null | undefined>;
+  actions?: readonly unknown[];
+  optionIds?: readonly unknown[];
+}
+
+const MAX_ERRORS_IN_JSON = 50;
+let warnedAboutFps = false;
+
+const printError = (error: Error) => console.error(`[@evidence/animation] ${error.message}`);
+
+function positiveInteger(name: string, value: number, min: number): number {
+  if (!Number.isInteger(value) || value < min) {
+    throw new RangeError(`EpisodeRecorder: ${name} must be a whole number ≥ ${min}, got ${String(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Records chosen episodes as GIFs with a JSON beside each. Frames go to a worker thread through a
+ * small pool of transferred buffers, so the training loop only waits when the encoder falls behind.
+ */
+export class EpisodeRecorder {
+  readonly dir: string;
+  readonly prefix: string;
+  readonly fps: number;
+  readonly maxFrames: number;
+  readonly schedule: CaptureSchedule;
+  /** @internal */ readonly poolSize: number;
+  /** @internal */ readonly paletteFrames: number;
+  /** @internal */ readonly thread = new EncoderThread();
+  /** @internal */ readonly report: (error: Error) => void;
+  private readonly open = new Set<EpisodeCapture>();
+  private readonly ending = new Set<Promise<unknown>>();
+  private closed = false;
+
+  constructor(options: EpisodeRecorderOptions) {
+    this.dir = options.dir;
+    this.prefix = options.prefix ?? '';
+    this.fps = checkFps(options.fps ?? 30);
+    this.maxFrames = positiveInteger('maxFrames', options.maxFrames ?? 400, 0);
+    const schedule = options.schedule ?? DEFAULT_CAPTURE_SCHEDULE;
+    this.schedule = schedule instanceof CaptureSchedule ? schedule : new CaptureSchedule(schedule);
+    this.poolSize = positiveInteger('poolSize', options.poolSize ?? 8, 2);
+    this.paletteFrames = Math.min(
+      positiveInteger('paletteFrames', options.paletteFrames ?? 6, 1),
+      this.poolSize,
+    );
+    this.report = options.onError ?? printError;
+    if (this.fps > MAX_FAITHFUL_FPS && !warnedAboutFps) {
+      warnedAboutFps = true;
+      process.emitWarning(
+        `GIF at ${this.fps} fps: browsers play frame delays under 2 cs (above ${MAX_FAITHFUL_FPS} fps) much slower than asked`,
+        'EvidenceAnimationWarning',
+      );
+    }
+  }
+
+  /** A capture for this episode, or null when the schedule skips it (then render nothing). */
+  begin(episode: number, totalEpisodes?: number): EpisodeCapture | null {
+    if (this.closed) throw new Error('EpisodeRecorder: begin() after close()');
+    if (!this.schedule.shouldCapture(episode, totalEpisodes)) return null;
+    this.ensureDir();
+    const capture = new EpisodeCapture(this, episode);
+    this.open.add(capture);
+    return capture;
+  }
+
+  /** Records a finished episode whose frames are all at hand; null when the schedule skips it. */
+  async record(trace: EpisodeTrace): Promise<EpisodeFiles | null> {
+    const capture = this.begin(trace.episode, trace.totalEpisodes);
+    if (!capture) return null;
+    let step = 0;
+    const info = (i: number): FrameInfo => ({ action: trace.actions?.[i], optionId: trace.optionIds?.[i] });
+    for (const frame of trace.frames) {
+      const waiting = capture.addFrame(frame, info(step++));
+      if (waiting) await waiting;
+    }
+    const steps = Math.max(trace.actions?.length ?? 0, trace.optionIds?.length ?? 0);
+    while (step < steps) capture.addFrame(null, info(step++));
+    return capture.end(trace);
+  }
+
+  /** Waits for the episodes being written, discards captures never ended, stops the worker. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const capture of [...this.open]) {
+      capture.discard();
+      this.report(new Error(`episode ${capture.episode} was begun but never ended; its GIF was discarded`));
+    }
+    await Promise.allSettled([...this.ending]);
+    await this.thread.terminate();
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.close();
+  }
+
+  /** @internal */
+  ensureDir(): void {
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** @internal */
+  track(capture: EpisodeCapture, ending: Promise<unknown>): void {
+    this.open.delete(capture);
+    this.ending.add(ending);
+    ending.finally(() => this.ending.delete(ending)).catch(() => {});
+  }
+
+  /** @internal */
+  untrack(capture: EpisodeCapture): void {
+    this.open.delete(capture);
+  }
+}
+
+/** One episode being recorded: `addFrame` for each step, then `end`. */
+export class EpisodeCapture {
+  private readonly actions: unknown[] = [];
+  private readonly optionIds: unknown[] = [];
+  private readonly errors: string[] = [];
+  private rejected = 0;
+  private admitted = 0;
+  private dropped = 0;
+  private size: { width: number; height: number } | null = null;
+  private session: EncodingSession | null = null;
+  private queue: Promise<void> | null = null;
+  private state: 'open' | 'ending' | 'discarded' = 'open';
+
+  constructor(
+    private readonly recorder: EpisodeRecorder,
+    readonly episode: number,
+  ) {}
+
+  /** Steps so far (calls to addFrame). */
+  get stepCount(): number {
+    return this.actions.length;
+  }
+
+  /**
+   * Adds the frame of one step (null for a step without a frame). Returns a promise only when
+   * the encoder is behind and every buffer is in use: await it, and keep the frame unchanged until
+   * it resolves. A bad frame is skipped and reported; it never throws for bad data.
+   */
+  addFrame(frame: Frame | null | undefined, info: FrameInfo = {}): undefined | Promise<void> {
+    if (this.state !== 'open') throw new Error(`episode ${this.episode}: addFrame() after end()`);
+    const index = this.actions.length;
+    this.actions.push(info.action ?? null);
+    this.optionIds.push(info.optionId ?? null);
+    if (frame === null || frame === undefined) return undefined;
+    const { maxFrames } = this.recorder;
+    if (maxFrames > 0 && this.admitted >= maxFrames) {
+      this.dropped++;
+      return undefined;
+    }
+    let source: FrameSource;
+    try {
+      source = inspectFrame(frame);
+      if (this.size && (source.width !== this.size.width || source.height !== this.size.height)) {
+        throw new FrameProblem(
+          `${this.size.width}×${this.size.height} pixels (the size of the episode's first frame)`,
+          `${source.width}×${source.height}`,
+        );
+      }
+    } catch (error) {
+      this.reject(index, error);
+      return undefined;
+    }
+    this.size ??= { width: source.width, height: source.height };
+    this.admitted++;
+    if (this.queue) return this.enqueue(this.queue.then(() => this.take(source, index)));
+    const taken = this.take(source, index);
+    return taken ? this.enqueue(taken) : undefined;
+  }
+
+  /** Finishes the GIF and writes the JSON; resolves to the paths written. Never rejects. */
+  end(result: EpisodeEnd): Promise<EpisodeFiles> {
+    if (this.state !== 'open')
+      throw new Error(`episode ${this.episode}: end() called twice or after close()`);
+    this.state = 'ending';
+    const ending = this.finish(result);
+    this.recorder.track(this, ending);
+    return ending;
+  }
+
+  /** @internal Drops the episode: the temp file is deleted, nothing is written. */
+  discard(): void {
+    this.state = 'discarded';
+    this.recorder.untrack(this);
+    this.session?.abort();
+  }
+
+  private enqueue(waiting: Promise<void>): Promise<void> {
+    this.queue = waiting;
+    waiting.then(() => {
+      if (this.queue === waiting) this.queue = null;
+    });
+    return waiting;
+  }
+
+  private take(source: FrameSource, index: number): undefined | Promise<void> {
+    const session = this.session ?? this.openSession(source);
+    const buffer = session.pool.tryAcquire();
+    if (buffer) {
+      this.fill(session, buffer, source, index);
+      return undefined;
+    }
+    return session.pool.wait().then((freed) => {
+      // null: encoding stopped (failure or discard), reported when the episode ends
+      if (freed && this.state !== 'discarded') this.fill(session, freed, source, index);
+    });
+  }
+
+  private fill(session: EncodingSession, buffer: Uint8Array, source: FrameSource, index: number): void {
+    try {
+      source.writeRgba(buffer);
+    } catch (error) {
+      session.pool.release(buffer);
+      this.admitted--;
+      this.reject(index, error);
+      return;
+    }
+    session.send(buffer);
+  }
+
+  private openSession(source: FrameSource): EncodingSession {
+    const { recorder } = this;
+    const head = episodeFileStem(recorder.prefix, this.episode, 0, 0).replace(/_reward_.*$/, '');
+    this.session = recorder.thread.open({
+      tempPath: tempPathFor(join(recorder.dir, `${head}.gif`)),
+      width: source.width,
+      height: source.height,
+      fps: recorder.fps,
+      paletteFrames: recorder.paletteFrames,
+      poolSize: recorder.poolSize,
+    });
+    return this.session;
+  }
+
+  private reject(index: number, error: unknown): void {
+    const problem =
+      error instanceof FrameProblem
+        ? new FrameError(this.episode, index, error.expected, error.received)
+        : new FrameError(
+            this.episode,
+            index,
+            'a readable frame',
+            error instanceof Error ? error.message : String(error),
+          );
+    this.rejected++;
+    if (this.errors.length < MAX_ERRORS_IN_JSON) this.errors.push(problem.message);
+    if (this.rejected === 1) this.recorder.report(problem);
+  }
+
+  private async finish(result: EpisodeEnd): Promise<EpisodeFiles> {
+    const { recorder, episode } = this;
+    await this.queue;
+    const reward = result.reward;
+    const avgReward = result.avgReward ?? reward;
+    const stem = episodeFileStem(recorder.prefix, episode, reward, avgReward);
+    const json = join(recorder.dir, `${stem}.json`);
+    let gif: string | null = null;
+    let frameCount = 0;
+    let warning: string | undefined;
+    if (this.session) {
+      const outcome = await this.session.end(join(recorder.dir, `${stem}.gif`));
+      if (outcome.ok) {
+        gif = outcome.path;
+        frameCount = outcome.frames;
+      } else {
+        const failure = new EncodingError(episode, outcome.message);
+        this.errors.push(failure.message);
+        recorder.report(failure);
+        warning = `No GIF: ${failure.message}`;
+      }
+    } else if (this.rejected > 0) {
+      warning = `No frames were captured for this episode: all ${this.rejected} frames were rejected (see errors).`;
+    } else {
+      warning = NO_FRAMES_WARNING;
+    }
+    if (this.rejected > 1) {
+      recorder.report(
+        new Error(`episode ${episode}: ${this.rejected} frames were rejected in all (listed in ${json})`),
+      );
+    }
+    if (this.rejected > MAX_ERRORS_IN_JSON)
+      this.errors.push(`… ${this.rejected} frames were rejected in all`);
+    const record: EpisodeJson = {
+      episode,
+      episode_reward: reward,
+      avg_reward: avgReward,
+      step_count: this.actions.length,
+      solved: result.solved ?? false,
+      frame_count: frameCount,
+      frames_dropped: this.dropped,
+      actions: this.actions,
+      active_option_ids: this.optionIds,
+      metadata: result.metadata ?? {},
+      fps: recorder.fps,
+      ...(warning === undefined ? {} : { warning }),
+      ...(this.errors.length > 0 ? { errors: this.errors } : {}),
+    };
+    try {
+      await writeFileAtomic(json, episodeJsonText(record));
+    } catch (error) {
+      recorder.report(new Error(`episode ${episode}: could not write ${json}: ${(error as Error).message}`));
+      return { gif, json: null };
+    }
+    return { gif, json };
+  }
+}

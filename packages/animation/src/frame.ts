@@ -1,0 +1,221 @@
+/** Pixel values: bytes are taken as they are; other numbers are rounded and clipped to 0–255. */
+export type FrameData = ArrayLike<number>;
+
+/** A frame given as its pixels: `data` holds `width × height × channels` values, row by row. */
+export interface PixelFrame {
+  width: number;
+  height: number;
+  data: FrameData;
+  /** 1 (grey), 3 (RGB) or 4 (RGBA, alpha ignored); inferred from the data length when absent */
+  channels?: number;
+}
+
+/** Anything with ImageData's shape: a browser or @napi-rs/canvas ImageData. */
+export interface ImageDataLike {
+  width: number;
+  height: number;
+  data: Uint8ClampedArray | Uint8Array;
+}
+
+/** A canvas: an HTMLCanvasElement, OffscreenCanvas or @napi-rs/canvas Canvas. */
+export interface CanvasLike {
+  width: number;
+  height: number;
+  getContext(
+    type: '2d',
+  ): { getImageData(x: number, y: number, width: number, height: number): ImageDataLike } | null;
+}
+
+/** Nested arrays as rendered by many environments: `[height][width][channels]` or `[height][width]`. */
+export type NestedFrame = readonly (readonly (number | readonly number[])[])[];
+
+export type Frame = PixelFrame | ImageDataLike | CanvasLike | NestedFrame;
+
+/** What a frame was expected to be and what it was; the capture adds the episode and frame index. */
+export class FrameProblem extends Error {
+  constructor(
+    readonly expected: string,
+    readonly received: string,
+  ) {
+    super(`expected ${expected}, got ${received}`);
+    this.name = 'FrameProblem';
+  }
+}
+
+/** A checked frame, ready to be written as RGBA bytes into a buffer of `width * height * 4`. */
+export interface FrameSource {
+  width: number;
+  height: number;
+  /** fills `target` (RGBA, alpha 255); throws a FrameProblem on NaN */
+  writeRgba(target: Uint8Array): void;
+}
+
+const isBytes = (data: FrameData): data is Uint8Array | Uint8ClampedArray =>
+  data instanceof Uint8Array || data instanceof Uint8ClampedArray;
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  if (ArrayBuffer.isView(value)) return `a ${value.constructor.name}`;
+  return typeof value === 'object'
+    ? `an object with keys ${Object.keys(value as object).join(', ') || '(none)'}`
+    : `${typeof value} ${String(value)}`;
+}
+
+function checkSize(width: unknown, height: unknown): asserts width is number {
+  const ok = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 65535;
+  if (!ok(width) || !ok(height)) {
+    throw new FrameProblem(
+      'a width and height that are whole numbers from 1 to 65535',
+      `${String(width)}×${String(height)}`,
+    );
+  }
+}
+
+function nanProblem(index: number, width: number, channels: number): FrameProblem {
+  const pixel = Math.floor(index / channels);
+  return new FrameProblem(
+    'numbers',
+    `NaN at row ${Math.floor(pixel / width)}, column ${pixel % width}, channel ${index % channels}`,
+  );
+}
+
+/** Rounds and clips one value to a byte; NaN comes back as -1 so the caller can name where it was. */
+function toByte(value: number): number {
+  if (Number.isNaN(value)) return -1;
+  return value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
+}
+
+function flatSource(width: number, height: number, data: FrameData, givenChannels?: number): FrameSource {
+  const pixels = width * height;
+  const channels = givenChannels ?? data.length / pixels;
+  if (givenChannels !== undefined && ![1, 3, 4].includes(givenChannels)) {
+    throw new FrameProblem('channels 1, 3 or 4', String(givenChannels));
+  }
+  if (data.length !== pixels * channels || ![1, 3, 4].includes(channels)) {
+    const expected =
+      givenChannels === undefined
+        ? `${pixels}, ${pixels * 3} or ${pixels * 4} values (${width}×${height} with 1, 3 or 4 channels)`
+        : `${pixels * channels} values (${width}×${height}×${channels})`;
+    throw new FrameProblem(expected, `${data.length} values`);
+  }
+  const bytes = isBytes(data);
+  return {
+    width,
+    height,
+    writeRgba(target) {
+      for (let p = 0, s = 0, t = 0; p < pixels; p++, s += channels, t += 4) {
+        let r: number;
+        let g: number;
+        let b: number;
+        if (bytes) {
+          r = data[s] as number;
+          g = channels === 1 ? r : (data[s + 1] as number);
+          b = channels === 1 ? r : (data[s + 2] as number);
+        } else {
+          r = toByte(data[s] as number);
+          g = channels === 1 ? r : toByte(data[s + 1] as number);
+          b = channels === 1 ? r : toByte(data[s + 2] as number);
+          if (r < 0 || g < 0 || b < 0) {
+            const c = r < 0 ? 0 : g < 0 ? 1 : 2;
+            throw nanProblem(s + c, width, channels);
+          }
+        }
+        target[t] = r;
+        target[t + 1] = g;
+        target[t + 2] = b;
+        target[t + 3] = 255;
+      }
+    },
+  };
+}
+
+function nestedSource(rows: NestedFrame): FrameSource {
+  const height = rows.length;
+  const first = rows[0];
+  if (!Array.isArray(first) || first.length === 0) {
+    throw new FrameProblem(
+      'rows of pixels ([height][width][channels] or [height][width])',
+      `row 0 is ${describe(first)}`,
+    );
+  }
+  const width = first.length;
+  checkSize(width, height);
+  const pixel0 = first[0];
+  const channels = typeof pixel0 === 'number' ? 1 : Array.isArray(pixel0) ? pixel0.length : 0;
+  if (![1, 3, 4].includes(channels)) {
+    throw new FrameProblem('pixels of 1, 3 or 4 values', `pixel (0, 0) is ${describe(pixel0)}`);
+  }
+  return {
+    width,
+    height,
+    writeRgba(target) {
+      let t = 0;
+      for (let y = 0; y < height; y++) {
+        const row = rows[y];
+        if (!Array.isArray(row) || row.length !== width) {
+          throw new FrameProblem(`row ${y} of ${width} pixels`, describe(row));
+        }
+        for (let x = 0; x < width; x++, t += 4) {
+          const pixel = row[x] as number | readonly number[];
+          let r: number;
+          let g: number;
+          let b: number;
+          if (channels === 1) {
+            if (typeof pixel !== 'number')
+              throw new FrameProblem(`a number at row ${y}, column ${x}`, describe(pixel));
+            r = g = b = toByte(pixel);
+          } else {
+            if (!Array.isArray(pixel) || pixel.length !== channels) {
+              throw new FrameProblem(`${channels} values at row ${y}, column ${x}`, describe(pixel));
+            }
+            r = toByte(pixel[0] as number);
+            g = toByte(pixel[1] as number);
+            b = toByte(pixel[2] as number);
+          }
+          if (r < 0 || g < 0 || b < 0) {
+            throw new FrameProblem(
+              'numbers',
+              `NaN at row ${y}, column ${x}, channel ${r < 0 ? 0 : g < 0 ? 1 : 2}`,
+            );
+          }
+          target[t] = r;
+          target[t + 1] = g;
+          target[t + 2] = b;
+          target[t + 3] = 255;
+        }
+      }
+    },
+  };
+}
+
+/**
+ * Checks a frame in any supported layout and returns how to write it as RGBA. Throws a FrameProblem
+ * saying what was expected and what came.
+ */
+export function inspectFrame(frame: unknown): FrameSource {
+  if (Array.isArray(frame)) return nestedSource(frame as NestedFrame);
+  if (frame === null || typeof frame !== 'object') {
+    throw new FrameProblem(
+      'a frame ({ width, height, data }, ImageData, a canvas or nested arrays)',
+      describe(frame),
+    );
+  }
+  const candidate = frame as Partial<PixelFrame & CanvasLike>;
+  if (typeof candidate.getContext === 'function') {
+    checkSize(candidate.width, candidate.height);
+    const context = candidate.getContext('2d');
+    if (!context) throw new FrameProblem('a canvas with a 2d context', 'getContext("2d") returned null');
+    const image = context.getImageData(0, 0, candidate.width, candidate.height as number);
+    return flatSource(image.width, image.height, image.data, 4);
+  }
+  const data = candidate.data;
+  if (data === undefined || typeof (data as ArrayLike<number>).length !== 'number') {
+    throw new FrameProblem(
+      'a frame ({ width, height, data }, ImageData, a canvas or nested arrays)',
+      describe(frame),
+    );
+  }
+  checkSize(candidate.width, candidate.height);
+  return flatSource(candidate.width, candidate.height as number, data, candidate.channels);
+}

@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { readEvidenceEnv } from '@evidence/env-config';
+import { EpisodeRecorder, type EpisodeRecorderOptions } from './episode-recorder';
+
+export interface RecorderFromEnvOptions
+  extends Partial<Omit<EpisodeRecorderOptions, 'dir' | 'prefix' | 'schedule'>> {
+  /** variable-name prefix, default `EVIDENCE_` */
+  prefix?: string;
+  /** the variables to read, default `process.env` */
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * The recorder the environment asks for (DESIGN.md variables), writing to `<ANIMATION_DIR>/<mode>`
+ * with file names `<mode>_episode_…`; null when animations are disabled or this is not the main
+ * rank. Bad variables throw an EnvConfigError naming them.
+ */
+export function animationRecorderFromEnv(
+  mode: string,
+  options: RecorderFromEnvOptions = {},
+): EpisodeRecorder | null {
+  const { prefix, env, ...recorderOptions } = options;
+  const settings = readEvidenceEnv({ prefix, env });
+  const animations = settings.animations;
+  if (!animations.enabled) return null;
+  if (!settings.isMainProcess && !animations.allRanks) return null;
+  return new EpisodeRecorder({
+    fps: animations.fps,
+    maxFrames: animations.maxFrames,
+    ...recorderOptions,
+    dir: join(animations.dir, mode),
+    prefix: mode,
+    schedule: { episodes: animations.episodes, every: animations.every, last: animations.last },
+  });
+}
