@@ -19,11 +19,14 @@ function oneLine(text: string): string {
 }
 
 /**
- * Markdown inline text: every ASCII punctuation character backslash-escaped (CommonMark allows
- * that for all of them), so log text can neither start markup nor raw HTML, nor break a table cell.
+ * Markdown inline text: every character that can start inline markup, raw HTML, an entity or a table
+ * cell is backslash-escaped (CommonMark allows that for all ASCII punctuation). `_` between two
+ * letters or digits cannot start emphasis, so `correct_mass` stays as the reference trainer writes it.
  */
 export function escapeMarkdown(text: string): string {
-  return oneLine(text).replace(/[!-/:-@[-`{-~]/g, '\\$&');
+  return oneLine(text).replace(/[\\`*_[\]<>&|~!]/g, (c, offset: number, whole: string) =>
+    c === '_' && /\w/.test(whole[offset - 1] ?? '') && /\w/.test(whole[offset + 1] ?? '') ? c : `\\${c}`,
+  );
 }
 
 /**

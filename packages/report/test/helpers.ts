@@ -1,0 +1,37 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { EvalRecord } from '../src/index.js';
+
+export const FIXTURE = fileURLToPath(
+  new URL('../../../fixtures/python-reference/evidence/', import.meta.url),
+);
+
+export function readFixtureJsonl(name: string): EvalRecord[] {
+  return readFileSync(`${FIXTURE}${name}`, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as EvalRecord);
+}
+
+const onCi = process.env.CI === 'true';
+
+/** Why a tool-dependent test cannot run here, or null. On CI a missing tool is a failure, not a skip. */
+function missing(tool: string, available: boolean): string | null {
+  if (available) return null;
+  if (onCi) throw new Error(`${tool} is required on CI but missing`);
+  return `${tool} not found: skipped`;
+}
+
+export const pythonMissing = missing(
+  'python3 with numpy',
+  spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0,
+);
+export const CHROMIUM = '/usr/bin/chromium';
+export const chromiumMissing = missing(CHROMIUM, existsSync(CHROMIUM));
+
+/** Run a Python snippet that reads JSON on stdin and prints JSON. */
+export function python<T>(code: string, input: unknown): T {
+  const out = execFileSync('python3', ['-c', code], { input: JSON.stringify(input), encoding: 'utf8' });
+  return JSON.parse(out) as T;
+}
