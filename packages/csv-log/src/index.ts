@@ -1,1 +1,8 @@
-export {};
+export { EvidencePaths } from './evidence-paths.js';
+export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './load-csv.js';
+export { CHECKPOINT_EVALS_COLUMNS, REWARD_COMPONENTS_COLUMNS, TRAINING_LOG_COLUMNS } from './presets.js';
+export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read-csv.js';
+export { type JsonlResult, readJsonl } from './read-jsonl.js';
+export { CsvFormatError } from './row-check.js';
+export type { Cell, Durability, ReadIssues } from './types.js';
+export { writeFileAtomic, writeFileAtomicSync } from './write-file-atomic.js';

@@ -1,0 +1,39 @@
+import type { ReadIssues } from './types.js';
+
+/** Raised by readers in `strict` mode; names the file and line. */
+export class CsvFormatError extends Error {
+  readonly file: string;
+  readonly line: number;
+  constructor(file: string, line: number, reason: string) {
+    super(`${file}:${line}: ${reason}`);
+    this.name = 'CsvFormatError';
+    this.file = file;
+    this.line = line;
+  }
+}
+
+/** True when the row has the header's width; otherwise throws (strict) or records it as skipped. */
+export function acceptRow(
+  fields: readonly string[],
+  width: number,
+  line: number,
+  file: string,
+  strict: boolean,
+  issues: ReadIssues,
+): boolean {
+  if (fields.length === width) return true;
+  const reason = `expected ${width} fields (as in the header), found ${fields.length}`;
+  if (strict) throw new CsvFormatError(file, line, reason);
+  issues.skipped.push({ line, reason });
+  return false;
+}
+
+export function columnIndex(header: readonly string[], name: string, file: string, what: string): number {
+  const index = header.indexOf(name);
+  if (index === -1) {
+    throw new Error(
+      `${file}: ${what} column "${name}" is not in the header (${header.join(', ') || 'empty file'})`,
+    );
+  }
+  return index;
+}

@@ -1,0 +1,22 @@
+/** A value a writer accepts for one cell. `null` and `undefined` write an empty (missing) cell. */
+export type Cell = number | string | boolean | Date | null | undefined;
+
+/**
+ * How soon an appended row reaches the operating system.
+ * - `buffered`: batched, written at least every 100 ms or 64 KiB, and on exit or a fatal signal.
+ * - `line`: every row is one `write()` on an O_APPEND descriptor (safe for several processes).
+ * - `fsync`: like `line`, then `fdatasync()`: the row survives a power loss.
+ */
+export type Durability = 'buffered' | 'line' | 'fsync';
+
+/** What a reader saw but did not return. Line numbers are 1-based physical lines of the file. */
+export interface ReadIssues {
+  /** The last line, when it does not end with a newline (a crash cut it short). Never returned as a row. */
+  torn: { line: number; text: string } | null;
+  /** Lines that were not returned, and why. */
+  skipped: { line: number; reason: string }[];
+}
+
+export function emptyIssues(): ReadIssues {
+  return { torn: null, skipped: [] };
+}
