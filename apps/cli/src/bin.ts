@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+import { LONG_RUNNING, run } from './run.js';
+
+const argv = process.argv.slice(2);
+const interrupt = new AbortController();
+const command = argv.find((arg) => !arg.startsWith('-'));
+
+// Ctrl-C: `watch` and `table --follow` stop cleanly (exit 0); anything else stops now, as a shell expects.
+process.on('SIGINT', () => {
+  if (command && LONG_RUNNING.has(command) && !interrupt.signal.aborted) interrupt.abort();
+  else process.exit(130);
+});
+
+run(argv, { signal: interrupt.signal }).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`evidence: internal error: ${String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,103 @@
+import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { dirname, extname, join } from 'node:path';
+import { CaptureSchedule, EpisodeRecorder } from '@evidence/animation';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import type { Command } from 'commander';
+import { InputError } from '../errors.js';
+import { type CliIo, printLine } from '../io.js';
+import { integerOption } from '../options.js';
+import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { createProgress } from '../progress.js';
+
+interface GifOptions {
+  out: string;
+  fps: number;
+}
+
+const byName = new Intl.Collator('en', { numeric: true }).compare;
+
+export function gifCommand(command: Command, io: CliIo): void {
+  command
+    .description('a folder of PNG frames, in name order, to one GIF')
+    .argument('<frames-dir>', 'folder of .png frames of one size (frame_2.png sorts before frame_10.png)')
+    .requiredOption('-o, --out <file>', 'the GIF to write')
+    .option('--fps <n>', 'frames per second', integerOption(1, 100), 30)
+    .addHelpText('after', '\nExample:\n  $ evidence gif runs/ep-0042/frames -o episode-42.gif --fps 15')
+    .action(async (dirArg: string, options: GifOptions) => {
+      const dir = resolvePath(io, dirArg);
+      const out = resolvePath(io, options.out);
+      await requireDir(io, dir);
+      const frames = (await readdir(dir))
+        .filter((name) => extname(name).toLowerCase() === '.png')
+        .sort(byName);
+      if (frames.length === 0)
+        throw new InputError(displayPath(io, dir), 'no PNG frames (*.png) in this folder');
+      const written = await encodeFrames(io, dir, frames, out, options.fps);
+      printLine(
+        io.stdout,
+        `wrote   ${displayPath(io, written)} (${frames.length} frames at ${options.fps} fps)`,
+      );
+    });
+}
+
+/**
+ * Decodes one frame at a time and hands it to the animation recorder, so memory stays flat however many
+ * frames there are. The recorder names its files after the episode; we encode into a private folder beside
+ * OUT and rename the GIF into place, which keeps the write atomic.
+ */
+async function encodeFrames(
+  io: CliIo,
+  dir: string,
+  frames: string[],
+  out: string,
+  fps: number,
+): Promise<string> {
+  const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
+  const progress = createProgress(io);
+  try {
+    const recorder = new EpisodeRecorder({
+      dir: work,
+      prefix: 'frames',
+      fps,
+      maxFrames: 0,
+      schedule: new CaptureSchedule({ episodes: [0], every: 0, last: 0 }),
+    });
+    const capture = recorder.begin(0, 1);
+    if (!capture) throw new Error('the animation recorder declined to capture (schedule)');
+    let size: { width: number; height: number } | null = null;
+    for (const [index, name] of frames.entries()) {
+      const file = join(dir, name);
+      const image = await decodePng(io, file);
+      if (size && (image.width !== size.width || image.height !== size.height)) {
+        throw new InputError(
+          displayPath(io, file),
+          `frame ${index} is ${image.width}×${image.height}, expected ${size.width}×${size.height} like the first frame`,
+        );
+      }
+      size ??= { width: image.width, height: image.height };
+      const canvas = createCanvas(image.width, image.height);
+      const context = canvas.getContext('2d');
+      context.drawImage(image, 0, 0);
+      await capture.addFrame(context.getImageData(0, 0, image.width, image.height));
+      progress.update(index + 1, frames.length, name);
+    }
+    const result = await capture.end({ reward: 0 });
+    await recorder.close();
+    if (!result.gif) throw new Error('the animation recorder wrote no GIF');
+    await rename(result.gif, out);
+    return out;
+  } finally {
+    progress.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+async function decodePng(io: CliIo, file: string) {
+  const bytes = await readFile(file);
+  try {
+    return await loadImage(bytes);
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    throw new InputError(displayPath(io, file), `not a readable PNG image (${why})`);
+  }
+}

@@ -1,0 +1,123 @@
+import { basename, dirname, extname, join } from 'node:path';
+import { loadCsvLog } from '@evidence/csv-log';
+import { renderColumns } from '@evidence/plots';
+import type { Command } from 'commander';
+import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
+import { type CliIo, printLine } from '../io.js';
+import { fromReadIssues, printIssues } from '../issues.js';
+import { listOption } from '../options.js';
+import { displayPath, kindOf, resolvePath } from '../paths.js';
+import { createProgress } from '../progress.js';
+import { type ChartPlan, type ChartsResult, drawCharts, standardCharts } from '../standard-charts.js';
+
+interface PlotOptions {
+  x?: string;
+  y?: string[];
+  logY?: boolean;
+  title?: string;
+  out?: string;
+}
+
+export function plotCommand(command: Command, io: CliIo): void {
+  command
+    .description('the standard charts of an evidence folder, or chosen columns of any CSV')
+    .argument('<path>', 'an evidence folder, or a CSV file')
+    .option('--x <column>', 'x column of a CSV (default: step)')
+    .option('--y <columns>', 'comma-separated y columns of a CSV', listOption)
+    .option('--log-y', 'logarithmic y axis')
+    .option('--title <text>', 'chart title')
+    .option('-o, --out <path>', 'output file for a CSV (.png, .svg or .pdf), output folder for a folder')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ evidence plot evidence                          # every standard chart the folder allows
+  $ evidence plot evidence/training_log.csv         # its standard chart
+  $ evidence plot log.csv --x step --y loss,reward --log-y -o loss.png`,
+    )
+    .action(async (pathArg: string, options: PlotOptions) => {
+      const path = resolvePath(io, pathArg);
+      const kind = await kindOf(path);
+      if (kind === 'missing') throw new InputError(displayPath(io, path), 'no such file or directory');
+      if (kind === 'dir') {
+        if (options.x || options.y || options.logY) {
+          throw new UsageError(
+            '--x, --y and --log-y choose columns of one CSV; give a CSV file, not a folder',
+          );
+        }
+        const outDir = options.out ? resolvePath(io, options.out) : path;
+        const result = await drawStandardCharts(io, standardCharts(path), outDir);
+        throwIfFailed(result);
+        return;
+      }
+      if (options.y) {
+        await plotColumns(io, path, { ...options, y: options.y });
+        return;
+      }
+      if (options.x || options.logY) throw new UsageError('--x and --log-y need --y <columns>');
+      const plan = standardCharts(dirname(path)).find(
+        (chart) => chart.inputs.length === 1 && chart.inputs[0] === path,
+      );
+      if (!plan) {
+        throw new UsageError(
+          `no standard chart for ${basename(path)}; choose columns with --y <columns> [--x <column>]`,
+        );
+      }
+      const out = options.out ? resolvePath(io, options.out) : plan.output;
+      throwIfFailed(await drawStandardCharts(io, [plan], dirname(out), () => out));
+    });
+}
+
+async function plotColumns(
+  io: CliIo,
+  csvPath: string,
+  options: PlotOptions & { y: string[] },
+): Promise<void> {
+  const x = options.x ?? 'step';
+  const out = options.out
+    ? resolvePath(io, options.out)
+    : join(dirname(csvPath), `${basename(csvPath, extname(csvPath))}.png`);
+  const csv = await loadCsvLog(csvPath);
+  printIssues(io, fromReadIssues(csvPath, csv.issues));
+  for (const column of [x, ...options.y]) {
+    if (!csv.has(column)) {
+      throw new InputError(
+        displayPath(io, csvPath),
+        `no column "${column}" (columns: ${csv.header.join(', ')})`,
+      );
+    }
+  }
+  const written = await renderColumns(csv, out, {
+    x,
+    y: options.y,
+    ...(options.logY ? { logY: true } : {}),
+    ...(options.title ? { title: options.title } : {}),
+  });
+  printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
+}
+
+/** Shared by `plot DIR` and `watch`: draws, then prints what it wrote, skipped and failed. */
+export async function drawStandardCharts(
+  io: CliIo,
+  plans: readonly ChartPlan[],
+  outDir: string,
+  outputFor: (plan: ChartPlan) => string = (plan) => join(outDir, basename(plan.output)),
+): Promise<ChartsResult> {
+  const progress = createProgress(io);
+  let result: ChartsResult;
+  try {
+    result = await drawCharts(plans, outputFor, (done, total, what) => progress.update(done, total, what));
+  } finally {
+    progress.stop();
+  }
+  for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
+  for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
+  printIssues(io, result.issues);
+  for (const failure of result.failed) printLine(io.stderr, `evidence: ${describeError(failure.error)}`);
+  return result;
+}
+
+/** Every chart that could be drawn was; each failure was printed on its own line; exit 1 if any. */
+function throwIfFailed(result: ChartsResult): void {
+  if (result.failed.length > 0) throw new ReportedFailure(`${result.failed.length} chart(s) failed`);
+}

@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { buildReport } from '@evidence/report';
+import type { Command } from 'commander';
+import { type CliIo, printLine } from '../io.js';
+import { printIssues } from '../issues.js';
+import { integerOption } from '../options.js';
+import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { createProgress } from '../progress.js';
+
+interface ReportOptions {
+  rewardKey: string;
+  resamples: number;
+  seed?: number;
+  json?: boolean;
+}
+
+export function defaultEvidenceDir(io: CliIo): string {
+  return io.env.EVIDENCE_DIR || 'evidence';
+}
+
+export function reportCommand(command: Command, io: CliIo): void {
+  command
+    .description('every plot, before/after statistics, index.html and REPORT.md for an evidence folder')
+    .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
+    .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
+    .option('--resamples <n>', 'bootstrap resamples for the 95% intervals', integerOption(100), 10_000)
+    .option('--seed <n>', 'bootstrap seed, for reproducible intervals', integerOption(0))
+    .option('--json', 'print what was written, skipped and found as JSON')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ evidence report runs/ppo-42/evidence\n  $ evidence report --json > report.json',
+    )
+    .action(async (dirArg: string | undefined, options: ReportOptions) => {
+      const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
+      await requireDir(io, dir);
+      const progress = createProgress(io);
+      let result: Awaited<ReturnType<typeof buildReport>>;
+      try {
+        result = await buildReport(dir, {
+          rewardKey: options.rewardKey,
+          resamples: options.resamples,
+          ...(options.seed === undefined ? {} : { seed: options.seed }),
+          onProgress: (done, total, what) => progress.update(done, total, what),
+        });
+      } finally {
+        progress.stop();
+      }
+      if (options.json) {
+        printLine(io.stdout, JSON.stringify(result, null, 2));
+        return;
+      }
+      for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
+      for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
+      printIssues(io, result.issues);
+      const badLines = result.issues.length;
+      printLine(
+        io.stdout,
+        `${result.written.length} written, ${result.skipped.length} skipped, ${badLines} bad line${badLines === 1 ? '' : 's'}` +
+          ` · open ${displayPath(io, join(dir, 'index.html'))}`,
+      );
+    });
+}

@@ -1,0 +1,164 @@
+import { watch as watchFs } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { StepTable } from '@evidence/step-table';
+import type { Command } from 'commander';
+import { chooseColumns } from '../column-formats.js';
+import { type CsvRow, CsvTail, parseCell } from '../csv-tail.js';
+import { type CliIo, printLine, useColor } from '../io.js';
+import { preview, printIssues } from '../issues.js';
+import { integerOption } from '../options.js';
+import { displayPath, requireFile, resolvePath } from '../paths.js';
+
+interface TableOptions {
+  follow?: boolean;
+  interval: number;
+  sample: number;
+  repeatHeader: number;
+}
+
+export function tableCommand(command: Command, io: CliIo): void {
+  command
+    .description('the step table of a CSV log; --follow keeps reading as it grows')
+    .argument('<csv>', 'a CSV log with a header line')
+    .option('-f, --follow', 'keep reading new rows as they are appended, until Ctrl-C')
+    .option(
+      '--interval <ms>',
+      'with --follow: also poll this often, for file systems without change events',
+      integerOption(20),
+      500,
+    )
+    .option('--sample <rows>', "rows read before choosing each column's format", integerOption(1), 50)
+    .option('--repeat-header <rows>', 'print the header again every N rows (0: never)', integerOption(0), 0)
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ evidence table evidence/training_log.csv\n  $ evidence table evidence/training_log.csv --follow',
+    )
+    .action(async (csvArg: string, options: TableOptions) => {
+      const path = resolvePath(io, csvArg);
+      await requireFile(io, path);
+      const tail = new CsvTail(path);
+      const printer = new TablePrinter(io, path, options);
+      printer.add(await tail.read());
+      if (options.follow) {
+        await followUntilAborted(tail, printer, options.interval, io.signal);
+      }
+      printer.finish();
+      const torn = tail.torn;
+      if (torn) {
+        const state = options.follow
+          ? 'unfinished last line (no newline yet), not shown'
+          : 'torn last line ignored (no newline at the end)';
+        printIssues(io, [{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
+      }
+      if (!tail.header) printLine(io.stderr, `${displayPath(io, path)}: empty file, no header line`);
+    });
+}
+
+/** Holds back the first rows until it has seen enough of them to choose each column's format. */
+class TablePrinter {
+  readonly #io: CliIo;
+  readonly #options: TableOptions;
+  readonly #path: string;
+  #table: StepTable | null = null;
+  #header: string[] | null = null;
+  #buffered: CsvRow[] = [];
+
+  constructor(io: CliIo, path: string, options: TableOptions) {
+    this.#io = io;
+    this.#path = path;
+    this.#options = options;
+  }
+
+  add(batch: Awaited<ReturnType<CsvTail['read']>>): void {
+    if (batch.restarted) {
+      this.finish();
+      printLine(
+        this.#io.stderr,
+        `${displayPath(this.#io, this.#path)}: file was replaced or truncated; reading it again`,
+      );
+      this.#table = null;
+    }
+    if (batch.header) this.#header = batch.header;
+    printIssues(this.#io, batch.issues);
+    if (this.#table) {
+      for (const row of batch.rows) this.#print(row);
+      return;
+    }
+    this.#buffered.push(...batch.rows);
+    if (this.#buffered.length >= this.#options.sample) this.#start();
+  }
+
+  /** Prints what is still held back (fewer rows than the sample). */
+  finish(): void {
+    if (!this.#table && this.#header) this.#start();
+  }
+
+  #start(): void {
+    const header = this.#header;
+    if (!header) return;
+    const sample = this.#buffered.map((row) => row.cells.map(parseCell));
+    this.#table = new StepTable({
+      columns: chooseColumns(header, sample),
+      color: useColor(this.#io),
+      ...(this.#options.repeatHeader > 0 ? { repeatHeaderEvery: this.#options.repeatHeader } : {}),
+    });
+    write(this.#io, this.#table.header());
+    const rows = this.#buffered;
+    this.#buffered = [];
+    for (const row of rows) this.#print(row);
+  }
+
+  #print(row: CsvRow): void {
+    const header = this.#header;
+    const table = this.#table;
+    if (!header || !table) return;
+    const cells: Record<string, unknown> = {};
+    header.forEach((key, column) => {
+      cells[key] = parseCell(row.cells[column] ?? '');
+    });
+    write(this.#io, table.row(cells));
+  }
+}
+
+function write(io: CliIo, text: string): void {
+  if (text === '') return;
+  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Reads again whenever the folder reports a change to the file, or every `intervalMs`, until aborted. */
+async function followUntilAborted(
+  tail: CsvTail,
+  printer: TablePrinter,
+  intervalMs: number,
+  signal: AbortSignal,
+): Promise<void> {
+  if (signal.aborted) return;
+  let wake: (() => void) | null = null;
+  const watcher = watchFs(dirname(tail.path), (_event, name) => {
+    if (name === null || name === basename(tail.path)) wake?.();
+  });
+  watcher.on('error', () => {}); // polling carries on if the watch breaks (folder removed, say)
+  const onAbort = () => wake?.();
+  signal.addEventListener('abort', onAbort);
+  try {
+    while (!signal.aborted) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, intervalMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+      try {
+        printer.add(await tail.read());
+      } catch (error) {
+        // The file may be briefly absent while it is rotated; keep following.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+    watcher.close();
+  }
+}

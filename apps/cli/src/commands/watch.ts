@@ -1,0 +1,88 @@
+import { watch as watchFs } from 'node:fs';
+import { basename, join } from 'node:path';
+import { buildReport } from '@evidence/report';
+import type { Command } from 'commander';
+import { describeError } from '../errors.js';
+import { type CliIo, printLine } from '../io.js';
+import { printIssues } from '../issues.js';
+import { integerOption } from '../options.js';
+import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { standardCharts } from '../standard-charts.js';
+import { drawStandardCharts } from './plot.js';
+import { defaultEvidenceDir } from './report.js';
+
+interface WatchOptions {
+  debounce: number;
+  report?: boolean;
+}
+
+const LOG_FILE = /\.(csv|jsonl)$/i;
+
+export function watchCommand(command: Command, io: CliIo): void {
+  command
+    .description('re-render the charts whenever the logs change, until Ctrl-C')
+    .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
+    .option('--debounce <ms>', 'wait this long after the last change before drawing', integerOption(0), 300)
+    .option('--report', 'rebuild the whole report (index.html, REPORT.md) instead of only the charts')
+    .addHelpText('after', '\nExample:\n  $ evidence watch runs/ppo-42/evidence --debounce 1000')
+    .action(async (dirArg: string | undefined, options: WatchOptions) => {
+      const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
+      await requireDir(io, dir);
+      const plans = standardCharts(dir);
+      const redraw = async (changed: ReadonlySet<string> | null) => {
+        try {
+          if (options.report) {
+            const result = await buildReport(dir);
+            printLine(
+              io.stdout,
+              `updated ${displayPath(io, join(dir, 'index.html'))} (${result.written.length} files)`,
+            );
+            printIssues(io, result.issues);
+            return;
+          }
+          const affected = changed
+            ? plans.filter((plan) => plan.inputs.some((input) => changed.has(basename(input))))
+            : plans;
+          if (affected.length === 0) return;
+          await drawStandardCharts(io, affected, dir);
+        } catch (error) {
+          // A half-written or malformed log must not end the watch: say so, and draw again on the next change.
+          printLine(io.stderr, `evidence: ${describeError(error)}`);
+        }
+      };
+      await redraw(null);
+      printLine(io.stderr, `watching ${displayPath(io, dir)} for log changes (Ctrl-C to stop)`);
+      await watchUntilAborted(dir, options.debounce, io.signal, redraw);
+    });
+}
+
+/** Collects changed log names and calls `redraw` once they have been quiet for `debounceMs`; one redraw at a time. */
+async function watchUntilAborted(
+  dir: string,
+  debounceMs: number,
+  signal: AbortSignal,
+  redraw: (changed: ReadonlySet<string>) => Promise<void>,
+): Promise<void> {
+  if (signal.aborted) return;
+  let changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const flush = () => {
+    const batch = changed;
+    changed = new Set();
+    running = running.then(() => redraw(batch));
+  };
+  const watcher = watchFs(dir, (_event, name) => {
+    if (!name || !LOG_FILE.test(name)) return; // our own PNG/HTML writes must not trigger a redraw
+    changed.add(basename(name));
+    clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  });
+  await new Promise<void>((resolve) => {
+    watcher.on('error', () => resolve());
+    signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+  clearTimeout(timer);
+  watcher.close();
+  await running;
+}

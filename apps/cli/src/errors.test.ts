@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { describeError, InputError } from './errors.js';
+
+describe('describeError', () => {
+  it('names the file once, on one line', () => {
+    expect(describeError(new InputError('a.csv', 'no such file'))).toBe('a.csv: no such file');
+    expect(describeError(new InputError('a.csv', 'a.csv:3: bad row\n  at stack'))).toBe('a.csv:3: bad row');
+  });
+
+  it('turns Node file-system errors into plain words', () => {
+    const error = Object.assign(new Error("ENOENT: no such file or directory, open 'x.csv'"), {
+      code: 'ENOENT',
+      path: 'x.csv',
+    });
+    expect(describeError(error)).toBe('x.csv: no such file or directory');
+  });
+
+  it('keeps library messages that already name their file', () => {
+    expect(describeError(new Error('log.csv: line 4, column "loss": expected a number, got "abc"'))).toBe(
+      'log.csv: line 4, column "loss": expected a number, got "abc"',
+    );
+  });
+});

@@ -1,0 +1,28 @@
+/** Where a command writes and what it knows about its surroundings; `run()` takes one so tests can run in-process. */
+export interface OutputStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface CliIo {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  env: Record<string, string | undefined>;
+  cwd: string;
+  /** Aborting it ends long-running commands (`table --follow`, `watch`) cleanly; bin.ts aborts on SIGINT. */
+  signal: AbortSignal;
+}
+
+export function processIo(signal: AbortSignal): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), signal };
+}
+
+/** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty (no-color.org). */
+export function useColor(io: CliIo, stream: OutputStream = io.stdout): boolean {
+  return stream.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+}
+
+export function printLine(stream: OutputStream, line = ''): void {
+  stream.write(`${line}\n`);
+}

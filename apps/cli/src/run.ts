@@ -1,0 +1,82 @@
+import { Command, CommanderError } from 'commander';
+import { compareCommand } from './commands/compare.js';
+import { envCommand } from './commands/env.js';
+import { gifCommand } from './commands/gif.js';
+import { plotCommand } from './commands/plot.js';
+import { reportCommand } from './commands/report.js';
+import { tableCommand } from './commands/table.js';
+import { watchCommand } from './commands/watch.js';
+import { describeError, ReportedFailure, UsageError } from './errors.js';
+import { type CliIo, printLine } from './io.js';
+import { packageVersion } from './version.js';
+
+export const EXIT_OK = 0;
+export const EXIT_BAD_INPUT = 1;
+export const EXIT_BAD_USAGE = 2;
+
+/** Commands that run until interrupted; bin.ts lets them stop cleanly on Ctrl-C instead of exiting at once. */
+export const LONG_RUNNING = new Set(['watch', 'table']);
+
+/**
+ * Runs `evidence <argv…>` and resolves to its exit code. Never calls process.exit, so tests (and other
+ * programs) can call it in-process with their own streams.
+ */
+export async function run(argv: readonly string[], overrides: Partial<CliIo> = {}): Promise<number> {
+  const io: CliIo = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    cwd: process.cwd(),
+    signal: new AbortController().signal,
+    ...overrides,
+  };
+  const program = createProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return EXIT_OK;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_OK : EXIT_BAD_USAGE; // commander printed it
+    if (error instanceof ReportedFailure) return error.exitCode;
+    if (error instanceof UsageError) {
+      printLine(io.stderr, `evidence: ${error.message}`);
+      printLine(io.stderr, `Run 'evidence ${commandName(argv)}--help' for usage.`);
+      return EXIT_BAD_USAGE;
+    }
+    printLine(io.stderr, `evidence: ${describeError(error)}`);
+    if (argv.includes('--debug') && error instanceof Error && error.stack) printLine(io.stderr, error.stack);
+    return EXIT_BAD_INPUT;
+  }
+}
+
+function commandName(argv: readonly string[]): string {
+  const name = argv.find((arg) => !arg.startsWith('-'));
+  return name ? `${name} ` : '';
+}
+
+export function createProgram(io: CliIo): Command {
+  const program = new Command('evidence')
+    .description(
+      'Evidence that a trainer learned: charts, before/after statistics and one report from an evidence folder.',
+    )
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .option('--debug', 'print stack traces of errors')
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      outputError: (text, write) => write(`evidence: ${text.replace(/^error: /, '')}`),
+    })
+    .showHelpAfterError()
+    .exitOverride();
+  const commands: [string, (command: Command, io: CliIo) => void][] = [
+    ['report', reportCommand],
+    ['plot', plotCommand],
+    ['compare', compareCommand],
+    ['table', tableCommand],
+    ['gif', gifCommand],
+    ['watch', watchCommand],
+    ['env', envCommand],
+  ];
+  // `program.command()` (not addCommand) so each command inherits the output routing and exitOverride.
+  for (const [name, define] of commands) define(program.command(name), io);
+  return program;
+}

@@ -1,0 +1,124 @@
+import { execFileSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCanvas } from '@napi-rs/canvas';
+import { describe, expect, it } from 'vitest';
+import {
+  copyFixture,
+  finished,
+  pythonAvailable,
+  runCli,
+  startCli,
+  tempDir,
+  waitForOutput,
+} from './helpers.js';
+
+function writeFrames(dir: string, count: number, width = 64, height = 48): void {
+  mkdirSync(dir, { recursive: true });
+  for (let i = 0; i < count; i++) {
+    const canvas = createCanvas(width, height);
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#203040';
+    context.fillRect(0, 0, width, height);
+    context.fillStyle = '#f0c020';
+    context.fillRect(i * 4, 10, 10, 10); // moves right: frame order is visible
+    writeFileSync(join(dir, `frame_${i}.png`), canvas.toBuffer('image/png'));
+  }
+}
+
+const canCheckWithPython = pythonAvailable() || process.env.CI === 'true';
+
+describe('evidence gif', () => {
+  it('turns PNG frames into a GIF in natural name order', async () => {
+    const dir = tempDir('gif');
+    writeFrames(join(dir, 'frames'), 12);
+    const out = join(dir, 'out.gif');
+    const result = await runCli(['gif', join(dir, 'frames'), '-o', out, '--fps', '10']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('12 frames at 10 fps');
+    expect(readFileSync(out).subarray(0, 6).toString('latin1')).toBe('GIF89a');
+    expect(readdirSync(dir).sort()).toEqual(['frames', 'out.gif']); // no temp files left behind
+  });
+
+  it.skipIf(!canCheckWithPython)(
+    'Pillow reads back every frame, in order, at the right size and timing',
+    async () => {
+      const dir = tempDir('gif-oracle');
+      writeFrames(join(dir, 'frames'), 12);
+      const out = join(dir, 'out.gif');
+      expect((await runCli(['gif', join(dir, 'frames'), '-o', out, '--fps', '10'])).code).toBe(0);
+      const script = `
+import sys
+from PIL import Image, ImageSequence
+im = Image.open(sys.argv[1])
+xs = []
+for frame in ImageSequence.Iterator(im):
+    rgb = frame.convert('RGB')
+    xs.append(next(x for x in range(rgb.width) if rgb.getpixel((x, 15))[0] > 200))
+print(im.size[0], im.size[1], len(xs), im.info.get('duration'), ','.join(map(str, xs)))
+`;
+      const [w, h, n, duration, xs] = execFileSync(process.env.PYTHON ?? 'python3', ['-c', script, out], {
+        encoding: 'utf8',
+      })
+        .trim()
+        .split(' ');
+      expect([w, h, n, duration]).toEqual(['64', '48', '12', '100']);
+      expect(xs).toBe(Array.from({ length: 12 }, (_, i) => i * 4).join(','));
+    },
+  );
+  if (!canCheckWithPython) console.warn('skipped: Pillow oracle test needs /usr/bin/python3 with Pillow');
+
+  it('bad frames are bad input naming the frame', async () => {
+    const dir = tempDir('gif-bad');
+    writeFrames(join(dir, 'frames'), 3);
+    writeFileSync(join(dir, 'frames', 'frame_3.png'), 'not a png');
+    const bad = await runCli(['gif', join(dir, 'frames'), '-o', join(dir, 'o.gif')]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/^evidence: .*frame_3\.png: not a readable PNG/);
+
+    writeFrames(join(dir, 'sizes'), 2);
+    writeFrames(join(dir, 'sizes-big'), 3, 80, 48);
+    writeFileSync(join(dir, 'sizes', 'frame_2.png'), readFileSync(join(dir, 'sizes-big', 'frame_2.png')));
+    const sized = await runCli(['gif', join(dir, 'sizes'), '-o', join(dir, 'o.gif')]);
+    expect(sized.code).toBe(1);
+    expect(sized.stderr).toMatch(/frame_2\.png: frame 2 is 80×48, expected 64×48/);
+
+    mkdirSync(join(dir, 'none'));
+    const none = await runCli(['gif', join(dir, 'none'), '-o', join(dir, 'o.gif')]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no PNG frames');
+    expect(readdirSync(dir).filter((name) => name.startsWith('.evidence-gif'))).toEqual([]);
+  });
+
+  it('-o is required (bad usage)', async () => {
+    const result = await runCli(['gif', '.']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--out');
+  });
+});
+
+describe('evidence watch', () => {
+  it('draws at start, redraws after the log changes, and exits 0 on SIGINT', async () => {
+    const dir = copyFixture();
+    const chart = join(dir, 'training_curve.png');
+    const child = startCli(['watch', dir, '--debounce', '100']);
+    await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
+    const firstDraw = statSync(chart).mtimeMs;
+    const count = (text: string) => text.split('training_curve.png').length - 1;
+    const before = count(child.output.stdout);
+    appendFileSync(join(dir, 'training_log.csv'), '301,3.01,0.1,1.5,0.2,0.01,0.5,1e-6,600\n');
+    await waitForOutput(child, (out) => count(out.stdout) > before, 30_000);
+    expect(statSync(chart).mtimeMs).toBeGreaterThan(firstDraw);
+    expect(child.output.stdout.split('reward_components.png').length - 1).toBe(1); // only charts of the changed log
+    child.kill('SIGINT');
+    const result = await finished(child);
+    expect(result.code).toBe(0);
+  });
+
+  it('a missing folder is bad input', async () => {
+    const result = await runCli(['watch', 'no-such-dir']);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe('evidence: no-such-dir: no such directory');
+  });
+});

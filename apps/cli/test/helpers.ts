@@ -1,0 +1,132 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const cliRoot = fileURLToPath(new URL('..', import.meta.url));
+export const binPath = join(cliRoot, 'dist', 'bin.js');
+export const fixtureDir = fileURLToPath(
+  new URL('../../../fixtures/python-reference/evidence', import.meta.url),
+);
+
+/** The e2e tests run the built command; turbo builds before testing, but a bare `vitest run` may not have. */
+export function requireBuiltBin(): void {
+  if (!existsSync(binPath)) {
+    throw new Error(
+      `${binPath} is missing: build first (pnpm exec turbo run build --filter=@evidence/cli...)`,
+    );
+  }
+}
+
+export function tempDir(label = 'cli'): string {
+  return mkdtempSync(join(tmpdir(), `evidence-${label}-`));
+}
+
+/** A writable copy of the Python reference folder (the fixtures are read-only and must stay untouched). */
+export function copyFixture(): string {
+  const dir = join(tempDir('fixture'), 'evidence');
+  cpSync(fixtureDir, dir, { recursive: true });
+  makeWritable(dir);
+  return dir;
+}
+
+function makeWritable(path: string): void {
+  const info = statSync(path);
+  chmodSync(path, info.isDirectory() ? 0o755 : 0o644);
+  if (info.isDirectory()) for (const name of readdirSync(path)) makeWritable(join(path, name));
+}
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  cwd?: string;
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+}
+
+function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const key of Object.keys(base)) if (key.startsWith('EVIDENCE_')) delete base[key];
+  return { ...base, NO_COLOR: '1', ...env };
+}
+
+/** Runs `node dist/bin.js …args` as a real child process and collects everything it printed. */
+export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
+  requireBuiltBin();
+  const child = startCli(args, options);
+  return finished(child, options.timeoutMs ?? 30_000);
+}
+
+export function startCli(
+  args: readonly string[],
+  options: CliOptions = {},
+): ChildProcess & { output: { stdout: string; stderr: string } } {
+  requireBuiltBin();
+  const child = spawn(process.execPath, [binPath, ...args], {
+    cwd: options.cwd ?? cliRoot,
+    env: childEnv(options.env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  }) as ChildProcess & { output: { stdout: string; stderr: string } };
+  child.output = { stdout: '', stderr: '' };
+  child.stdout?.setEncoding('utf8').on('data', (text: string) => {
+    child.output.stdout += text;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (text: string) => {
+    child.output.stderr += text;
+  });
+  return child;
+}
+
+export function finished(
+  child: ChildProcess & { output: { stdout: string; stderr: string } },
+  timeoutMs = 30_000,
+): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(
+        new Error(
+          `evidence did not exit within ${timeoutMs} ms\nstdout:\n${child.output.stdout}\nstderr:\n${child.output.stderr}`,
+        ),
+      );
+    }, timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, ...child.output });
+    });
+  });
+}
+
+/** Resolves once the child's output (stdout + stderr) satisfies `test`; rejects with the output after `timeoutMs`. */
+export async function waitForOutput(
+  child: ChildProcess & { output: { stdout: string; stderr: string } },
+  test: (output: { stdout: string; stderr: string }) => boolean,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test(child.output)) {
+    if (child.exitCode !== null)
+      throw new Error(
+        `evidence exited (${child.exitCode}) early\n${child.output.stdout}\n${child.output.stderr}`,
+      );
+    if (Date.now() > deadline) {
+      throw new Error(
+        `timed out waiting for output\nstdout:\n${child.output.stdout}\nstderr:\n${child.output.stderr}`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+export function pythonAvailable(): boolean {
+  return existsSync(process.env.PYTHON ?? '/usr/bin/python3');
+}

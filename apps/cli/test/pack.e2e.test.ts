@@ -1,0 +1,109 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { cliRoot, copyFixture, PNG_SIGNATURE, tempDir } from './helpers.js';
+
+const exec = promisify(execFile);
+const repoRoot = join(cliRoot, '..', '..');
+
+/** The CLI and every @evidence package it needs, found through the workspace's package.json files. */
+function workspaceClosure(): string[] {
+  const folders = new Map<string, string>();
+  for (const parent of ['apps', 'packages']) {
+    for (const name of readdirSync(join(repoRoot, parent))) {
+      const file = join(repoRoot, parent, name, 'package.json');
+      if (existsSync(file))
+        folders.set(
+          (JSON.parse(readFileSync(file, 'utf8')) as { name: string }).name,
+          join(repoRoot, parent, name),
+        );
+    }
+  }
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const folder = folders.get(name);
+    if (!folder) throw new Error(`${name} is not a workspace package`);
+    const { dependencies = {} } = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const dep of Object.keys(dependencies)) if (dep.startsWith('@evidence/')) visit(dep);
+  };
+  visit('@evidence/cli');
+  return [...seen].map((name) => folders.get(name) as string);
+}
+
+async function registryReachable(): Promise<boolean> {
+  try {
+    const response = await fetch('https://registry.npmjs.org/commander', {
+      signal: AbortSignal.timeout(5000),
+      method: 'HEAD',
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+const reachable = await registryReachable();
+const runIt = reachable || process.env.CI === 'true';
+if (!runIt) console.warn('skipped: the pack-and-install test needs the npm registry, which is unreachable');
+
+describe('packed and installed with npm', () => {
+  it.skipIf(!runIt)(
+    'pnpm pack + npm install into an empty folder gives a working `npx evidence`',
+    async () => {
+      const tarballs = tempDir('tarballs');
+      for (const folder of workspaceClosure()) {
+        if (!existsSync(join(folder, 'dist')))
+          throw new Error(`${folder}/dist is missing: build the CLI and its dependencies first`);
+        await exec('pnpm', ['pack', '--pack-destination', tarballs], { cwd: folder });
+      }
+      const files = readdirSync(tarballs).filter((name) => name.endsWith('.tgz'));
+      expect(files.length).toBe(workspaceClosure().length);
+
+      const app = tempDir('npm-app');
+      writeFileSync(
+        join(app, 'package.json'),
+        JSON.stringify({ name: 'evidence-pack-check', private: true }),
+      );
+      await exec(
+        'npm',
+        [
+          'install',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=error',
+          ...files.map((file) => join(tarballs, file)),
+        ],
+        {
+          cwd: app,
+          timeout: 240_000,
+        },
+      );
+
+      const help = await exec('npx', ['--no-install', 'evidence', '--help'], { cwd: app });
+      expect(help.stdout).toContain('Usage: evidence');
+      expect(help.stdout).toMatch(/^\s+report\b/m);
+
+      const evidence = copyFixture();
+      await exec(
+        'npx',
+        [
+          '--no-install',
+          'evidence',
+          'plot',
+          join(evidence, 'training_log.csv'),
+          '-o',
+          join(app, 'curve.png'),
+        ],
+        { cwd: app },
+      );
+      expect(readFileSync(join(app, 'curve.png')).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    },
+    300_000,
+  );
+});
