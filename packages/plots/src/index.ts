@@ -1,1 +1,29 @@
-export {};
+export { formatOf, type OutputFormat, registerFonts } from './canvas-backend';
+export type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart';
+export { beforeAfterChart, type BeforeAfterOptions, type BeforeAfterSummary, renderBeforeAfter } from './charts/before-after';
+export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression';
+export { type ColumnsOptions, columnsChart, renderColumns } from './charts/columns';
+export {
+  binEdges,
+  histogram,
+  type RewardDistributionOptions,
+  renderRewardDistribution,
+  rewardDistributionChart,
+} from './charts/reward-distribution';
+export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components';
+export { renderTrainingCurve, trainingCurveChart } from './charts/training-curve';
+export {
+  CurveRecorder,
+  type CurveRecorderFromEnvOptions,
+  type CurveRecorderOptions,
+  curveRecorderFromEnv,
+  type RewardHistory,
+  readRewardHistory,
+} from './curve-recorder';
+export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data';
+export { type Decimated, decimate } from './decimate';
+export { drawChart } from './draw';
+export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot';
+export { movingAverage } from './moving-average';
+export { encodeChart, type RenderOptions, renderChart } from './render';
+export { nice, ticks, tickStep } from './ticks';

@@ -1,0 +1,82 @@
+// Everything that knows about the drawing library lives here: creating a surface for a format,
+// registering the bundled font, and encoding. Another Canvas-2D backend is a thin adapter of this file.
+import { createRequire } from 'node:module';
+import { extname } from 'node:path';
+import {
+  createCanvas,
+  GlobalFonts,
+  PDFDocument,
+  SvgExportFlag,
+} from '@napi-rs/canvas';
+
+export type OutputFormat = 'png' | 'svg' | 'pdf';
+/** The standard Canvas 2D drawing API: all `draw.ts` needs, and all another backend must provide. */
+export type Context2D = ReturnType<PDFDocument['beginPage']>;
+
+/** The family name every chart uses; registered from the bundled DejaVu TTFs. */
+export const FONT_FAMILY = 'DejaVu Sans';
+
+let fontsRegistered = false;
+
+/**
+ * Registers DejaVu Sans (regular and bold) under its own name and as `sans-serif`. Without it, a
+ * machine with no system fonts draws no text at all and reports no error.
+ */
+export function registerFonts(): void {
+  if (fontsRegistered) return;
+  const require = createRequire(import.meta.url);
+  for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
+    const path = require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
+    if (!GlobalFonts.registerFromPath(path, FONT_FAMILY) || !GlobalFonts.registerFromPath(path, 'sans-serif')) {
+      throw new Error(`@evidence/plots: could not register the bundled font ${path}`);
+    }
+  }
+  fontsRegistered = true;
+}
+
+/** The output format implied by a file name: .png, .svg or .pdf. */
+export function formatOf(path: string): OutputFormat {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.png' || ext === '.svg' || ext === '.pdf') return ext.slice(1) as OutputFormat;
+  throw new Error(`${path}: cannot tell the chart format from the extension "${ext}"; expected .png, .svg or .pdf`);
+}
+
+export interface Surface {
+  readonly ctx: Context2D;
+  /** Finishes drawing and returns the encoded file. PNG encoding runs off the main thread. */
+  finish(): Promise<Buffer>;
+}
+
+/**
+ * A drawing surface of `width`×`height` CSS pixels. PNG is rasterised at `pixelRatio` for crisp text;
+ * SVG and PDF are vector, so the ratio does not apply.
+ */
+export function createSurface(format: OutputFormat, width: number, height: number, pixelRatio = 2): Surface {
+  registerFonts();
+  if (format === 'svg') {
+    const canvas = createCanvas(width, height, SvgExportFlag.NoPrettyXML);
+    const ctx = prepare(canvas.getContext('2d'));
+    return { ctx, finish: async () => canvas.getContent() };
+  }
+  if (format === 'pdf') {
+    const doc = new PDFDocument({ creator: '@evidence/plots', producer: '@evidence/plots' });
+    const ctx = prepare(doc.beginPage(width, height));
+    return {
+      ctx,
+      finish: async () => {
+        doc.endPage();
+        return doc.close();
+      },
+    };
+  }
+  const canvas = createCanvas(Math.round(width * pixelRatio), Math.round(height * pixelRatio));
+  const ctx = prepare(canvas.getContext('2d'));
+  ctx.scale(pixelRatio, pixelRatio);
+  return { ctx, finish: () => canvas.encode('png') };
+}
+
+function prepare(ctx: Context2D): Context2D {
+  ctx.lang = 'en'; // reproducible text shaping, whatever the host language
+  ctx.font = `12px "${FONT_FAMILY}"`;
+  return ctx;
+}

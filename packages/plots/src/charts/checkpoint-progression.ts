@@ -1,0 +1,52 @@
+import type { Chart, LineSeries } from '../chart';
+import { PALETTE } from '../chart';
+import { type CsvInput, loadColumns } from '../data';
+import { type RenderOptions, renderChart } from '../render';
+import { basename, hasFinite, indexColumn, missingMessage } from './common';
+
+/** Mean evaluation reward with markers (top); success, mass and channel accuracy on [0, 1] (bottom). */
+export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> {
+  const cols = await loadColumns(csv, ['step', 'mean_reward', 'success_rate', 'mass_acc', 'channel_acc'], 'step');
+  const x = cols.get('step') ?? indexColumn(cols.rowCount);
+  const file = basename(cols.path);
+  const line = (column: string, style: Omit<LineSeries, 'type' | 'x' | 'y'>): LineSeries[] => {
+    const y = cols.get(column);
+    return hasFinite(y) ? [{ type: 'line', x, y, width: 2, ...style }] : [];
+  };
+  return {
+    title: 'Checkpoint evaluations',
+    xLabel: 'training step',
+    integerX: true,
+    panels: [
+      {
+        yLabel: 'mean eval reward',
+        series: line('mean_reward', { color: PALETTE.blue, marker: 'circle' }),
+        emptyMessage: missingMessage(file, cols.rowCount, 'mean_reward'),
+      },
+      {
+        yLabel: 'rate',
+        yDomain: [0, 1],
+        series: [
+          ...line('success_rate', { label: 'success (discovery)', color: PALETTE.green, marker: 'circle' }),
+          ...line('mass_acc', { label: 'mass accuracy', color: PALETTE.purple, marker: 'square', dash: [6, 3] }),
+          ...line('channel_acc', {
+            label: 'channel accuracy',
+            color: PALETTE.orange,
+            marker: 'triangle',
+            dash: [6, 3],
+          }),
+        ],
+        emptyMessage: missingMessage(file, cols.rowCount, 'success_rate'),
+      },
+    ],
+  };
+}
+
+/** Renders `checkpoint_evals.csv` (path or loaded log) to `out` (.png/.svg/.pdf). */
+export async function renderCheckpointProgression(
+  csv: CsvInput,
+  out: string,
+  options: RenderOptions = {},
+): Promise<string> {
+  return renderChart(await checkpointProgressionChart(csv), out, options);
+}

@@ -1,0 +1,31 @@
+import type { Chart, Panel } from '../chart';
+import { PALETTE } from '../chart';
+import { type CsvInput, loadColumns } from '../data';
+import { type RenderOptions, renderChart } from '../render';
+import { basename, indexColumn, missingMessage } from './common';
+
+/** Mean reward (top) and loss (bottom) over training step, shared x axis. */
+export async function trainingCurveChart(csv: CsvInput): Promise<Chart> {
+  const cols = await loadColumns(csv, ['step', 'reward', 'loss'], 'step');
+  const step = cols.get('step') ?? indexColumn(cols.rowCount);
+  const file = basename(cols.path);
+  const panel = (name: string, label: string, color: string): Panel => {
+    const y = cols.get(name);
+    return {
+      yLabel: label,
+      series: y ? [{ type: 'line', x: step, y, color, width: 1.8 }] : [],
+      emptyMessage: missingMessage(file, cols.rowCount, name),
+    };
+  };
+  return {
+    title: 'Training: reward over steps',
+    xLabel: 'training step',
+    integerX: true,
+    panels: [panel('reward', 'mean reward', PALETTE.blue), panel('loss', 'loss', PALETTE.magenta)],
+  };
+}
+
+/** Renders the training curve of a `training_log.csv` (path or loaded log) to `out` (.png/.svg/.pdf). */
+export async function renderTrainingCurve(csv: CsvInput, out: string, options: RenderOptions = {}): Promise<string> {
+  return renderChart(await trainingCurveChart(csv), out, options);
+}

@@ -1,0 +1,331 @@
+// The reference trainer's TrainingCurveRecorder: per-episode reward, moving average, exploration and
+// extra metrics; a history JSON checkpoint every N episodes; charts and the final history on save().
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Chart, LineSeries } from './chart';
+import { PALETTE } from './chart';
+import { readEvidenceEnv, writeFileAtomic } from './data';
+import { parseJsonWithNaN, stringifyJsonWithNaN } from './json-nan';
+import { movingAverage } from './moving-average';
+import { renderChart } from './render';
+
+export interface CurveRecorderOptions {
+  /** folder of this mode's curves, e.g. `evidence/curves/train` */
+  dir: string;
+  /** run mode, the file-name prefix (`train` → `train_reward_curve.png`) */
+  mode: string;
+  /** moving-average window (default 20) */
+  averageWindow?: number;
+  /** write `<mode>_reward_history_checkpoint.json` every N episodes (default 10; 0 = never) */
+  checkpointEvery?: number;
+  /** called once per failure of a background checkpoint write (default: console.warn) */
+  onError?: (error: Error) => void;
+}
+
+/** The history JSON, with the reference trainer's key names. */
+export interface RewardHistory {
+  average_window: number;
+  episodes: number;
+  reward_history: number[];
+  average_history: number[];
+  epsilon_history: number[];
+  option_history: number[];
+  metric_histories: Record<string, number[]>;
+  best_reward: number | null;
+  final_reward: number | null;
+  final_average: number | null;
+  checkpoint?: boolean;
+}
+
+/** metric keys that feed the exploration chart instead of a chart of their own */
+const EPSILON_KEYS = ['epsilon'];
+const OPTION_KEYS = ['options', 'option_count', 'option'];
+
+export class CurveRecorder {
+  readonly dir: string;
+  readonly mode: string;
+  readonly averageWindow: number;
+  readonly checkpointEvery: number;
+  private readonly rewards: number[] = [];
+  private readonly averages: number[] = [];
+  private readonly epsilons: number[] = [];
+  private readonly options: number[] = [];
+  private readonly metrics = new Map<string, number[]>();
+  private readonly onError: (error: Error) => void;
+  private checkpointing: Promise<void> | null = null;
+  private checkpointAgain = false;
+  private lastError: string | null = null;
+
+  constructor(options: CurveRecorderOptions) {
+    this.dir = options.dir;
+    this.mode = options.mode;
+    this.averageWindow = options.averageWindow ?? 20;
+    this.checkpointEvery = options.checkpointEvery ?? 10;
+    this.onError =
+      options.onError ?? ((error) => console.warn(`@evidence/plots: curve checkpoint failed: ${error.message}`));
+    if (!/^[\w.-]+$/.test(this.mode)) {
+      throw new Error(`CurveRecorder: mode "${this.mode}" must be letters, digits, "_", "-" or "." (it names files)`);
+    }
+  }
+
+  /** Reads a history JSON (ours or the Python trainer's, which contains NaN) and continues from it. */
+  static async fromHistory(path: string, options: CurveRecorderOptions): Promise<CurveRecorder> {
+    const history = await readRewardHistory(path);
+    const recorder = new CurveRecorder({ averageWindow: history.average_window, ...options });
+    recorder.rewards.push(...history.reward_history);
+    recorder.averages.push(...history.average_history);
+    recorder.epsilons.push(...history.epsilon_history);
+    recorder.options.push(...history.option_history);
+    for (const [k, v] of Object.entries(history.metric_histories)) recorder.metrics.set(k, [...v]);
+    return recorder;
+  }
+
+  get episodes(): number {
+    return this.rewards.length;
+  }
+
+  /**
+   * Records one episode. `avgReward` defaults to the moving average over `averageWindow` episodes
+   * (non-finite rewards ignored). `metrics.epsilon` and `metrics.options` feed the exploration chart;
+   * every other metric gets a chart of its own and is padded with NaN before its first value.
+   * Never throws for bad numbers: a non-finite value is recorded as a gap.
+   */
+  logEpisode(_episode: number, reward: number, avgReward?: number, metrics: Record<string, number> = {}): void {
+    const n = this.rewards.length;
+    this.rewards.push(toNumber(reward));
+    this.averages.push(
+      avgReward !== undefined && avgReward !== null ? toNumber(avgReward) : this.trailingAverage(),
+    );
+    let epsilon = Number.NaN;
+    let option = Number.NaN;
+    for (const [key, value] of Object.entries(metrics)) {
+      if (EPSILON_KEYS.includes(key)) epsilon = toNumber(value);
+      else if (OPTION_KEYS.includes(key)) option = toNumber(value);
+      else {
+        let history = this.metrics.get(key);
+        if (!history) {
+          history = new Array<number>(n).fill(Number.NaN);
+          this.metrics.set(key, history);
+        }
+        history.push(toNumber(value));
+      }
+    }
+    this.epsilons.push(epsilon);
+    this.options.push(option);
+    // metrics not given this episode stay aligned with a NaN
+    for (const history of this.metrics.values()) if (history.length === n) history.push(Number.NaN);
+    if (this.checkpointEvery > 0 && this.rewards.length % this.checkpointEvery === 0) this.checkpoint();
+  }
+
+  private trailingAverage(): number {
+    const w = this.averageWindow;
+    let sum = 0;
+    let count = 0;
+    for (let i = Math.max(0, this.rewards.length - w); i < this.rewards.length; i++) {
+      const v = this.rewards[i] as number;
+      if (Number.isFinite(v)) {
+        sum += v;
+        count++;
+      }
+    }
+    return count > 0 ? sum / count : Number.NaN;
+  }
+
+  /** The history as the reference trainer writes it. */
+  history(): RewardHistory {
+    let best: number | null = null;
+    for (const r of this.rewards) if (Number.isFinite(r) && (best === null || r > best)) best = r;
+    const lastFinite = (a: number[]) => {
+      for (let i = a.length - 1; i >= 0; i--) if (Number.isFinite(a[i] as number)) return a[i] as number;
+      return null;
+    };
+    return {
+      average_window: this.averageWindow,
+      episodes: this.rewards.length,
+      reward_history: [...this.rewards],
+      average_history: [...this.averages],
+      epsilon_history: [...this.epsilons],
+      option_history: [...this.options],
+      metric_histories: Object.fromEntries([...this.metrics].map(([k, v]) => [k, [...v]])),
+      best_reward: best,
+      final_reward: lastFinite(this.rewards),
+      final_average: lastFinite(this.averages),
+    };
+  }
+
+  get historyPath(): string {
+    return join(this.dir, `${this.mode}_reward_history.json`);
+  }
+
+  get checkpointPath(): string {
+    return join(this.dir, `${this.mode}_reward_history_checkpoint.json`);
+  }
+
+  /** Writes the checkpoint JSON in the background: one write at a time, the latest state wins. */
+  private checkpoint(): void {
+    if (this.checkpointing) {
+      this.checkpointAgain = true;
+      return;
+    }
+    const write = async () => {
+      do {
+        this.checkpointAgain = false;
+        await mkdir(this.dir, { recursive: true });
+        await writeFileAtomic(this.checkpointPath, stringifyJsonWithNaN({ ...this.history(), checkpoint: true }));
+      } while (this.checkpointAgain);
+    };
+    this.checkpointing = write()
+      .catch((error: Error) => {
+        // surface each distinct failure once; a training run never dies of a chart
+        if (error.message !== this.lastError) this.onError(error);
+        this.lastError = error.message;
+      })
+      .finally(() => {
+        this.checkpointing = null;
+      });
+  }
+
+  /** Waits for a background checkpoint write, if one is running. */
+  async flush(): Promise<void> {
+    while (this.checkpointing) await this.checkpointing;
+  }
+
+  /** The charts `save()` writes, by file stem. */
+  charts(): Map<string, Chart> {
+    const x = Float64Array.from(this.rewards, (_, i) => i);
+    const rewards = Float64Array.from(this.rewards);
+    const averages = Float64Array.from(this.averages);
+    const charts = new Map<string, Chart>();
+    const window = this.averageWindow;
+    charts.set(`${this.mode}_reward_curve`, {
+      title: `${this.mode}: reward over episodes`,
+      xLabel: 'episode',
+      integerX: true,
+      panels: [
+        {
+          yLabel: 'reward',
+          series: [
+            { type: 'line', label: 'reward', x, y: rewards, color: PALETTE.blue, width: 1.2, alpha: 0.35 },
+            { type: 'line', label: `average (${window})`, x, y: averages, color: PALETTE.blue, width: 2.6 },
+          ],
+          emptyMessage: 'no data: no episode logged yet',
+        },
+      ],
+    });
+    const epsilon = Float64Array.from(this.epsilons);
+    const options = Float64Array.from(this.options);
+    const state: LineSeries[][] = [
+      hasFinite(epsilon) ? [{ type: 'line', x, y: epsilon, color: PALETTE.orange, width: 2 }] : [],
+      hasFinite(options) ? [{ type: 'line', x, y: options, color: PALETTE.teal, width: 2 }] : [],
+    ];
+    charts.set(`${this.mode}_training_state`, {
+      title: `${this.mode}: exploration and option count`,
+      xLabel: 'episode',
+      integerX: true,
+      panels: [
+        { yLabel: 'epsilon', series: state[0] ?? [], emptyMessage: 'no epsilon logged' },
+        { yLabel: 'options', integerY: true, series: state[1] ?? [], emptyMessage: 'no option count logged' },
+      ],
+    });
+    for (const [name, values] of this.metrics) {
+      const y = Float64Array.from(values);
+      charts.set(`${this.mode}_${name}`, {
+        title: `${this.mode}: ${name.replaceAll('_', ' ')}`,
+        xLabel: 'episode',
+        integerX: true,
+        panels: [
+          {
+            yLabel: name,
+            series: [
+              { type: 'line', label: name, x, y, color: PALETTE.purple, width: 1.2, alpha: 0.35 },
+              {
+                type: 'line',
+                label: `average (${window})`,
+                x,
+                y: movingAverage(y, window),
+                color: PALETTE.purple,
+                width: 2.4,
+              },
+            ],
+            emptyMessage: `no finite value of ${name} yet`,
+          },
+        ],
+      });
+    }
+    return charts;
+  }
+
+  /** Writes every chart as SVG and PNG, and the history JSON; resolves to the written paths. */
+  async save(): Promise<string[]> {
+    await this.flush();
+    await mkdir(this.dir, { recursive: true });
+    const written: string[] = [];
+    for (const [stem, chart] of this.charts()) {
+      for (const ext of ['svg', 'png']) written.push(await renderChart(chart, join(this.dir, `${stem}.${ext}`)));
+    }
+    await writeFileAtomic(this.historyPath, stringifyJsonWithNaN(this.history()));
+    written.push(this.historyPath);
+    return written;
+  }
+}
+
+function toNumber(v: unknown): number {
+  return typeof v === 'number' ? v : Number.NaN;
+}
+
+function hasFinite(a: Float64Array): boolean {
+  return a.some(Number.isFinite);
+}
+
+/** Reads a reward-history JSON (ours or Python's, NaN allowed), checking its shape. */
+export async function readRewardHistory(path: string): Promise<RewardHistory> {
+  const value = parseJsonWithNaN(await readFile(path, 'utf8')) as Partial<RewardHistory> | null;
+  const problem = (what: string) => new Error(`${path}: ${what}`);
+  if (value === null || typeof value !== 'object') throw problem('expected a JSON object');
+  if (!Array.isArray(value.reward_history)) throw problem('expected "reward_history" to be an array of numbers');
+  const list = (key: keyof RewardHistory): number[] => {
+    const v = value[key];
+    if (v === undefined) return new Array<number>(value.reward_history?.length ?? 0).fill(Number.NaN);
+    if (!Array.isArray(v)) throw problem(`expected "${key}" to be an array of numbers`);
+    return v.map((x) => (typeof x === 'number' ? x : Number.NaN));
+  };
+  const metricHistories: Record<string, number[]> = {};
+  for (const [k, v] of Object.entries(value.metric_histories ?? {})) {
+    if (!Array.isArray(v)) throw problem(`expected "metric_histories.${k}" to be an array of numbers`);
+    metricHistories[k] = v.map((x) => (typeof x === 'number' ? x : Number.NaN));
+  }
+  const num = (v: unknown) => (typeof v === 'number' ? v : null);
+  return {
+    average_window: typeof value.average_window === 'number' ? value.average_window : 20,
+    episodes: typeof value.episodes === 'number' ? value.episodes : value.reward_history.length,
+    reward_history: list('reward_history'),
+    average_history: list('average_history'),
+    epsilon_history: list('epsilon_history'),
+    option_history: list('option_history'),
+    metric_histories: metricHistories,
+    best_reward: num(value.best_reward),
+    final_reward: num(value.final_reward),
+    final_average: num(value.final_average),
+  };
+}
+
+export interface CurveRecorderFromEnvOptions {
+  averageWindow?: number;
+  prefix?: string;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * A CurveRecorder configured from the environment (`<PREFIX>CURVE_DIR`, `<PREFIX>CURVE_CHECKPOINT_EVERY`,
+ * `<PREFIX>DISABLE_CURVES`, rank), or null when curves are off for this process.
+ */
+export function curveRecorderFromEnv(mode: string, options: CurveRecorderFromEnvOptions = {}): CurveRecorder | null {
+  const env = readEvidenceEnv({ prefix: options.prefix, env: options.env });
+  if (!env.curves.enabled) return null;
+  return new CurveRecorder({
+    dir: join(env.curves.dir, mode),
+    mode,
+    averageWindow: options.averageWindow,
+    checkpointEvery: env.curves.checkpointEvery,
+  });
+}

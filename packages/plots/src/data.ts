@@ -1,0 +1,118 @@
+// The only module that touches sibling packages and the file system's data formats. Logs come in as a
+// path or as an already-loaded log (anything shaped like @evidence/csv-log's LoadedCsvLog).
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readEvidenceEnv } from '@evidence/env-config';
+import { readNumericColumns } from './csv-columns';
+import { parseJsonWithNaN } from './json-nan';
+
+export { readEvidenceEnv };
+
+/** What a renderer needs of a loaded CSV log; @evidence/csv-log's LoadedCsvLog has this shape. */
+export interface CsvLogLike {
+  path: string;
+  header: readonly string[];
+  rowCount: number;
+  has(name: string): boolean;
+  numeric(name: string): Float64Array;
+}
+
+export type CsvInput = string | CsvLogLike;
+
+/** One evaluation episode (a JSONL line): `cumulative_reward`, outcome booleans, `steps`, other keys. */
+export type EvalRecord = Record<string, unknown>;
+export type EvalInput = string | readonly EvalRecord[];
+
+/** Columns of a log by name; absent optional columns are null. */
+export interface Columns {
+  path: string;
+  rowCount: number;
+  get(name: string): Float64Array | null;
+}
+
+/**
+ * Loads the numeric columns `names` of a CSV log (path or loaded log). Columns missing from the
+ * header come back as null, so a renderer can draw what is there. When `dedupeBy` is given and its
+ * values go backwards (a resumed run logs a step twice), only the last row of each value is kept.
+ */
+export async function loadColumns(
+  csv: CsvInput,
+  names: readonly string[],
+  dedupeBy?: string,
+): Promise<Columns> {
+  let path: string;
+  let rowCount: number;
+  const found = new Map<string, Float64Array>();
+  if (typeof csv === 'string') {
+    const read = await readNumericColumns(csv, names, { ignoreMissing: true });
+    path = csv;
+    rowCount = read.rowCount;
+    for (const [n, column] of Object.entries(read.columns)) found.set(n, column);
+  } else {
+    path = csv.path;
+    rowCount = csv.rowCount;
+    for (const n of names) if (csv.has(n)) found.set(n, csv.numeric(n));
+  }
+  const key = dedupeBy ? found.get(dedupeBy) : undefined;
+  if (key && !isNonDecreasing(key)) {
+    const keep = lastOfEach(key);
+    for (const [n, column] of found) found.set(n, Float64Array.from(keep, (i) => column[i] as number));
+    rowCount = keep.length;
+  }
+  return { path, rowCount, get: (name) => found.get(name) ?? null };
+}
+
+function isNonDecreasing(a: Float64Array): boolean {
+  for (let i = 1; i < a.length; i++) if ((a[i] as number) < (a[i - 1] as number)) return false;
+  return true;
+}
+
+/** Row indices keeping the last row of each key value, in the order those last rows appear. */
+function lastOfEach(key: Float64Array): number[] {
+  const last = new Map<number, number>();
+  for (let i = 0; i < key.length; i++) last.set(key[i] as number, i);
+  const keep: number[] = [];
+  for (let i = 0; i < key.length; i++) if (last.get(key[i] as number) === i) keep.push(i);
+  return keep;
+}
+
+/**
+ * Reads evaluation episodes from a JSONL file (NaN/Infinity tokens allowed). A torn last line is
+ * ignored; a bad line elsewhere is an error naming the file and line.
+ */
+export async function loadEvalRecords(input: EvalInput): Promise<{ path: string | null; records: EvalRecord[] }> {
+  if (typeof input !== 'string') return { path: null, records: [...input] };
+  const text = await readFile(input, 'utf8');
+  const lines = text.split('\n');
+  const records: EvalRecord[] = [];
+  lines.forEach((line, i) => {
+    if (line.trim() === '') return;
+    try {
+      const value = parseJsonWithNaN(line);
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        throw new Error('expected a JSON object');
+      }
+      records.push(value as EvalRecord);
+    } catch (error) {
+      const torn = i === lines.length - 1; // no newline after it: a write in progress
+      if (torn) return;
+      throw new Error(`${input}:${i + 1}: not a JSON object (${(error as Error).message})`);
+    }
+  });
+  return { path: input, records };
+}
+
+/**
+ * Writes `data` to a temporary file beside `path` and renames it into place, so a reader (a web
+ * server, a viewer) never sees a half-written file.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await writeFile(temp, data);
+    await rename(temp, path);
+  } catch (error) {
+    await unlink(temp).catch(() => {});
+    throw error;
+  }
+}
