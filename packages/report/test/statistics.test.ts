@@ -110,9 +110,9 @@ print(json.dumps(out))
       cases,
     );
     ours.forEach((row, i) => {
-      row.forEach((value, j) =>
-        expect(value, `case ${i} stat ${j}`).toBeCloseTo(oracle[i]?.[j] as number, 9),
-      );
+      row.forEach((value, j) => {
+        expect(value, `case ${i} stat ${j}`).toBeCloseTo(oracle[i]?.[j] as number, 9);
+      });
     });
   });
 });
