@@ -1,1 +1,12 @@
-export {};
+export { Adam } from './adam.js';
+export { AGENT_SHAPE, Agent, type AgentShape } from './agent.js';
+export { ACTION_NAMES, CARTPOLE, CartPole, type CartPoleAction, type StepResult } from './cartpole.js';
+export { DEFAULTS, parseConfig, type TrainerConfig, USAGE, UsageError } from './config.js';
+export { type EpisodeTrace, playEpisode } from './episode.js';
+export { type EvalEpisodeRecord, type EvaluationSummary, evaluate } from './evaluate.js';
+export { headline } from './headline.js';
+export { Mlp } from './mlp.js';
+export { DEFAULT_PPO, type PpoConfig, PpoLearner, type UpdateStats } from './ppo.js';
+export { deriveSeed, Random } from './random.js';
+export { CartPoleRenderer } from './render/cartpole-frame.js';
+export { type TrainResult, train } from './train.js';

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+import { relative } from 'node:path';
+import { EnvConfigError } from '@evidence/env-config';
+import { parseConfig, USAGE, UsageError } from './config.js';
+import { headline } from './headline.js';
+import { train } from './train.js';
+
+async function main(): Promise<number> {
+  let config: ReturnType<typeof parseConfig>;
+  try {
+    config = parseConfig(process.argv.slice(2));
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`trainer: ${error.message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    if (error instanceof EnvConfigError) {
+      process.stderr.write(`trainer: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  if (config === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const result = await train(config);
+  const where = relative(process.cwd(), result.dir) || '.';
+  process.stdout.write(`${headline(result, where)}\n`);
+  return result.problems.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(
+      `trainer: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,29 @@
+import { join } from 'node:path';
+import type { TrainResult } from './train.js';
+
+const f1 = (n: number) => n.toFixed(1);
+
+/** The closing lines: where the report is, and mean reward before → after with its 95% interval. */
+export function headline(result: TrainResult, where: string): string {
+  const lines: string[] = [];
+  const delta = result.post.meanReward - result.pre.meanReward;
+  const ci = result.metrics?.ci95['mean_reward'];
+  lines.push(
+    `mean reward before → after: ${f1(result.pre.meanReward)} → ${f1(result.post.meanReward)} ` +
+      `(Δ ${delta >= 0 ? '+' : ''}${f1(delta)}${ci ? `, 95% CI [${f1(ci[0])}, ${f1(ci[1])}]` : ''}; ` +
+      `${result.pre.episodes} episodes each; reached the time limit: ` +
+      `${pct(result.pre.successRate)} → ${pct(result.post.successRate)})`,
+  );
+  if (result.report) lines.push(`report: ${join(where, 'index.html')} (and REPORT.md)`);
+  else lines.push(`evidence: ${where} (no report built)`);
+  lines.push(
+    `${result.updates} updates, ${result.trainingEpisodes} training episodes, ${f1(result.wallTimeS)} s in all`,
+  );
+  if (result.problems.length > 0) {
+    lines.push(`${result.problems.length} logging problem(s), see ${result.runLog}:`);
+    for (const p of result.problems) lines.push(`  - ${p}`);
+  }
+  return lines.join('\n');
+}
+
+const pct = (r: number) => `${Math.round(r * 100)}%`;
