@@ -1,0 +1,161 @@
+/**
+ * Correctly rounded decimal digits of a double, as CPython's `_Py_dg_dtoa` gives them:
+ * round-half-even on the *exact* binary value.
+ *
+ * Why hand-written: JS `toFixed`/`toExponential` are exact except that they break exact ties upward
+ * (ECMA-262: "pick the larger n"), where Python rounds half to even. So we take the fast engine result
+ * and repair it in the only case it can differ: an exact tie whose kept last digit is even. A tie is
+ * detected from the double's bits (a double with k fractional bits has exactly k fractional decimal
+ * digits, the last one a 5). Out of the engine's range (precision > 100, |x| ≥ 1e21 for fixed, ties on
+ * integers ≥ 2^53) we fall back to exact BigInt arithmetic, which is also the reference in the tests.
+ */
+
+/** Digits without leading or trailing zeros; the value is 0.DIGITS × 10^decpt. `''` means zero. */
+export interface Digits {
+  digits: string;
+  decpt: number;
+}
+
+const f64 = new Float64Array(1);
+const u32 = new Uint32Array(f64.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LO = LITTLE_ENDIAN ? 0 : 1;
+const HI = LITTLE_ENDIAN ? 1 : 0;
+
+function ctz32(v: number): number {
+  return 31 - Math.clz32(v & -v);
+}
+
+/** Number of binary (= decimal) fractional digits of a finite, non-negative double; 0 for integers. */
+export function fractionalDigits(ax: number): number {
+  f64[0] = ax;
+  const lo = u32[LO]!;
+  const hi = u32[HI]!;
+  const expBits = (hi >>> 20) & 0x7ff;
+  const mantHi = (hi & 0xfffff) | (expBits === 0 ? 0 : 0x100000);
+  if (lo === 0 && mantHi === 0) return 0;
+  const e2 = expBits === 0 ? -1074 : expBits - 1075;
+  const tz = lo !== 0 ? ctz32(lo) : 32 + ctz32(mantHi);
+  const fd = -(e2 + tz);
+  return Math.max(fd, 0);
+}
+
+/** Exact decimal expansion of a finite, non-negative double (BigInt; slow, exact). */
+export function exactDigits(ax: number): Digits {
+  if (ax === 0) return { digits: '', decpt: 1 };
+  f64[0] = ax;
+  const lo = u32[LO]!;
+  const hi = u32[HI]!;
+  const expBits = (hi >>> 20) & 0x7ff;
+  const mantHi = (hi & 0xfffff) | (expBits === 0 ? 0 : 0x100000);
+  const e2 = expBits === 0 ? -1074 : expBits - 1075;
+  const m = (BigInt(mantHi) << 32n) | BigInt(lo);
+  let text: string;
+  let scale = 0;
+  if (e2 >= 0) {
+    text = (m << BigInt(e2)).toString();
+  } else {
+    text = (m * 5n ** BigInt(-e2)).toString();
+    scale = -e2;
+  }
+  return strip(text, text.length - scale);
+}
+
+function strip(text: string, decpt: number): Digits {
+  let start = 0;
+  while (start < text.length && text.charCodeAt(start) === 48) start++;
+  let end = text.length;
+  while (end > start && text.charCodeAt(end - 1) === 48) end--;
+  if (start === end) return { digits: '', decpt: 1 };
+  return { digits: text.slice(start, end), decpt: decpt - start };
+}
+
+/** Rounds exact digits to `keep` digits (half to even). */
+export function roundDigits(d: Digits, keep: number): Digits {
+  const { digits, decpt } = d;
+  if (keep >= digits.length) return d;
+  if (keep < 0) return { digits: '', decpt };
+  const first = digits.charCodeAt(keep);
+  let up: boolean;
+  if (first !== 53) up = first > 53;
+  else if (digits.length > keep + 1)
+    up = true; // digits has no trailing zeros: something follows the 5
+  else up = keep > 0 && (digits.charCodeAt(keep - 1) & 1) === 1; // exact tie: to even
+  let kept = digits.slice(0, keep);
+  if (!up) return strip(kept, decpt);
+  let i = kept.length - 1;
+  while (i >= 0 && kept.charCodeAt(i) === 57) i--;
+  if (i < 0) return { digits: '1', decpt: decpt + 1 };
+  kept = kept.slice(0, i) + String.fromCharCode(kept.charCodeAt(i) + 1);
+  return { digits: kept, decpt };
+}
+
+/** `x` rounded to `precision` decimals, exact; as `toFixed` prints it (no sign). */
+export function fixedExact(ax: number, precision: number): Digits {
+  const exact = exactDigits(ax);
+  return roundDigits(exact, exact.decpt + precision);
+}
+
+/** `x` rounded to `n` significant digits, exact. */
+export function significantExact(ax: number, n: number): Digits {
+  return roundDigits(exactDigits(ax), n);
+}
+
+function decrementLast(s: string): string {
+  return s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) - 1);
+}
+
+/**
+ * `ax.toFixed(precision)` with Python's rounding, or null when the engine cannot do it
+ * (caller then uses the exact path).
+ */
+export function toFixedHalfEven(ax: number, precision: number): string | null {
+  if (precision > 100 || !(ax < 1e21)) return null;
+  let s = ax.toFixed(precision);
+  if (fractionalDigits(ax) === precision + 1 && (s.charCodeAt(s.length - 1) & 1) === 1) {
+    // Exact tie rounded up from an even digit: Python keeps the even digit (no carry is possible).
+    s = decrementLast(s);
+  }
+  return s;
+}
+
+const POW10: number[] = [];
+for (let i = 0; i <= 22; i++) POW10.push(10 ** i);
+
+/** `n` significant digits (n ≥ 1) of a finite positive double, half-even. */
+export function significantDigits(ax: number, n: number): Digits {
+  if (n > 101) return significantExact(ax, n);
+  const s = ax.toExponential(n - 1);
+  const ePos = s.indexOf('e');
+  const exp = Number(s.slice(ePos + 1));
+  let mantissa = n === 1 ? s.slice(0, ePos) : s[0] + s.slice(2, ePos);
+  if ((mantissa.charCodeAt(mantissa.length - 1) & 1) === 1) {
+    // The engine breaks ties upward; repair an exact tie whose kept digit was even.
+    const fd = fractionalDigits(ax);
+    let tie: boolean;
+    if (fd > 0) tie = exp - n === -fd;
+    else if (ax < 9007199254740992) {
+      const k = exp - n; // position of the first dropped digit
+      tie = k >= 0 && ax % POW10[k + 1]! === 5 * POW10[k]!;
+    } else return significantExact(ax, n);
+    if (tie) mantissa = decrementLast(mantissa);
+  }
+  return strip(mantissa, exp + 1);
+}
+
+/** Shortest digits that read back to the same double (Python's repr and JS agree on these). */
+export function shortestDigits(ax: number): Digits {
+  const s = ax.toExponential();
+  const ePos = s.indexOf('e');
+  const mantissa = ePos === 1 ? s.slice(0, 1) : s[0] + s.slice(2, ePos);
+  return strip(mantissa, Number(s.slice(ePos + 1)) + 1);
+}
+
+/** Digits of `ax` rounded to `precision` decimals (Python's dtoa mode 3). */
+export function fixedDigits(ax: number, precision: number): Digits {
+  const s = toFixedHalfEven(ax, precision);
+  if (s === null) return fixedExact(ax, precision);
+  const dot = s.indexOf('.');
+  const text = dot < 0 ? s : s.slice(0, dot) + s.slice(dot + 1);
+  return strip(text, dot < 0 ? s.length : dot);
+}
