@@ -315,12 +315,14 @@ describe('readEvidenceEnv: result', () => {
   });
 
   it('does not read process.env when given an env', () => {
+    const before = process.env.EVIDENCE_ANIMATION_FPS;
     process.env.EVIDENCE_ANIMATION_FPS = 'junk';
     try {
       expect(readEvidenceEnv({ env: {} }).animations.fps).toBe(30);
       expect(() => readEvidenceEnv()).toThrow(EnvConfigError);
     } finally {
-      delete process.env.EVIDENCE_ANIMATION_FPS;
+      if (before === undefined) delete process.env.EVIDENCE_ANIMATION_FPS;
+      else process.env.EVIDENCE_ANIMATION_FPS = before;
     }
   });
 
