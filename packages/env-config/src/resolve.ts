@@ -48,8 +48,9 @@ export function readDistributed(reader: EnvReader): DistributedSettings {
   const rank = reader.read('RANK', (text) => parseInteger(text, RANGES.atLeast0), 0);
   const localRank = reader.read('LOCAL_RANK', (text) => parseInteger(text, RANGES.atLeast0), 0);
   const worldSize = reader.read('WORLD_SIZE', (text) => parseInteger(text, RANGES.atLeast1), 1);
-  // Only when WORLD_SIZE is given: some launchers set RANK alone.
-  if (reader.row('WORLD_SIZE')?.source === 'environment' && reader.row('WORLD_SIZE')?.problem === undefined) {
+  // Checked only against a valid WORLD_SIZE that was given: some launchers set RANK alone.
+  const worldSizeRow = reader.row('WORLD_SIZE');
+  if (worldSizeRow?.source === 'environment' && worldSizeRow.problem === undefined) {
     const expected = `an integer from 0 to ${worldSize - 1} (WORLD_SIZE is ${worldSize})`;
     if (reader.given('RANK') !== null && rank >= worldSize) reader.reject('RANK', expected);
     if (reader.given('LOCAL_RANK') !== null && localRank >= worldSize) reader.reject('LOCAL_RANK', expected);
