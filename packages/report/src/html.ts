@@ -20,6 +20,7 @@ body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 main{max-width:1100px;margin:0 auto;padding:24px}
 h1{font-size:26px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
 h3{font-size:16px;margin:16px 0 8px}
+section>h2{margin-top:0}
 .muted{color:var(--muted)}
 section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:16px 0}
 table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
@@ -31,9 +32,9 @@ thead th{background:var(--bg)}
 figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
 figcaption{color:var(--muted);font-size:13px}
 .gifs{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:16px}
-.gifs img{image-rendering:pixelated}
+.gifs img{width:100%;image-rendering:pixelated}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
-ol.steps{margin:4px 0 12px;padding-left:28px}
+ol.steps{margin:4px 0 12px;padding-left:28px}ol.steps li.more{list-style:none}
 ul.issues li{margin:2px 0}
 `;
 
@@ -142,7 +143,7 @@ function sampleEpisode(episode: SampleEpisode): string {
   const steps = episode.steps
     .map((step) => `<li><code>${e(step.action)}</code> → ${formatNumber(step.reward)}</li>`)
     .join('');
-  const more = episode.moreSteps > 0 ? `<li class="muted">… (${episode.moreSteps} more steps)</li>` : '';
+  const more = episode.moreSteps > 0 ? `<li class="muted more">… (${episode.moreSteps} more steps)</li>` : '';
   return `<li>reward <strong>${formatNumber(episode.reward)}</strong>${outcomes}<ol class="steps" start="0">${steps}${more}</ol></li>`;
 }
 

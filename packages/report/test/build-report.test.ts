@@ -3,14 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildReport, compareEvalFiles, computeBeforeAfter } from '../src/index.js';
-import { FIXTURE, readFixtureJsonl } from './helpers.js';
-
-/** A private copy of the reference folder (the fixture itself is never written). */
-export function fixtureCopy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'report-fixture-'));
-  cpSync(FIXTURE, dir, { recursive: true });
-  return dir;
-}
+import { FIXTURE, fixtureCopy, readFixtureJsonl } from './helpers.js';
 
 const read = (dir: string, file: string): string => readFileSync(join(dir, file), 'utf8');
 

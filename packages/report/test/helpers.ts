@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EvalRecord } from '../src/index.js';
 
@@ -34,4 +36,11 @@ export const chromiumMissing = missing(CHROMIUM, existsSync(CHROMIUM));
 export function python<T>(code: string, input: unknown): T {
   const out = execFileSync('python3', ['-c', code], { input: JSON.stringify(input), encoding: 'utf8' });
   return JSON.parse(out) as T;
+}
+
+/** A private copy of the reference folder (the fixture itself is never written). */
+export function fixtureCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'report-fixture-'));
+  cpSync(FIXTURE, dir, { recursive: true });
+  return dir;
 }

@@ -1,0 +1,62 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReport } from '../src/index.js';
+import { CHROMIUM, chromiumMissing, fixtureCopy } from './helpers.js';
+
+/** Where the screenshot is kept for a human (or an image viewer) to look at. */
+const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.screenshots');
+
+describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chromiumMissing ?? ''}`, () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('opens from disk with no console error, every image decoded, log text shown as text', async () => {
+    const dir = fixtureCopy();
+    const evil = '<img src=x onerror="window.__pwned=1"><b>bold</b> & "quoted"';
+    appendFileSync(
+      join(dir, 'post_eval.jsonl'),
+      `${JSON.stringify({ cumulative_reward: 50, discovered: true, steps: [{ action: evil, reward: 1 }] })}\n`,
+    );
+    await buildReport(dir, { resamples: 500 });
+
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
+    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+
+    const images = await page.$$eval('img', (all) =>
+      all.map((img) => ({ alt: img.alt, width: img.naturalWidth, complete: img.complete })),
+    );
+    expect(images.length).toBeGreaterThanOrEqual(6);
+    for (const image of images)
+      expect(image, image.alt).toMatchObject({ complete: true, width: expect.any(Number) });
+    for (const image of images) expect(image.width, image.alt).toBeGreaterThan(0);
+
+    // The hostile action is visible as text, and it neither ran nor became an element.
+    const trajectories = await page.locator('#trajectories').textContent();
+    expect(trajectories).toContain(evil);
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.locator('#trajectories b').count()).toBe(0);
+    expect(await page.locator('#before-after').textContent()).toContain('Mean cumulative_reward');
+
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'report.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
