@@ -65,6 +65,8 @@ export interface Chart {
   height?: number;
   /** x values are counts (steps, episodes): never put a tick between integers */
   integerX?: boolean;
+  /** false draws every raw point (slow on long series; for comparisons and benchmarks). Default true */
+  decimate?: boolean;
 }
 
 export const PALETTE = {

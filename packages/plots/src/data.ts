@@ -1,12 +1,10 @@
 // The only module that touches sibling packages and the file system's data formats. Logs come in as a
 // path or as an already-loaded log (anything shaped like @evidence/csv-log's LoadedCsvLog).
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { readJsonl, writeFileAtomic } from '@evidence/csv-log';
 import { readEvidenceEnv } from '@evidence/env-config';
 import { readNumericColumns } from './csv-columns';
-import { parseJsonWithNaN } from './json-nan';
 
-export { readEvidenceEnv };
+export { readEvidenceEnv, writeFileAtomic };
 
 /** What a renderer needs of a loaded CSV log; @evidence/csv-log's LoadedCsvLog has this shape. */
 export interface CsvLogLike {
@@ -77,42 +75,11 @@ function lastOfEach(key: Float64Array): number[] {
 }
 
 /**
- * Reads evaluation episodes from a JSONL file (NaN/Infinity tokens allowed). A torn last line is
- * ignored; a bad line elsewhere is an error naming the file and line.
+ * Reads evaluation episodes from a JSONL file (NaN/Infinity tokens allowed, a torn last line
+ * ignored), or passes records through.
  */
 export async function loadEvalRecords(input: EvalInput): Promise<{ path: string | null; records: EvalRecord[] }> {
   if (typeof input !== 'string') return { path: null, records: [...input] };
-  const text = await readFile(input, 'utf8');
-  const lines = text.split('\n');
-  const records: EvalRecord[] = [];
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    try {
-      const value = parseJsonWithNaN(line);
-      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new Error('expected a JSON object');
-      }
-      records.push(value as EvalRecord);
-    } catch (error) {
-      const torn = i === lines.length - 1; // no newline after it: a write in progress
-      if (torn) return;
-      throw new Error(`${input}:${i + 1}: not a JSON object (${(error as Error).message})`);
-    }
-  });
-  return { path: input, records };
-}
-
-/**
- * Writes `data` to a temporary file beside `path` and renames it into place, so a reader (a web
- * server, a viewer) never sees a half-written file.
- */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    await writeFile(temp, data);
-    await rename(temp, path);
-  } catch (error) {
-    await unlink(temp).catch(() => {});
-    throw error;
-  }
+  const { records } = await readJsonl<EvalRecord>(input);
+  return { path: input, records: records.filter((r) => r !== null && typeof r === 'object' && !Array.isArray(r)) };
 }

@@ -89,7 +89,7 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
     const x = createScale(xDomain, [left, right]);
     const xTicks = fitXTicks(ctx, xDomain, right - left, chart.integerX === true);
     layouts.forEach((layout, i) => {
-      drawXYPanel(ctx, layout, x, xTicks, i === layouts.length - 1);
+      drawXYPanel(ctx, layout, x, xTicks, i === layouts.length - 1, chart.decimate !== false);
     });
   }
 
@@ -211,7 +211,14 @@ function drawFrame(ctx: Context2D, rect: Rect): void {
 /** Half-pixel alignment so 1-px lines are sharp. */
 const crisp = (v: number) => Math.round(v) + 0.5;
 
-function drawXYPanel(ctx: Context2D, layout: PanelLayout, x: Scale, xTicks: AxisTicks, isLast: boolean): void {
+function drawXYPanel(
+  ctx: Context2D,
+  layout: PanelLayout,
+  x: Scale,
+  xTicks: AxisTicks,
+  isLast: boolean,
+  decimated: boolean,
+): void {
   const { rect, panel } = layout;
   const xPositions = xTicks.values.map((v) => x(v));
   drawGridAndFrame(ctx, layout, xPositions);
@@ -222,7 +229,7 @@ function drawXYPanel(ctx: Context2D, layout: PanelLayout, x: Scale, xTicks: Axis
   ctx.rect(rect.x, rect.y, rect.width, rect.height);
   ctx.clip();
   for (const s of panel.series) if (s.type === 'histogram') drawHistogram(ctx, s, x, layout.y, grid);
-  for (const s of panel.series) if (s.type === 'line') drawLine(ctx, s, x, layout.y, rect, grid);
+  for (const s of panel.series) if (s.type === 'line') drawLine(ctx, s, x, layout.y, rect, grid, decimated);
   ctx.restore();
 
   drawFrame(ctx, rect);
@@ -374,10 +381,19 @@ function drawEmptyMessage(ctx: Context2D, rect: Rect, message: string): void {
 // ---------------------------------------------------------------------------------------------
 // series
 
-function drawLine(ctx: Context2D, s: LineSeries, x: Scale, y: Scale, rect: Rect, grid: OccupancyGrid): void {
+function drawLine(
+  ctx: Context2D,
+  s: LineSeries,
+  x: Scale,
+  y: Scale,
+  rect: Rect,
+  grid: OccupancyGrid,
+  decimated: boolean,
+): void {
   const [x0, x1] = x.domain;
-  const columnWidth = (x1 - x0) / (rect.width * DECIMATION_RATIO);
-  const d = decimate(s.x, s.y, x0, columnWidth, { positiveY: y.log });
+  const d = decimated
+    ? decimate(s.x, s.y, x0, (x1 - x0) / (rect.width * DECIMATION_RATIO), { positiveY: y.log })
+    : { x: s.x, y: s.y, finite: s.x.length };
   const n = d.x.length;
   const lineWidth = s.width ?? 1.8;
   ctx.save();
@@ -394,21 +410,23 @@ function drawLine(ctx: Context2D, s: LineSeries, x: Scale, y: Scale, rect: Rect,
   let py0 = 0;
   const isolated: [number, number][] = [];
   for (let i = 0; i < n; i++) {
-    const xv = d.x[i] as number;
-    if (Number.isNaN(xv)) {
+    const px = x(d.x[i] as number);
+    const py = y(d.y[i] as number);
+    if (!(Number.isFinite(px) && Number.isFinite(py))) {
       penDown = false;
       continue;
     }
-    const px = x(xv);
-    const py = y(d.y[i] as number);
     if (penDown) {
       ctx.lineTo(px, py);
       grid.markSegment(px0, py0, px, py);
     } else {
       ctx.moveTo(px, py);
       grid.markPoint(px, py);
-      const next = d.x[i + 1];
-      if (next === undefined || Number.isNaN(next)) isolated.push([px, py]);
+      const nx = d.x[i + 1];
+      const ny = d.y[i + 1];
+      if (nx === undefined || ny === undefined || !Number.isFinite(nx) || !Number.isFinite(y(ny))) {
+        isolated.push([px, py]);
+      }
     }
     penDown = true;
     px0 = px;
@@ -427,10 +445,9 @@ function drawLine(ctx: Context2D, s: LineSeries, x: Scale, y: Scale, rect: Rect,
   // markers only when they stay readable (a few per 4 px at most)
   if (s.marker && d.finite <= rect.width / 4) {
     for (let i = 0; i < n; i++) {
-      const xv = d.x[i] as number;
-      if (Number.isNaN(xv)) continue;
-      const px = x(xv);
+      const px = x(d.x[i] as number);
       const py = y(d.y[i] as number);
+      if (!(Number.isFinite(px) && Number.isFinite(py))) continue;
       drawMarker(ctx, s.marker, px, py, 4.5);
       grid.markRect({ x: px - 4, y: py - 4, width: 8, height: 8 });
     }

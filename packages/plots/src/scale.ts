@@ -68,7 +68,7 @@ export function padDomain(domain: readonly [number, number], fraction: number, l
     return [10 ** a, 10 ** b];
   }
   if (lo === hi) {
-    const half = lo === 0 ? 1 : Math.abs(lo) * 0.1;
+    const half = Math.abs(lo) * 0.1 > 1e-300 ? Math.abs(lo) * 0.1 : 1;
     return [lo - half, hi + half];
   }
   const pad = (hi - lo) * fraction;

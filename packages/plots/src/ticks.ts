@@ -39,8 +39,10 @@ export function ticks(start: number, stop: number, count: number): number[] {
   if (start === stop) return [start];
   const reverse = stop < start;
   const [i1, i2, inc] = reverse ? tickSpec(stop, start, count) : tickSpec(start, stop, count);
-  if (!(i2 >= i1)) return [];
+  // denormal spans overflow the integer indices: no round ticks exist there
+  if (!(i2 >= i1) || !Number.isFinite(i1) || !Number.isFinite(i2) || !Number.isFinite(inc)) return [];
   const n = i2 - i1 + 1;
+  if (n > 10_000) return [];
   const out = new Array<number>(n);
   for (let k = 0; k < n; ++k) {
     const i = reverse ? i2 - k : i1 + k;
