@@ -3,10 +3,10 @@ import { mkdir, stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
-import { renderer } from './charts.js';
+import { planCharts } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
-import { evidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
+import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { ReportModel, TrainingSummary } from './model.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
@@ -91,7 +91,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const root = resolve(dir);
   const info = await stat(root).catch(() => null);
   if (!info?.isDirectory()) throw new Error(`${dir}: not a folder (expected an evidence folder)`);
-  const paths = evidencePaths(root);
+  const paths = new EvidencePaths(root);
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
   const log = options.log ?? (() => {});
   const written: string[] = [];
@@ -165,74 +165,31 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
   // --- charts -----------------------------------------------------------------------------------
   const charts: Picture[] = [];
-  const chart = async (title: string, out: string, inputs: string, draw: (() => Promise<string>) | null) => {
+  const plans = planCharts(paths, {
+    trainingLog,
+    rewardComponents,
+    checkpointEvals,
+    evals: pre && post ? { pre: pre.records, post: post.records } : null,
+    metrics,
+    rewardKey,
+  });
+  for (const plan of plans) {
     if (options.charts === false) {
-      skipped.push({ what: name(out), why: 'charts turned off' });
-    } else if (!draw) {
-      skipped.push({ what: name(out), why: `needs ${inputs}` });
+      skipped.push({ what: name(plan.out), why: 'charts turned off' });
+    } else if (!plan.draw) {
+      skipped.push({ what: name(plan.out), why: `needs ${plan.needs}` });
     } else {
       try {
-        const path = await draw();
+        const path = await plan.draw();
         written.push(path);
-        charts.push({ title, file: name(path) });
+        charts.push({ title: plan.title, file: name(path) });
         log(`wrote ${name(path)}`);
       } catch (error) {
-        skipped.push({ what: name(out), why: `could not render: ${message(error)}` });
+        skipped.push({ what: name(plan.out), why: `could not render: ${message(error)}` });
       }
     }
-    progress(name(out));
-  };
-  const withRenderer = <T>(value: T | null, fn: ((value: T) => Promise<string>) | null) =>
-    value !== null && fn !== null ? () => fn(value) : null;
-  const missingRenderer = (what: string) => `@evidence/plots has no ${what}`;
-
-  const trainingCurve = renderer('renderTrainingCurve');
-  await chart(
-    'Training reward and loss',
-    paths.trainingCurvePng,
-    trainingCurve ? 'training_log.csv' : missingRenderer('renderTrainingCurve'),
-    withRenderer(trainingLog, trainingCurve && ((csv) => trainingCurve(csv, paths.trainingCurvePng))),
-  );
-  const components = renderer('renderRewardComponents');
-  await chart(
-    'Reward components',
-    paths.rewardComponentsPng,
-    components ? 'reward_components.csv' : missingRenderer('renderRewardComponents'),
-    withRenderer(rewardComponents, components && ((csv) => components(csv, paths.rewardComponentsPng))),
-  );
-  const progression = renderer('renderCheckpointProgression');
-  await chart(
-    'Checkpoint evaluations',
-    paths.checkpointProgressionPng,
-    progression ? 'checkpoint_evals.csv' : missingRenderer('renderCheckpointProgression'),
-    withRenderer(checkpointEvals, progression && ((csv) => progression(csv, paths.checkpointProgressionPng))),
-  );
-  const sides = pre && post ? { pre: pre.records, post: post.records } : null;
-  const beforeAfter = renderer('renderBeforeAfter');
-  await chart(
-    'Before vs after training',
-    paths.beforeAfterSummaryPng,
-    beforeAfter ? 'pre_eval.jsonl and post_eval.jsonl' : missingRenderer('renderBeforeAfter'),
-    withRenderer(
-      sides,
-      beforeAfter &&
-        ((s) =>
-          beforeAfter(s.pre, s.post, paths.beforeAfterSummaryPng, {
-            rewardKey,
-            summary: metrics ? summaryForChart(metrics) : undefined,
-          })),
-    ),
-  );
-  const distribution = renderer('renderRewardDistribution');
-  await chart(
-    'Episode reward distribution',
-    paths.rewardDistributionPng,
-    distribution ? 'pre_eval.jsonl and post_eval.jsonl' : missingRenderer('renderRewardDistribution'),
-    withRenderer(
-      sides,
-      distribution && ((s) => distribution(s.pre, s.post, paths.rewardDistributionPng, { rewardKey })),
-    ),
-  );
+    progress(name(plan.out));
+  }
 
   // --- pictures already in the folder -----------------------------------------------------------
   const curves = await findCurves(root, paths.curvesRoot);
@@ -272,11 +229,4 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   progress('REPORT.md');
 
   return { dir: root, written, skipped, issues, metrics };
-}
-
-/** What the before/after chart draws: the rates and mean reward, with their intervals. */
-function summaryForChart(metrics: BeforeAfterMetrics) {
-  const pick = (stats: Record<string, number>): Record<string, number> =>
-    Object.fromEntries(Object.entries(stats).filter(([key]) => key !== 'n'));
-  return { pre: pick(metrics.pre), post: pick(metrics.post), delta: metrics.delta, ci95: metrics.ci95 };
 }

@@ -1,40 +1,101 @@
-/**
- * Every call into @evidence/plots, in one module, typed by the shared contract. Reached through the
- * namespace so a renderer the installed plots version lacks is reported as skipped, not a crash.
- */
-import * as plots from '@evidence/plots';
-import type { LoadedCsvLog } from './io.js';
+/** Every call into @evidence/plots, in one module: which chart, from which inputs, to which file. */
+import type { LoadedCsvLog } from '@evidence/csv-log';
+import {
+  type BeforeAfterSummary,
+  renderBeforeAfter,
+  renderCheckpointProgression,
+  renderRewardComponents,
+  renderRewardDistribution,
+  renderTrainingCurve,
+} from '@evidence/plots';
+import type { BeforeAfterMetrics } from './before-after.js';
 import type { EvalRecord } from './records.js';
 
-export interface BeforeAfterSummary {
-  pre: Record<string, number>;
-  post: Record<string, number>;
-  delta: Record<string, number>;
-  ci95?: Record<string, [number, number]>;
+export interface ChartInputs {
+  trainingLog: LoadedCsvLog | null;
+  rewardComponents: LoadedCsvLog | null;
+  checkpointEvals: LoadedCsvLog | null;
+  /** both evaluation sides, or null when either is missing */
+  evals: { pre: EvalRecord[]; post: EvalRecord[] } | null;
+  metrics: BeforeAfterMetrics | null;
+  rewardKey: string;
 }
 
-interface PlotsContract {
-  renderTrainingCurve(csv: string | LoadedCsvLog, out: string): Promise<string>;
-  renderRewardComponents(csv: string | LoadedCsvLog, out: string): Promise<string>;
-  renderCheckpointProgression(csv: string | LoadedCsvLog, out: string): Promise<string>;
-  renderBeforeAfter(
-    pre: EvalRecord[],
-    post: EvalRecord[],
-    out: string,
-    options?: { summary?: BeforeAfterSummary; rewardKey?: string },
-  ): Promise<string>;
-  renderRewardDistribution(
-    pre: EvalRecord[],
-    post: EvalRecord[],
-    out: string,
-    options?: { rewardKey?: string },
-  ): Promise<string>;
+export interface ChartPlan {
+  title: string;
+  /** path of the chart to write */
+  out: string;
+  /** what it needs, for the "skipped" list */
+  needs: string;
+  /** draws the chart, or null when its inputs are missing */
+  draw: (() => Promise<string>) | null;
 }
 
-export type RendererName = keyof PlotsContract;
+interface ChartPaths {
+  trainingCurvePng: string;
+  rewardComponentsPng: string;
+  checkpointProgressionPng: string;
+  beforeAfterSummaryPng: string;
+  rewardDistributionPng: string;
+}
 
-/** The renderer, or null when the installed @evidence/plots does not provide it. */
-export function renderer<K extends RendererName>(name: K): PlotsContract[K] | null {
-  const value = (plots as unknown as Partial<PlotsContract>)[name];
-  return typeof value === 'function' ? (value as PlotsContract[K]) : null;
+const when = <T>(value: T | null, draw: (value: T) => Promise<string>): (() => Promise<string>) | null =>
+  value === null ? null : () => draw(value);
+
+/** The standard charts of an evidence folder, in report order. */
+export function planCharts(paths: ChartPaths, inputs: ChartInputs): ChartPlan[] {
+  const { rewardKey, metrics } = inputs;
+  return [
+    {
+      title: 'Training reward and loss',
+      out: paths.trainingCurvePng,
+      needs: 'training_log.csv',
+      draw: when(inputs.trainingLog, (log) => renderTrainingCurve(log, paths.trainingCurvePng)),
+    },
+    {
+      title: 'Reward components',
+      out: paths.rewardComponentsPng,
+      needs: 'reward_components.csv',
+      draw: when(inputs.rewardComponents, (log) => renderRewardComponents(log, paths.rewardComponentsPng)),
+    },
+    {
+      title: 'Checkpoint evaluations',
+      out: paths.checkpointProgressionPng,
+      needs: 'checkpoint_evals.csv',
+      draw: when(inputs.checkpointEvals, (log) =>
+        renderCheckpointProgression(log, paths.checkpointProgressionPng),
+      ),
+    },
+    {
+      title: 'Before vs after training',
+      out: paths.beforeAfterSummaryPng,
+      needs: 'pre_eval.jsonl and post_eval.jsonl',
+      draw: when(inputs.evals, ({ pre, post }) =>
+        renderBeforeAfter(pre, post, paths.beforeAfterSummaryPng, {
+          rewardKey,
+          ...(metrics ? { summary: summaryForChart(metrics) } : {}),
+        }),
+      ),
+    },
+    {
+      title: 'Episode reward distribution',
+      out: paths.rewardDistributionPng,
+      needs: 'pre_eval.jsonl and post_eval.jsonl',
+      draw: when(inputs.evals, ({ pre, post }) =>
+        renderRewardDistribution(pre, post, paths.rewardDistributionPng, { rewardKey }),
+      ),
+    },
+  ];
+}
+
+/** What the before/after chart draws: every statistic but n, with the intervals as whiskers. */
+function summaryForChart(metrics: BeforeAfterMetrics): BeforeAfterSummary {
+  const withoutN = (stats: Record<string, number>): Record<string, number> =>
+    Object.fromEntries(Object.entries(stats).filter(([key]) => key !== 'n'));
+  return {
+    pre: withoutN(metrics.pre),
+    post: withoutN(metrics.post),
+    delta: metrics.delta,
+    ci95: metrics.ci95,
+  };
 }
