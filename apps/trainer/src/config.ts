@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type EvidenceEnv, readEvidenceEnv } from '@evidence/env-config';
+import { EnvConfigError, type EvidenceEnv, readEvidenceEnv } from '@evidence/env-config';
 
 /** Everything a training run needs, after flags and environment variables are merged. */
 export interface TrainerConfig {
@@ -119,13 +119,14 @@ export function parseConfig(
   }
   if (values.help) return 'help';
 
-  const int = (flag: string, fallback: number, min: number): number => {
+  const int = (flag: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
     const raw = values[flag];
     if (raw === undefined) return fallback;
     const text = String(raw).trim();
     const n = Number(text);
-    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min) {
-      throw new UsageError(`--${flag}: expected a whole number ≥ ${min}, got ${JSON.stringify(raw)}`);
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(n) || n < min || n > max) {
+      const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+      throw new UsageError(`--${flag}: expected a whole number ${range}, got ${JSON.stringify(raw)}`);
     }
     return n;
   };
@@ -139,15 +140,18 @@ export function parseConfig(
   }
 
   const merged: Record<string, string | undefined> = { ...env };
+  const flagOf = new Map<string, string>();
   for (const [flag, variable] of Object.entries(FLAG_TO_VARIABLE)) {
     const value = values[flag];
-    if (value !== undefined) merged[prefix + variable] = String(value);
+    if (value === undefined) continue;
+    merged[prefix + variable] = String(value);
+    flagOf.set(prefix + variable, flag);
   }
   if (values['no-animations']) merged[`${prefix}DISABLE_ANIMATIONS`] = '1';
   if (values['no-curves']) merged[`${prefix}DISABLE_CURVES`] = '1';
 
   return {
-    seed: int('seed', DEFAULTS.seed, 0),
+    seed: int('seed', DEFAULTS.seed, 0, 2 ** 32 - 1),
     updates,
     episodesPerUpdate,
     evalEpisodes: int('eval-episodes', DEFAULTS.evalEpisodes, 1),
@@ -156,7 +160,26 @@ export function parseConfig(
     maxSteps: int('max-steps', DEFAULTS.maxSteps, 1),
     report: !values['no-report'],
     quiet: Boolean(values.quiet),
-    evidence: readEvidenceEnv({ prefix, env: merged }),
+    evidence: readEvidence(prefix, merged, flagOf),
     env: merged,
   };
+}
+
+/** Reads the evidence variables; a bad value that came from a flag is reported under the flag's name. */
+function readEvidence(
+  prefix: string,
+  env: Record<string, string | undefined>,
+  flagOf: ReadonlyMap<string, string>,
+): EvidenceEnv {
+  try {
+    return readEvidenceEnv({ prefix, env });
+  } catch (error) {
+    if (!(error instanceof EnvConfigError)) throw error;
+    const fromFlags = error.problems.filter((p) => flagOf.has(p.variable));
+    if (fromFlags.length === 0) throw error;
+    const p = fromFlags[0]!;
+    throw new UsageError(
+      `--${flagOf.get(p.variable)}: expected ${p.expected}, got ${JSON.stringify(p.value)}`,
+    );
+  }
 }

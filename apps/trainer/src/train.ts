@@ -49,7 +49,12 @@ export async function train(config: TrainerConfig): Promise<TrainResult> {
 
   const archived = archivePreviousRun(dir);
   const paths = await new EvidencePaths(dir).ensure();
-  const view = new RunView({ runId: 'run', dir, totalUpdates: updates, quiet: config.quiet });
+  const view = new RunView({
+    runId: `cartpole_seed${seed}`,
+    dir,
+    totalUpdates: updates,
+    quiet: config.quiet,
+  });
   const problems: string[] = [];
   const onError = (error: Error): void => {
     const message = error.message;
@@ -111,9 +116,7 @@ export async function train(config: TrainerConfig): Promise<TrainResult> {
       });
       batch.push(trace);
       const avg = running.push(trace.return);
-      guard(onError, 'curves', () =>
-        curves?.log(episode, trace.return, avg, { entropy: trace.meanEntropy, steps: trace.steps }),
-      );
+      guard(onError, 'curves', () => curves?.log(episode, trace.return, avg, { entropy: trace.meanEntropy }));
       if (films) {
         await guardAsync(onError, 'GIFs', () => films.film(episode, totalEpisodes, trace, avg));
       }

@@ -66,8 +66,8 @@ const COLUMNS = [
 ];
 
 /**
- * What the person at the terminal sees (the step table above a progress bar) and the run log on disk.
- * With `quiet`, nothing reaches the terminal, but the run log is still written.
+ * What the person at the terminal sees (the step table above a progress bar) and the run log on disk
+ * (`<dir>/<time>_<runId>.log`). With `quiet`, nothing reaches the terminal, but the log is written.
  */
 export class RunView {
   private readonly table = new StepTable({ columns: COLUMNS, repeatHeaderEvery: 20 });
@@ -75,24 +75,24 @@ export class RunView {
   private readonly logging: ReturnType<typeof setupLogging>;
 
   constructor(options: { runId: string; dir: string; totalUpdates: number; quiet: boolean }) {
-    this.logging = setupLogging(options.runId, { dir: options.dir, console: false });
-    this.console = options.quiet ? null : createRunConsole({ total: options.totalUpdates });
+    this.console = options.quiet
+      ? null
+      : createRunConsole({ total: options.totalUpdates, unit: 'updates/s' });
+    this.logging = setupLogging(options.runId, { dir: options.dir, console: this.console ?? false });
   }
 
   get logPath(): string {
     return this.logging.path;
   }
 
-  /** A line for both the terminal and the run log. */
+  /** A line for the run log and the terminal. */
   info(line: string): void {
     this.logging.info(line);
-    this.console?.log(line);
   }
 
   /** A problem worth surfacing once, loudly, without stopping the run. */
   warn(line: string): void {
     this.logging.warn(line);
-    this.console?.log(`warning: ${line}`);
   }
 
   /** Prints the legend and the table header. */
@@ -101,11 +101,18 @@ export class RunView {
     this.console?.log(this.table.header());
   }
 
+  /** One update: a table row on the terminal, the same numbers in the run log. */
   row(row: UpdateRow): void {
-    const line = this.table.row(row as unknown as Record<string, unknown>);
-    this.logging.info(line.trim());
-    this.console?.log(line);
-    this.console?.tick(row.update);
+    const cells = row as unknown as Record<string, unknown>;
+    this.logging.debug(
+      Object.entries(cells)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+    );
+    if (this.console) {
+      this.console.log(this.table.row(cells));
+      this.console.tick(row.update);
+    }
   }
 
   async close(): Promise<void> {

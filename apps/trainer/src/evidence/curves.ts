@@ -14,7 +14,7 @@ export class EpisodeCurves {
     return recorder ? new EpisodeCurves(recorder) : null;
   }
 
-  log(episode: number, reward: number, avgReward: number, metrics: { entropy: number; steps: number }): void {
+  log(episode: number, reward: number, avgReward: number, metrics: { entropy: number }): void {
     this.recorder.logEpisode(episode, reward, avgReward, metrics);
   }
 

@@ -36,15 +36,17 @@ export class EpisodeFilms {
     const capture = this.recorder.begin(episode, totalEpisodes);
     if (!capture) return;
     this.renderer ??= new CartPoleRenderer();
-    for (let t = 0; t <= trace.steps; t++) {
+    // one frame per step: the state after the step, with the push that led to it
+    for (let t = 1; t <= trace.steps; t++) {
+      const action = trace.actions[t - 1]!;
       const canvas = this.renderer.draw(trace.states.subarray(t * 4, t * 4 + 4), {
         episode,
         step: t,
         maxSteps: this.maxSteps,
         reward: t,
-        action: t < trace.steps ? trace.actions[t] : undefined,
+        action,
       });
-      await capture.addFrame(canvas, t < trace.steps ? { action: trace.actions[t]! } : {});
+      await capture.addFrame(canvas, { action });
     }
     const result = await capture.end({
       reward: trace.return,

@@ -8,7 +8,7 @@ export interface FrameText {
   maxSteps: number;
   /** reward collected so far in the episode */
   reward: number;
-  /** the action about to be taken (0 left, 1 right), if any */
+  /** the push applied at this step (0 left, 1 right), if any */
   action?: number;
 }
 
@@ -76,7 +76,7 @@ export class CartPoleRenderer {
     ctx.arc(cx, pivotY, 4, 0, 2 * Math.PI);
     ctx.fill();
 
-    // the push about to be applied
+    // the push applied at this step
     if (text.action !== undefined) {
       const dir = text.action === 1 ? 1 : -1;
       const ax = cx + dir * (cartW / 2 + 6);

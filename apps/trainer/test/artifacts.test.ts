@@ -1,0 +1,157 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  CHECKPOINT_EVALS_COLUMNS,
+  EvidencePaths,
+  loadCsvLog,
+  REWARD_COMPONENTS_COLUMNS,
+  readJsonl,
+  TRAINING_LOG_COLUMNS,
+} from '@evidence/csv-log';
+import { readRewardHistory } from '@evidence/plots';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type TrainResult, train } from '../src/train.js';
+import { smallConfig, tempDir } from './helpers.js';
+
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+function nonEmpty(path: string): Buffer {
+  expect(existsSync(path), `${path} exists`).toBe(true);
+  const bytes = readFileSync(path);
+  expect(bytes.length, `${path} is not empty`).toBeGreaterThan(0);
+  return bytes;
+}
+
+function png(path: string): void {
+  expect(nonEmpty(path).subarray(0, 8).equals(PNG), `${path} is a PNG`).toBe(true);
+}
+
+function svg(path: string): void {
+  expect(nonEmpty(path).toString('utf8')).toMatch(/<svg[\s>]/);
+}
+
+// A short run with every kind of evidence on: 3 updates × 4 episodes, GIFs of episodes 0, 5 and 11.
+describe('a short run leaves every artifact of the evidence folder', () => {
+  let dir: string;
+  let paths: EvidencePaths;
+  let result: TrainResult;
+
+  beforeAll(async () => {
+    dir = tempDir('artifacts');
+    paths = new EvidencePaths(dir);
+    result = await train(
+      smallConfig(dir, ['--animation-episodes', '0', '--animation-every', '5', '--animation-last', '1']),
+    );
+  });
+
+  it('reports no logging problem', () => {
+    expect(result.problems).toEqual([]);
+    expect(result.report?.skipped ?? []).toEqual([]);
+  });
+
+  it('training_log.csv: one row per update with the reference columns', async () => {
+    const log = await loadCsvLog(paths.trainingLog);
+    expect(log.header).toEqual([...TRAINING_LOG_COLUMNS]);
+    expect(log.rowCount).toBe(3);
+    expect([...log.numeric('step')]).toEqual([1, 2, 3]);
+    for (const column of [
+      'loss',
+      'reward',
+      'reward_std',
+      'kl',
+      'grad_norm',
+      'learning_rate',
+      'wall_time_s',
+    ]) {
+      for (const v of log.numeric(column)) expect(Number.isFinite(v), column).toBe(true);
+    }
+  });
+
+  it('reward_components.csv: CartPole columns filled, the others empty', async () => {
+    const log = await loadCsvLog(paths.rewardComponents);
+    expect(log.header).toEqual([...REWARD_COMPONENTS_COLUMNS]);
+    expect(log.rowCount).toBe(3);
+    expect([...log.numeric('n')]).toEqual([4, 4, 4]);
+    expect([...log.numeric('mean_cumulative')]).toEqual([...log.numeric('mean_n_steps')]);
+    for (const empty of ['mass_correct_rate', 'channel_correct_rate', 'spin_correct_rate', 'parsed_rate']) {
+      const column = log.columns[empty]!;
+      for (const v of column) expect(v === null || Number.isNaN(v as number), empty).toBe(true);
+    }
+  });
+
+  it('checkpoint_evals.csv: at update 0, every 2 updates and at the end', async () => {
+    const log = await loadCsvLog(paths.checkpointEvals);
+    expect(log.header).toEqual([...CHECKPOINT_EVALS_COLUMNS]);
+    expect([...log.numeric('step')]).toEqual([0, 2, 3]);
+    expect([...log.numeric('fraction_done')]).toEqual([0, 0.6667, 1]);
+    expect([...log.numeric('episodes')]).toEqual([3, 3, 3]);
+  });
+
+  it('pre_eval.jsonl and post_eval.jsonl: paired episodes in the DESIGN format', async () => {
+    const pre = await readJsonl(paths.preEval);
+    const post = await readJsonl(paths.postEval);
+    expect(pre.records).toHaveLength(6);
+    expect(post.records).toHaveLength(6);
+    expect(pre.issues.torn).toBeNull();
+    pre.records.forEach((record, i) => {
+      const steps = record.steps as { action: string; reward: number }[];
+      expect(record.cumulative_reward).toBe(steps.length);
+      expect(typeof record.solved).toBe('boolean');
+      expect(steps.every((s) => (s.action === 'left' || s.action === 'right') && s.reward === 1)).toBe(true);
+      expect(post.records[i]!.seed).toBe(record.seed);
+    });
+  });
+
+  it('the report: charts, metrics with intervals, trajectories, index.html, REPORT.md', () => {
+    for (const chart of [
+      paths.trainingCurvePng,
+      paths.rewardComponentsPng,
+      paths.checkpointProgressionPng,
+      paths.beforeAfterSummaryPng,
+      paths.rewardDistributionPng,
+    ]) {
+      png(chart);
+    }
+    const metrics = JSON.parse(nonEmpty(paths.beforeAfterMetrics).toString('utf8'));
+    expect(metrics.pre.n).toBe(6);
+    expect(metrics.post.mean_reward).toBeCloseTo(result.post.meanReward, 10);
+    expect(metrics.ci95.mean_reward).toHaveLength(2);
+    expect(nonEmpty(paths.sampleTrajectories).toString('utf8')).toMatch(/right|left/);
+    expect(nonEmpty(paths.indexHtml).toString('utf8')).toMatch(/<html/i);
+    nonEmpty(paths.reportMd);
+  });
+
+  it('curves/train: reward curve, training state, entropy, history and its checkpoint', async () => {
+    const curves = paths.curvesDir('train');
+    for (const stem of ['train_reward_curve', 'train_training_state', 'train_entropy']) {
+      png(join(curves, `${stem}.png`));
+      svg(join(curves, `${stem}.svg`));
+    }
+    const history = await readRewardHistory(join(curves, 'train_reward_history.json'));
+    expect(history.reward_history).toHaveLength(12);
+    expect(history.metric_histories.entropy).toHaveLength(12);
+    nonEmpty(join(curves, 'train_reward_history_checkpoint.json'));
+  });
+
+  it('animations/train: a GIF and its JSON for each scheduled episode', () => {
+    const dir = paths.animationsDir('train');
+    const files = readdirSync(dir).sort();
+    const gifs = files.filter((f) => f.endsWith('.gif'));
+    expect(gifs.map((f) => f.slice(0, 'train_episode_0000'.length))).toEqual([
+      'train_episode_0000',
+      'train_episode_0005',
+      'train_episode_0010',
+      'train_episode_0011',
+    ]);
+    for (const gif of gifs) {
+      expect(nonEmpty(join(dir, gif)).subarray(0, 6).toString('latin1')).toBe('GIF89a');
+      const meta = JSON.parse(nonEmpty(join(dir, gif.replace(/\.gif$/, '.json'))).toString('utf8'));
+      expect(meta.actions.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('the run log', () => {
+    expect(statSync(result.runLog).size).toBeGreaterThan(0);
+    expect(readFileSync(result.runLog, 'utf8')).toMatch(/before training: mean reward/);
+  });
+});

@@ -1,0 +1,54 @@
+import { EnvConfigError } from '@evidence/env-config';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS, parseConfig, type TrainerConfig, UsageError } from '../src/config.js';
+
+const parse = (argv: string[], env: Record<string, string> = {}): TrainerConfig => {
+  const config = parseConfig(argv, env);
+  if (config === 'help') throw new Error('unexpected help');
+  return config;
+};
+
+describe('parseConfig', () => {
+  it('defaults: 30 updates of 10 episodes into ./evidence, GIFs every 100 and the last', () => {
+    const config = parse([]);
+    expect(config.updates).toBe(DEFAULTS.updates);
+    expect(config.episodesPerUpdate).toBe(DEFAULTS.episodesPerUpdate);
+    expect(config.evidence.dir).toBe('evidence');
+    expect(config.evidence.animations.every).toBe(100);
+    expect(config.evidence.animations.last).toBe(1);
+    expect(config.report).toBe(true);
+  });
+
+  it('reads EVIDENCE_* variables, and a flag wins over its variable', () => {
+    const env = { EVIDENCE_DIR: 'from-env', EVIDENCE_ANIMATION_EVERY: '7', EVIDENCE_ANIMATION_LAST: '2' };
+    expect(parse([], env).evidence.dir).toBe('from-env');
+    expect(parse([], env).evidence.animations.every).toBe(7);
+    const flagged = parse(['--out', 'from-flag', '--animation-every', '3'], env);
+    expect(flagged.evidence.dir).toBe('from-flag');
+    expect(flagged.evidence.animations.every).toBe(3);
+    expect(flagged.evidence.animations.last).toBe(2);
+    expect(parse(['--animation-episodes', '0,4,9']).evidence.animations.episodes).toEqual([0, 4, 9]);
+    expect(parse(['--no-animations']).evidence.animations.enabled).toBe(false);
+    expect(parse(['--no-curves']).evidence.curves.enabled).toBe(false);
+  });
+
+  it('--episodes sets the number of updates from the batch size', () => {
+    expect(parse(['--episodes', '95', '--batch', '10']).updates).toBe(10);
+    expect(() => parse(['--episodes', '10', '--updates', '2'])).toThrow(/one of them/);
+  });
+
+  it('bad flags are usage errors naming the flag', () => {
+    expect(() => parse(['--updates', 'ten'])).toThrow(UsageError);
+    expect(() => parse(['--updates', '0'])).toThrow(/--updates: expected a whole number ≥ 1, got "0"/);
+    expect(() => parse(['--seed', '1.5'])).toThrow(/--seed/);
+    expect(() => parse(['--bogus'])).toThrow(UsageError);
+    expect(parseConfig(['--help'], {})).toBe('help');
+  });
+
+  it('a bad variable is an EnvConfigError naming it; a bad flag standing for one names the flag', () => {
+    expect(() => parse([], { EVIDENCE_ANIMATION_EVERY: 'often' })).toThrow(EnvConfigError);
+    expect(() => parse([], { EVIDENCE_ANIMATION_FPS: '0' })).toThrow(/EVIDENCE_ANIMATION_FPS="0": expected/);
+    expect(() => parse(['--animation-fps', '0'])).toThrow(UsageError);
+    expect(() => parse(['--animation-fps', '0'])).toThrow(/^--animation-fps: expected .*, got "0"$/);
+  });
+});
