@@ -1,16 +1,14 @@
 import { basename } from 'node:path';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, readJsonl } from '@evidence/csv-log';
-import {
-  renderBeforeAfter,
-  renderCheckpointProgression,
-  renderRewardComponents,
-  renderRewardDistribution,
-  renderTrainingCurve,
-} from '@evidence/plots';
+import type { EvalRecord } from '@evidence/plots';
 import { fromReadIssues, type LineIssue } from './issues.js';
 import { kindOf } from './paths.js';
 
-type EvalRecords = Parameters<typeof renderBeforeAfter>[0];
+type EvalRecords = EvalRecord[];
+type CsvRenderer = 'renderTrainingCurve' | 'renderRewardComponents' | 'renderCheckpointProgression';
+
+// The drawing library (native canvas) is loaded on first use, so `--help` and `env` start fast.
+const plots = () => import('@evidence/plots');
 
 /** One standard chart of the evidence folder: the files it reads and how to draw it. */
 export interface ChartPlan {
@@ -29,37 +27,43 @@ export interface ChartsResult {
 /** The charts `evidence plot DIR` and `evidence watch` draw, named as the reference trainer names them. */
 export function standardCharts(dir: string): ChartPlan[] {
   const paths = new EvidencePaths(dir);
-  const csvChart =
-    (render: (csv: LoadedCsvLog, out: string) => Promise<string>, csv: string) =>
-    async (loader: Loader, out: string) =>
-      render(await loader.csv(csv), out);
+  const csvChart = (render: CsvRenderer, csv: string) => async (loader: Loader, out: string) =>
+    (await plots())[render](await loader.csv(csv), out);
   return [
     {
       output: paths.trainingCurvePng,
       inputs: [paths.trainingLog],
-      draw: csvChart(renderTrainingCurve, paths.trainingLog),
+      draw: csvChart('renderTrainingCurve', paths.trainingLog),
     },
     {
       output: paths.rewardComponentsPng,
       inputs: [paths.rewardComponents],
-      draw: csvChart(renderRewardComponents, paths.rewardComponents),
+      draw: csvChart('renderRewardComponents', paths.rewardComponents),
     },
     {
       output: paths.checkpointProgressionPng,
       inputs: [paths.checkpointEvals],
-      draw: csvChart(renderCheckpointProgression, paths.checkpointEvals),
+      draw: csvChart('renderCheckpointProgression', paths.checkpointEvals),
     },
     {
       output: paths.beforeAfterSummaryPng,
       inputs: [paths.preEval, paths.postEval],
       draw: async (loader, out) =>
-        renderBeforeAfter(await loader.jsonl(paths.preEval), await loader.jsonl(paths.postEval), out),
+        (await plots()).renderBeforeAfter(
+          await loader.jsonl(paths.preEval),
+          await loader.jsonl(paths.postEval),
+          out,
+        ),
     },
     {
       output: paths.rewardDistributionPng,
       inputs: [paths.preEval, paths.postEval],
       draw: async (loader, out) =>
-        renderRewardDistribution(await loader.jsonl(paths.preEval), await loader.jsonl(paths.postEval), out),
+        (await plots()).renderRewardDistribution(
+          await loader.jsonl(paths.preEval),
+          await loader.jsonl(paths.postEval),
+          out,
+        ),
     },
   ];
 }

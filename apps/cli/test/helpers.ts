@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -127,6 +127,9 @@ export async function waitForOutput(
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export function pythonAvailable(): boolean {
-  return existsSync(process.env.PYTHON ?? '/usr/bin/python3');
+export const python = process.env.PYTHON ?? '/usr/bin/python3';
+
+/** The independent oracle: Python with Pillow (CI installs it; locally the test skips, saying why). */
+export function pillowAvailable(): boolean {
+  return spawnSync(python, ['-c', 'import PIL'], { stdio: 'ignore' }).status === 0;
 }

@@ -1,5 +1,5 @@
 import type { ReadIssues } from '@evidence/csv-log';
-import { compareEvalFiles } from '@evidence/report';
+import type { compareEvalFiles } from '@evidence/report';
 import { formatValue } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { type CliIo, printLine } from '../io.js';
@@ -35,6 +35,7 @@ export function compareCommand(command: Command, io: CliIo): void {
       const post = resolvePath(io, postArg);
       await requireFile(io, pre);
       await requireFile(io, post);
+      const { compareEvalFiles } = await import('@evidence/report');
       const metrics = await compareEvalFiles(pre, post, {
         rewardKey: options.rewardKey,
         resamples: options.resamples,
@@ -104,9 +105,11 @@ export function metricsTable(metrics: Metrics): string {
   ];
   const lines = [renderTextTable(header, rows)];
   if (typeof pImprovement === 'number') {
+    const interval = (metrics as { p_improvement_ci95?: [number, number] | null }).p_improvement_ci95;
+    const range = interval ? ` [${number(interval[0], '.3f')}, ${number(interval[1], '.3f')}]` : '';
     lines.push(
       '',
-      `P(post > pre) = ${formatValue(pImprovement, '.3f')}  (probability that a random post episode beats a random pre episode)`,
+      `P(post > pre) = ${number(pImprovement, '.3f')}${range}: a random post episode beats a random pre episode`,
     );
   }
   return lines.join('\n');

@@ -1,7 +1,5 @@
 import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
-import { CaptureSchedule, EpisodeRecorder } from '@evidence/animation';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -52,6 +50,8 @@ async function encodeFrames(
   out: string,
   fps: number,
 ): Promise<string> {
+  const { CaptureSchedule, EpisodeRecorder } = await import('@evidence/animation');
+  const { createCanvas } = await import('@napi-rs/canvas');
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
   const progress = createProgress(io);
   try {
@@ -93,6 +93,7 @@ async function encodeFrames(
 }
 
 async function decodePng(io: CliIo, file: string) {
+  const { loadImage } = await import('@napi-rs/canvas');
   const bytes = await readFile(file);
   try {
     return await loadImage(bytes);

@@ -1,6 +1,5 @@
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
-import { renderColumns } from '@evidence/plots';
 import type { Command } from 'commander';
 import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -87,6 +86,7 @@ async function plotColumns(
       );
     }
   }
+  const { renderColumns } = await import('@evidence/plots');
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,

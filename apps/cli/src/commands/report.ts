@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { buildReport } from '@evidence/report';
+import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
@@ -11,6 +11,7 @@ interface ReportOptions {
   rewardKey: string;
   resamples: number;
   seed?: number;
+  title?: string;
   json?: boolean;
 }
 
@@ -25,6 +26,7 @@ export function reportCommand(command: Command, io: CliIo): void {
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
     .option('--resamples <n>', 'bootstrap resamples for the 95% intervals', integerOption(100), 10_000)
     .option('--seed <n>', 'bootstrap seed, for reproducible intervals', integerOption(0))
+    .option('--title <text>', 'heading of the report (default: Training evidence — <folder name>)')
     .option('--json', 'print what was written, skipped and found as JSON')
     .addHelpText(
       'after',
@@ -34,12 +36,14 @@ export function reportCommand(command: Command, io: CliIo): void {
       const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
       await requireDir(io, dir);
       const progress = createProgress(io);
-      let result: Awaited<ReturnType<typeof buildReport>>;
+      const { buildReport } = await import('@evidence/report');
+      let result: ReportResult;
       try {
         result = await buildReport(dir, {
           rewardKey: options.rewardKey,
           resamples: options.resamples,
           ...(options.seed === undefined ? {} : { seed: options.seed }),
+          ...(options.title === undefined ? {} : { title: options.title }),
           onProgress: (done, total, what) => progress.update(done, total, what),
         });
       } finally {

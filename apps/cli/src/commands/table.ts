@@ -1,6 +1,6 @@
 import { watch as watchFs } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { StepTable } from '@evidence/step-table';
+import type { StepTable } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
 import { type CsvRow, CsvTail, parseCell } from '../csv-tail.js';
@@ -37,7 +37,8 @@ export function tableCommand(command: Command, io: CliIo): void {
       const path = resolvePath(io, csvArg);
       await requireFile(io, path);
       const tail = new CsvTail(path);
-      const printer = new TablePrinter(io, path, options);
+      const { StepTable } = await import('@evidence/step-table');
+      const printer = new TablePrinter(io, path, options, StepTable);
       printer.add(await tail.read());
       if (options.follow) {
         await followUntilAborted(tail, printer, options.interval, io.signal);
@@ -63,7 +64,10 @@ class TablePrinter {
   #header: string[] | null = null;
   #buffered: CsvRow[] = [];
 
-  constructor(io: CliIo, path: string, options: TableOptions) {
+  readonly #StepTable: typeof StepTable;
+
+  constructor(io: CliIo, path: string, options: TableOptions, stepTable: typeof StepTable) {
+    this.#StepTable = stepTable;
     this.#io = io;
     this.#path = path;
     this.#options = options;
@@ -97,7 +101,7 @@ class TablePrinter {
     const header = this.#header;
     if (!header) return;
     const sample = this.#buffered.map((row) => row.cells.map(parseCell));
-    this.#table = new StepTable({
+    this.#table = new this.#StepTable({
       columns: chooseColumns(header, sample),
       color: useColor(this.#io),
       ...(this.#options.repeatHeader > 0 ? { repeatHeaderEvery: this.#options.repeatHeader } : {}),

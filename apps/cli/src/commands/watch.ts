@@ -1,6 +1,5 @@
 import { watch as watchFs } from 'node:fs';
 import { basename, join } from 'node:path';
-import { buildReport } from '@evidence/report';
 import type { Command } from 'commander';
 import { describeError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -32,6 +31,7 @@ export function watchCommand(command: Command, io: CliIo): void {
       const redraw = async (changed: ReadonlySet<string> | null) => {
         try {
           if (options.report) {
+            const { buildReport } = await import('@evidence/report');
             const result = await buildReport(dir);
             printLine(
               io.stdout,
