@@ -1,0 +1,185 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCsvLog } from '@evidence/csv-log';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type ColumnSpec, displayWidth, formatValue, StepTable } from '../src/index';
+
+const dir = mkdtempSync(join(tmpdir(), 'step-table-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const ESC = '\u001b';
+
+function columns(modes: string[], diagnostics: boolean): ColumnSpec[] {
+  return [
+    { key: 'step', format: 'd', description: 'optimizer step' },
+    { key: 'loss', format: '.4f', width: 9, description: 'policy loss' },
+    {
+      key: 'reward',
+      header: 'rew_s↑',
+      format: '+.3f',
+      description: 'mean reward per step (higher is better)',
+    },
+    { key: 'mu', header: 'μ', format: '.2e', description: 'action mean' },
+    ...modes.map((m) => ({
+      key: `r_${m}`,
+      format: '.2f',
+      description: `reward in mode ${m}`,
+      when: modes.length > 1,
+    })),
+    { key: 'kl', format: '.3g', description: 'KL divergence', when: diagnostics },
+    { key: 'grad', header: '勾配', format: '.2f', description: 'gradient norm', when: diagnostics },
+    { key: 'solved', format: 'frac', description: 'solved / episodes' },
+  ];
+}
+
+describe('StepTable', () => {
+  it('shows only the columns whose condition holds, and the legend lists exactly those, in order', () => {
+    const one = new StepTable({ columns: columns(['easy'], false), color: false });
+    expect(one.columns.map((c) => c.key)).toEqual(['step', 'loss', 'reward', 'mu', 'solved']);
+    expect(
+      one
+        .legend()
+        .split('\n')
+        .map((l) => l.split(/\s{2,}/)[0]),
+    ).toEqual(['step', 'loss', 'rew_s↑', 'μ', 'solved']);
+
+    const many = new StepTable({ columns: columns(['easy', 'hard'], true), color: false });
+    const legend = many.legend().split('\n');
+    expect(legend.map((l) => l.split(/\s{2,}/)[0])).toEqual([
+      'step',
+      'loss',
+      'rew_s↑',
+      'μ',
+      'r_easy',
+      'r_hard',
+      'kl',
+      '勾配',
+      'solved',
+    ]);
+    expect(legend[2]).toContain('mean reward per step (higher is better)');
+    // descriptions line up in display columns even after wide headers
+    const starts = legend.map((l) => {
+      const gap = /\s{2,}/.exec(l)!;
+      return displayWidth(l.slice(0, gap.index + gap[0].length));
+    });
+    expect(new Set(starts).size).toBe(1);
+  });
+
+  it('aligns every row to the header in display columns, with wide and combining characters', () => {
+    const table = new StepTable({
+      columns: columns(['easy', 'hard'], true),
+      color: false,
+      repeatHeaderEvery: 0,
+    });
+    const out: string[] = [];
+    for (let step = 0; step < 20; step++) {
+      out.push(
+        table.row({
+          step,
+          loss: 1 / (step + 1),
+          reward: step - 15.5,
+          mu: step * 1e-3,
+          r_easy: 1,
+          r_hard: 0.5,
+          kl: 0.01,
+          grad: 2,
+          solved: [step, 20],
+        }),
+      );
+    }
+    const lines = out.join('\n').split('\n');
+    // the widths settle on the first row (rew_s↑ grows for "-15.500"): one header, 20 rows of equal width
+    const header = lines[0]!;
+    expect(lines).toHaveLength(21);
+    const widths = lines.map(displayWidth);
+    expect(new Set(widths).size).toBe(1);
+    // each header ends exactly where its right-aligned column ends
+    const headerCells = header.trim().split(/\s+/);
+    expect(headerCells).toEqual(['step', 'loss', 'rew_s↑', 'μ', 'r_easy', 'r_hard', 'kl', '勾配', 'solved']);
+  });
+
+  it('never cuts a cell: the column grows and the header is printed again', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ noNaN: true, min: -1e12, max: 1e12 }), { minLength: 1, maxLength: 30 }),
+        (values) => {
+          const table = new StepTable({
+            columns: [{ key: 'v', format: ',.3f', width: 4 }, { key: 'k' }],
+            color: false,
+            repeatHeaderEvery: 0,
+          });
+          let widest = 4;
+          values.forEach((v, i) => {
+            const lines = table.row({ v, k: 'x' }).split('\n');
+            const text = formatValue(v, ',.3f'); // exactness is the oracle's job; here: width
+            const grew = text.length > widest;
+            widest = Math.max(widest, text.length);
+            expect(lines.length).toBe(i === 0 || grew ? 2 : 1); // header first, and again after growing
+            expect(lines.at(-1)).toBe(`${text.padStart(widest)}  x`);
+            if (lines.length === 2) expect(lines[0]).toBe(`${'v'.padStart(widest)}  k`);
+          });
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('repeats the header every N rows', () => {
+    const table = new StepTable({ columns: [{ key: 'step', width: 6 }], repeatHeaderEvery: 3, color: false });
+    const out = Array.from({ length: 10 }, (_, step) => table.row({ step }))
+      .join('\n')
+      .split('\n');
+    expect(out.filter((l) => l.trim() === 'step').length).toBe(4); // before rows 0, 3, 6, 9
+    expect(out[0]!.trim()).toBe('step');
+    expect(out[4]!.trim()).toBe('step');
+  });
+
+  it('defaults: no colour and a 40-row header repeat when the stream is not a terminal', () => {
+    const table = new StepTable({ columns: [{ key: 'a', format: '.1f' }], stream: { isTTY: false } });
+    expect(table.color).toBe(false);
+    expect(table.repeatHeaderEvery).toBe(40);
+    expect(table.row({ a: Number.NaN })).not.toContain(ESC);
+    const tty = new StepTable({ columns: [{ key: 'a', format: '.1f' }], stream: { isTTY: true, rows: 30 } });
+    expect(tty.repeatHeaderEvery).toBe(28);
+    expect(tty.color).toBe(!process.env.NO_COLOR);
+    const coloured = new StepTable({ columns: [{ key: 'a', format: '.1f' }], color: true });
+    expect(coloured.header()).toContain(ESC);
+    expect(coloured.row({ a: Number.NaN })).toContain(ESC);
+  });
+
+  it('rejects bad column declarations with the column named', () => {
+    expect(() => new StepTable({ columns: [{ key: 'a', format: '.f' }] })).toThrow(
+      /missing precision.*column 0 "a"/,
+    );
+    expect(() => new StepTable({ columns: [{ key: 'a' }, { key: 'a' }] })).toThrow(
+      /column 1 repeats the key "a"/,
+    );
+    expect(() => new StepTable({ columns: [] })).toThrow(/non-empty/);
+  });
+
+  it('mirrors every row to a CSV with all columns, including hidden ones', async () => {
+    const path = join(dir, 'steps.csv');
+    const table = new StepTable({ columns: columns(['easy'], false), color: false, mirrorCsv: path });
+    for (let step = 0; step < 5; step++) {
+      table.row({
+        step,
+        loss: 0.5 / (step + 1),
+        reward: step,
+        mu: 0,
+        r_easy: step * 2,
+        kl: step / 10,
+        grad: null,
+        solved: [step, 5],
+      });
+    }
+    await table.close();
+    const loaded = await loadCsvLog(path);
+    expect(loaded.header).toEqual(['step', 'loss', 'reward', 'mu', 'r_easy', 'kl', 'grad', 'solved']);
+    expect(loaded.rowCount).toBe(5);
+    expect(Array.from(loaded.numeric('kl'))).toEqual([0, 0.1, 0.2, 0.3, 0.4]);
+    expect(Array.from(loaded.numeric('loss'))).toEqual([0.5, 0.25, 0.5 / 3, 0.125, 0.1]);
+    expect(readFileSync(path, 'utf8').split('\n')[1]).toBe('0,0.5,0,0,0,0,,0/5');
+  });
+});
