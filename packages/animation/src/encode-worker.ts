@@ -56,7 +56,7 @@ function handle(message: ToWorker): void {
       const frame = new Uint8Array(message.buffer);
       const session = sessions.get(message.id);
       // a session that failed earlier: hand the buffer straight back
-      release(message.id, session ? session.encoder.add(frame) : [frame]);
+      release(message.id, session ? session.encoder.add(frame, message.channels) : [frame]);
       return;
     }
     case 'end': {

@@ -9,8 +9,8 @@ export type ToWorker =
       fps: number;
       paletteFrames: number;
     }
-  /** one RGBA frame; the buffer is transferred, and comes back in a `release` */
-  | { type: 'frame'; id: number; buffer: ArrayBuffer }
+  /** one frame of width × height × channels bytes at the buffer's start; transferred, it comes back in a `release` */
+  | { type: 'frame'; id: number; buffer: ArrayBuffer; channels: 1 | 3 | 4 }
   /** write what is held and the trailer, then rename the temp file to `finalPath` */
   | { type: 'end'; id: number; finalPath: string }
   /** stop and delete the temp file */

@@ -35,14 +35,13 @@ export class EncodingSession {
   }
 
   /** Hands a filled buffer to the worker (transferred: this side can no longer read it). */
-  send(buffer: Uint8Array): void {
+  send(buffer: Uint8Array, channels: 1 | 3 | 4): void {
     if (this.failure !== null) {
       this.pool.release(buffer);
       return;
     }
-    this.post({ type: 'frame', id: this.id, buffer: buffer.buffer as ArrayBuffer }, [
-      buffer.buffer as ArrayBuffer,
-    ]);
+    const transferable = buffer.buffer as ArrayBuffer;
+    this.post({ type: 'frame', id: this.id, buffer: transferable, channels }, [transferable]);
   }
 
   end(finalPath: string): Promise<EncodeOutcome> {

@@ -26,7 +26,7 @@ export class EpisodeGifEncoder {
   private readonly options: EpisodeGifEncoderOptions;
   private readonly encoder: GifEncoder;
   private readonly pixels: number;
-  private held: Uint8Array[] = [];
+  private held: { data: Uint8Array; channels: number }[] = [];
   private palette: Palette | null = null;
   private transparentIndex = 0;
   private colorDepth = 8;
@@ -38,6 +38,8 @@ export class EpisodeGifEncoder {
   private previous: Uint8Array;
   private delta: Uint8Array;
   private written = 0;
+  /** the changed region of the frame last mapped */
+  private readonly box = { top: -1, bottom: -1, left: 0, right: -1 };
 
   constructor(options: EpisodeGifEncoderOptions) {
     this.options = options;
@@ -52,15 +54,18 @@ export class EpisodeGifEncoder {
     return this.written + this.held.length;
   }
 
-  /** Takes one RGBA frame; returns the frames it no longer needs (so their buffers can be reused). */
-  add(rgba: Uint8Array): Uint8Array[] {
+  /**
+   * Takes one frame (`width × height × channels` bytes from the start of `data`, channels 1, 3 or 4,
+   * alpha ignored); returns the buffers it no longer needs, so they can be reused.
+   */
+  add(data: Uint8Array, channels: number): Uint8Array[] {
     if (this.palette === null) {
-      this.held.push(rgba);
+      this.held.push({ data, channels });
       if (this.held.length < this.options.paletteFrames) return [];
       return this.flushHeld();
     }
-    this.encodeFrame(rgba);
-    return [rgba];
+    this.encodeFrame(data, channels);
+    return [data];
   }
 
   /** Writes what is held and the trailer; returns the frames no longer needed. */
@@ -76,23 +81,27 @@ export class EpisodeGifEncoder {
   private flushHeld(): Uint8Array[] {
     const held = this.held;
     this.held = [];
-    if (held.length === 0) return held;
+    if (held.length === 0) return [];
     this.buildPalette(held);
-    for (const frame of held) this.encodeFrame(frame);
-    return held;
+    for (const frame of held) this.encodeFrame(frame.data, frame.channels);
+    return held.map((frame) => frame.data);
   }
 
-  private buildPalette(frames: readonly Uint8Array[]): void {
+  private buildPalette(frames: readonly { data: Uint8Array; channels: number }[]): void {
     const total = frames.length * this.pixels;
     const step = Math.max(1, Math.ceil(total / PALETTE_SAMPLE_PIXELS));
     const sample = new Uint8Array(Math.ceil(total / step) * 4);
     let s = 0;
     for (let i = 0; i < total; i += step, s += 4) {
-      const frame = frames[Math.floor(i / this.pixels)] as Uint8Array;
-      const p = (i % this.pixels) * 4;
-      sample[s] = frame[p] as number;
-      sample[s + 1] = frame[p + 1] as number;
-      sample[s + 2] = frame[p + 2] as number;
+      const { data, channels } = frames[Math.floor(i / this.pixels)] as {
+        data: Uint8Array;
+        channels: number;
+      };
+      const p = (i % this.pixels) * channels;
+      const grey = channels === 1;
+      sample[s] = data[p] as number;
+      sample[s + 1] = data[grey ? p : p + 1] as number;
+      sample[s + 2] = data[grey ? p : p + 2] as number;
       sample[s + 3] = 255;
     }
     // 255 colours, not 256 then one dropped: slicing drops a heavily used colour (−2 to −4.6 dB).
@@ -102,27 +111,52 @@ export class EpisodeGifEncoder {
     this.palette = [...palette, [0, 0, 0]];
   }
 
-  private mapToPalette(rgba: Uint8Array, out: Uint8Array): void {
+  /**
+   * Maps a frame to palette indices in `current` and, in the same pass, finds the bounding box of
+   * the indices that differ from `previous` (one pass over the pixels instead of two).
+   */
+  private mapToPalette(data: Uint8Array, channels: number): void {
     const palette = this.palette as Palette;
-    const lookup = this.lookup;
-    for (let i = 0, p = 0; i < this.pixels; i++, p += 4) {
-      const r = rgba[p] as number;
-      const g = rgba[p + 1] as number;
-      const b = rgba[p + 2] as number;
-      const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
-      let index = lookup[key] as number;
-      if (index === EMPTY_LOOKUP) {
-        index = nearest(palette, this.transparentIndex, r, g, b);
-        lookup[key] = index;
+    const { lookup, current, previous, box } = this;
+    const { width, height } = this.options;
+    const green = channels === 1 ? 0 : 1;
+    const blue = channels === 1 ? 0 : 2;
+    box.top = -1;
+    box.bottom = -1;
+    box.left = width;
+    box.right = -1;
+    for (let y = 0, i = 0, p = 0; y < height; y++) {
+      let rowLeft = -1;
+      let rowRight = -1;
+      for (let x = 0; x < width; x++, i++, p += channels) {
+        const r = data[p] as number;
+        const g = data[p + green] as number;
+        const b = data[p + blue] as number;
+        const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
+        let index = lookup[key] as number;
+        if (index === EMPTY_LOOKUP) {
+          index = nearest(palette, this.transparentIndex, r, g, b);
+          lookup[key] = index;
+        }
+        current[i] = index;
+        if (index !== previous[i]) {
+          if (rowLeft < 0) rowLeft = x;
+          rowRight = x;
+        }
       }
-      out[i] = index;
+      if (rowLeft >= 0) {
+        if (box.top < 0) box.top = y;
+        box.bottom = y;
+        if (rowLeft < box.left) box.left = rowLeft;
+        if (rowRight > box.right) box.right = rowRight;
+      }
     }
   }
 
-  private encodeFrame(rgba: Uint8Array): void {
+  private encodeFrame(data: Uint8Array, channels: number): void {
     const { width, height, fps } = this.options;
     const first = this.written === 0;
-    this.mapToPalette(rgba, this.current);
+    this.mapToPalette(data, channels);
     const delay = frameDelayCentiseconds(this.written, fps) * 10; // gifenc takes ms and stores cs
     if (first) {
       this.encoder.writeHeader();
@@ -134,23 +168,50 @@ export class EpisodeGifEncoder {
         delay,
       });
     } else {
-      const { current, previous, delta } = this;
-      const transparent = this.transparentIndex;
-      for (let i = 0; i < this.pixels; i++) {
-        const index = current[i] as number;
-        delta[i] = index === previous[i] ? transparent : index;
-      }
-      this.encoder.writeFrame(delta, width, height, {
-        transparent: true,
-        transparentIndex: transparent,
-        dispose: 1, // keep this frame: the next one's transparent pixels show it
-        colorDepth: this.colorDepth,
-        delay,
-      });
+      this.writeChangedRegion(delay);
     }
     [this.previous, this.current] = [this.current, this.previous];
     this.written++;
     this.flushStream();
+  }
+
+  /**
+   * Writes only the bounding box of the pixels that changed, unchanged ones inside it as the
+   * transparent index. gifenc always places frames at (0, 0), so the box's offset is patched into
+   * the image descriptor it just wrote (research: sub-rectangles save a further 15–23 %).
+   */
+  private writeChangedRegion(delay: number): void {
+    const { width } = this.options;
+    const { current, previous, delta } = this;
+    const transparent = this.transparentIndex;
+    let { top, bottom, left, right } = this.box;
+    if (top < 0) {
+      // nothing changed: a single transparent pixel carries the delay
+      top = bottom = left = right = 0;
+    }
+    const boxWidth = right - left + 1;
+    const boxHeight = bottom - top + 1;
+    for (let y = 0, o = 0; y < boxHeight; y++) {
+      for (let x = 0, i = (top + y) * width + left; x < boxWidth; x++, i++, o++) {
+        const index = current[i] as number;
+        delta[o] = index === previous[i] ? transparent : index;
+      }
+    }
+    this.encoder.writeFrame(delta.subarray(0, boxWidth * boxHeight), boxWidth, boxHeight, {
+      transparent: true,
+      transparentIndex: transparent,
+      dispose: 1, // keep this frame: the next one's transparent pixels show it
+      colorDepth: this.colorDepth,
+      delay,
+    });
+    const bytes = this.encoder.stream.bytesView();
+    // graphic control extension (8 bytes), then the image descriptor: 0x2C, x, y (little-endian)
+    if (bytes[8] !== 0x2c)
+      throw new Error('gifenc wrote an unexpected frame layout; cannot place the changed region');
+    bytes[9] = left & 0xff;
+    bytes[10] = left >> 8;
+    bytes[11] = top & 0xff;
+    bytes[12] = top >> 8;
   }
 
   private flushStream(): void {

@@ -267,14 +267,14 @@ export class EpisodeCapture {
 
   private fill(session: EncodingSession, buffer: Uint8Array, source: FrameSource, index: number): void {
     try {
-      source.writeRgba(buffer);
+      source.write(buffer);
     } catch (error) {
       session.pool.release(buffer);
       this.admitted--;
       this.reject(index, error);
       return;
     }
-    session.send(buffer);
+    session.send(buffer, source.channels);
   }
 
   private openSession(source: FrameSource): EncodingSession {

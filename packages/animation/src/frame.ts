@@ -42,12 +42,17 @@ export class FrameProblem extends Error {
   }
 }
 
-/** A checked frame, ready to be written as RGBA bytes into a buffer of `width * height * 4`. */
+/**
+ * A checked frame, ready to be written into a pool buffer of at least `width * height * 4` bytes.
+ * Pixels keep their channel count (1, 3 or 4): the worker expands them, so the training thread
+ * only copies (a memcpy for byte data).
+ */
 export interface FrameSource {
   width: number;
   height: number;
-  /** fills `target` (RGBA, alpha 255); throws a FrameProblem on NaN */
-  writeRgba(target: Uint8Array): void;
+  channels: 1 | 3 | 4;
+  /** fills `target` with `width * height * channels` bytes; throws a FrameProblem on NaN */
+  write(target: Uint8Array): void;
 }
 
 const isBytes = (data: FrameData): data is Uint8Array | Uint8ClampedArray =>
@@ -72,59 +77,45 @@ function checkSize(width: unknown, height: unknown): asserts width is number {
   }
 }
 
-function nanProblem(index: number, width: number, channels: number): FrameProblem {
-  const pixel = Math.floor(index / channels);
-  return new FrameProblem(
-    'numbers',
-    `NaN at row ${Math.floor(pixel / width)}, column ${pixel % width}, channel ${index % channels}`,
-  );
-}
+const isChannelCount = (n: number): n is 1 | 3 | 4 => n === 1 || n === 3 || n === 4;
 
-/** Rounds and clips one value to a byte; NaN comes back as -1 so the caller can name where it was. */
+/** Rounds and clips one value to a byte; NaN (or a non-number) comes back as -1 so the caller can name where it was. */
 function toByte(value: number): number {
-  if (Number.isNaN(value)) return -1;
+  if (typeof value !== 'number' || Number.isNaN(value)) return -1;
   return value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
 }
 
 function flatSource(width: number, height: number, data: FrameData, givenChannels?: number): FrameSource {
   const pixels = width * height;
   const channels = givenChannels ?? data.length / pixels;
-  if (givenChannels !== undefined && ![1, 3, 4].includes(givenChannels)) {
+  if (givenChannels !== undefined && !isChannelCount(givenChannels)) {
     throw new FrameProblem('channels 1, 3 or 4', String(givenChannels));
   }
-  if (data.length !== pixels * channels || ![1, 3, 4].includes(channels)) {
+  if (data.length !== pixels * channels || !isChannelCount(channels)) {
     const expected =
       givenChannels === undefined
         ? `${pixels}, ${pixels * 3} or ${pixels * 4} values (${width}×${height} with 1, 3 or 4 channels)`
         : `${pixels * channels} values (${width}×${height}×${channels})`;
     throw new FrameProblem(expected, `${data.length} values`);
   }
-  const bytes = isBytes(data);
+  if (isBytes(data)) {
+    return { width, height, channels, write: (target) => target.set(data) };
+  }
   return {
     width,
     height,
-    writeRgba(target) {
-      for (let p = 0, s = 0, t = 0; p < pixels; p++, s += channels, t += 4) {
-        let r: number;
-        let g: number;
-        let b: number;
-        if (bytes) {
-          r = data[s] as number;
-          g = channels === 1 ? r : (data[s + 1] as number);
-          b = channels === 1 ? r : (data[s + 2] as number);
-        } else {
-          r = toByte(data[s] as number);
-          g = channels === 1 ? r : toByte(data[s + 1] as number);
-          b = channels === 1 ? r : toByte(data[s + 2] as number);
-          if (r < 0 || g < 0 || b < 0) {
-            const c = r < 0 ? 0 : g < 0 ? 1 : 2;
-            throw nanProblem(s + c, width, channels);
-          }
+    channels,
+    write(target) {
+      for (let i = 0; i < data.length; i++) {
+        const byte = toByte(data[i] as number);
+        if (byte < 0) {
+          const pixel = Math.floor(i / channels);
+          throw new FrameProblem(
+            'numbers',
+            `${String(data[i])} at row ${Math.floor(pixel / width)}, column ${pixel % width}, channel ${i % channels}`,
+          );
         }
-        target[t] = r;
-        target[t + 1] = g;
-        target[t + 2] = b;
-        target[t + 3] = 255;
+        target[i] = byte;
       }
     },
   };
@@ -143,46 +134,40 @@ function nestedSource(rows: NestedFrame): FrameSource {
   checkSize(width, height);
   const pixel0 = first[0];
   const channels = typeof pixel0 === 'number' ? 1 : Array.isArray(pixel0) ? pixel0.length : 0;
-  if (![1, 3, 4].includes(channels)) {
+  if (!isChannelCount(channels)) {
     throw new FrameProblem('pixels of 1, 3 or 4 values', `pixel (0, 0) is ${describe(pixel0)}`);
   }
   return {
     width,
     height,
-    writeRgba(target) {
+    channels,
+    write(target) {
       let t = 0;
       for (let y = 0; y < height; y++) {
         const row = rows[y];
         if (!Array.isArray(row) || row.length !== width) {
           throw new FrameProblem(`row ${y} of ${width} pixels`, describe(row));
         }
-        for (let x = 0; x < width; x++, t += 4) {
+        for (let x = 0; x < width; x++) {
           const pixel = row[x] as number | readonly number[];
-          let r: number;
-          let g: number;
-          let b: number;
           if (channels === 1) {
-            if (typeof pixel !== 'number')
+            if (typeof pixel !== 'number') {
               throw new FrameProblem(`a number at row ${y}, column ${x}`, describe(pixel));
-            r = g = b = toByte(pixel);
-          } else {
-            if (!Array.isArray(pixel) || pixel.length !== channels) {
-              throw new FrameProblem(`${channels} values at row ${y}, column ${x}`, describe(pixel));
             }
-            r = toByte(pixel[0] as number);
-            g = toByte(pixel[1] as number);
-            b = toByte(pixel[2] as number);
+          } else if (!Array.isArray(pixel) || pixel.length !== channels) {
+            throw new FrameProblem(`${channels} values at row ${y}, column ${x}`, describe(pixel));
           }
-          if (r < 0 || g < 0 || b < 0) {
-            throw new FrameProblem(
-              'numbers',
-              `NaN at row ${y}, column ${x}, channel ${r < 0 ? 0 : g < 0 ? 1 : 2}`,
+          for (let c = 0; c < channels; c++, t++) {
+            const byte = toByte(
+              channels === 1 ? (pixel as number) : ((pixel as readonly number[])[c] as number),
             );
+            if (byte < 0)
+              throw new FrameProblem(
+                'numbers',
+                `${String(channels === 1 ? pixel : (pixel as readonly number[])[c])} at row ${y}, column ${x}, channel ${c}`,
+              );
+            target[t] = byte;
           }
-          target[t] = r;
-          target[t + 1] = g;
-          target[t + 2] = b;
-          target[t + 3] = 255;
         }
       }
     },

@@ -1,0 +1,211 @@
+// pnpm bench: the streaming recorder against gifenc used naively, each case in a fresh child
+// process so its peak RSS is its own. Frames come from a deterministic formula (frames.ts).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GifReader } from 'omggif';
+import { gifenc } from '../src/gifenc-module';
+import { EpisodeRecorder } from '../src/index';
+import { type Background, makeFrame, toRgba } from './frames';
+
+interface FrameSet {
+  name: string;
+  width: number;
+  height: number;
+  frames: number;
+  background: Background;
+}
+
+type Mode = 'streaming' | 'naive' | 'loop-off' | 'loop-on';
+interface Spec {
+  set: FrameSet;
+  mode: Mode;
+  out: string;
+}
+interface Measurement {
+  wallMs: number;
+  generateMs: number;
+  encodeMs: number;
+  bytes: number;
+  peakRssMb: number;
+  addFrameMs?: number;
+}
+
+const FPS = 25;
+/** CPU work per step in the loop cases, standing in for an environment step and a policy forward pass. */
+const WORK_ITERATIONS = 1_500_000;
+
+const SETS: FrameSet[] = [
+  { name: 'A 400×(600×400) gradient', width: 600, height: 400, frames: 400, background: 'gradient' },
+  { name: 'A 400×(600×400) flat', width: 600, height: 400, frames: 400, background: 'flat' },
+  { name: 'B 1000×(160×210) gradient', width: 160, height: 210, frames: 1000, background: 'gradient' },
+  { name: 'B 1000×(160×210) flat', width: 160, height: 210, frames: 1000, background: 'flat' },
+];
+
+function work(seed: number): number {
+  let x = seed;
+  for (let i = 0; i < WORK_ITERATIONS; i++) x = (x * 1.000001 + 0.5) % 1000;
+  return x;
+}
+
+async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Measurement> {
+  const { width, height, frames, background } = spec.set;
+  const recorder = new EpisodeRecorder({
+    dir: spec.out,
+    prefix: 'bench',
+    fps: FPS,
+    maxFrames: 0,
+    schedule: { every: 1 },
+  });
+  // start the worker before timing: a one-off cost per run, not per episode
+  const warm = recorder.begin(0);
+  warm?.addFrame({ width: 2, height: 2, data: new Uint8Array(12) });
+  await warm?.end({ reward: 0 });
+
+  const buffer = new Uint8Array(width * height * 3); // an environment re-renders into one buffer
+  let generateMs = 0;
+  let addFrameMs = 0;
+  let sink = 0;
+  const start = performance.now();
+  const capture = loop === 'off' ? null : recorder.begin(1);
+  for (let i = 0; i < frames; i++) {
+    if (loop) sink += work(i);
+    const g = performance.now();
+    makeFrame(width, height, i, background, buffer);
+    const a = performance.now();
+    generateMs += a - g;
+    if (capture) {
+      const waiting = capture.addFrame({ width, height, data: buffer }, { action: i % 4 });
+      if (waiting) await waiting;
+    }
+    addFrameMs += performance.now() - a;
+  }
+  const files = capture ? await capture.end({ reward: sink > -1 ? 1 : 0 }) : null;
+  const wallMs = performance.now() - start;
+  await recorder.close();
+  const bytes = files?.gif ? statSync(files.gif).size : 0;
+  return { wallMs, generateMs, encodeMs: wallMs - generateMs, bytes, peakRssMb: 0, addFrameMs };
+}
+
+/** gifenc as its README shows it: every frame held, quantized on its own, one buffer at the end. */
+function runNaive(spec: Spec): Measurement {
+  const { width, height, frames, background } = spec.set;
+  const g = performance.now();
+  const all: Uint8Array[] = [];
+  for (let i = 0; i < frames; i++) all.push(toRgba(makeFrame(width, height, i, background)));
+  const generateMs = performance.now() - g;
+  const start = performance.now();
+  const encoder = gifenc.GIFEncoder();
+  for (const rgba of all) {
+    const palette = gifenc.quantize(rgba, 256);
+    const index = gifenc.applyPalette(rgba, palette);
+    encoder.writeFrame(index, width, height, { palette, delay: 1000 / FPS });
+  }
+  encoder.finish();
+  const path = join(spec.out, 'naive.gif');
+  writeFileSync(path, encoder.bytesView());
+  const encodeMs = performance.now() - start;
+  return { wallMs: encodeMs, generateMs, encodeMs, bytes: statSync(path).size, peakRssMb: 0 };
+}
+
+async function child(spec: Spec): Promise<void> {
+  const result =
+    spec.mode === 'naive'
+      ? runNaive(spec)
+      : await runStreaming(spec, spec.mode === 'streaming' ? null : spec.mode === 'loop-on' ? 'on' : 'off');
+  result.peakRssMb = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+function runChild(spec: Spec): Measurement {
+  const script = fileURLToPath(import.meta.url);
+  const run = spawnSync(process.execPath, [...process.execArgv, script, '--child', JSON.stringify(spec)], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (run.status !== 0)
+    throw new Error(`bench child failed (${spec.mode}, ${spec.set.name}):\n${run.stderr}`);
+  const last = run.stdout.trim().split('\n').pop() ?? '';
+  return JSON.parse(last) as Measurement;
+}
+
+/** PSNR of every decoded frame against the generator, by omggif (a decoder independent of gifenc). */
+function psnr(file: string, set: FrameSet): number {
+  const reader = new GifReader(readFileSync(file));
+  const rgba = new Uint8Array(set.width * set.height * 4);
+  let squared = 0;
+  let count = 0;
+  for (let f = 0; f < reader.numFrames(); f++) {
+    reader.decodeAndBlitFrameRGBA(f, rgba); // onto the previous frame's pixels: GIF disposal "keep"
+    const source = makeFrame(set.width, set.height, f, set.background);
+    for (let p = 0, q = 0; p < source.length; p += 3, q += 4) {
+      for (let c = 0; c < 3; c++) {
+        const d = (source[p + c] as number) - (rgba[q + c] as number);
+        squared += d * d;
+      }
+    }
+    count += source.length;
+  }
+  const mse = squared / count;
+  return mse === 0 ? Number.POSITIVE_INFINITY : 10 * Math.log10((255 * 255) / mse);
+}
+
+const mb = (bytes: number) => (bytes / 1e6).toFixed(2);
+const s = (ms: number) => (ms / 1000).toFixed(2);
+
+async function main(): Promise<void> {
+  const index = process.argv.indexOf('--child');
+  if (index >= 0) {
+    await child(JSON.parse(process.argv[index + 1] as string) as Spec);
+    return;
+  }
+  const out = mkdtempSync(join(tmpdir(), 'evidence-animation-bench-'));
+  console.log(
+    `@evidence/animation bench, Node ${process.version}, fps ${FPS}; each case in a fresh process\n`,
+  );
+  console.log(
+    '| frames | encoder | encode s | wall s | peak RSS MB | MB | PSNR dB |\n|---|---|---|---|---|---|---|',
+  );
+  try {
+    for (const set of SETS) {
+      for (const mode of ['streaming', 'naive'] as const) {
+        const dir = mkdtempSync(join(out, 'case-'));
+        const m = runChild({ set, mode, out: dir });
+        const file =
+          mode === 'naive' ? join(dir, 'naive.gif') : join(dir, 'bench_episode_0001_reward_1_avg_1.gif');
+        const label =
+          mode === 'streaming'
+            ? '@evidence/animation (worker, streaming)'
+            : 'gifenc naive (per-frame palette, all held)';
+        console.log(
+          `| ${set.name} | ${label} | ${s(m.encodeMs)} | ${s(m.wallMs)} | ${m.peakRssMb.toFixed(0)} | ${mb(m.bytes)} | ${psnr(file, set).toFixed(1)} |`,
+        );
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+    console.log(
+      '\nencode s: streaming = wall time from first addFrame to end() resolved, minus frame generation;',
+    );
+    console.log(
+      'naive = the encoder calls only. Targets (set A gradient): ≤ 2 s, < 120 MB, ≤ 0.62 MB (ffmpeg two-pass).\n',
+    );
+
+    const set = SETS[0] as FrameSet;
+    const off = runChild({ set, mode: 'loop-off', out: mkdtempSync(join(out, 'loop-')) });
+    const on = runChild({ set, mode: 'loop-on', out: mkdtempSync(join(out, 'loop-')) });
+    const perStep = (off.wallMs / set.frames).toFixed(1);
+    console.log(`training loop, ${set.name}, ${perStep} ms a step (CPU work + rendering):`);
+    console.log(
+      `  recording off ${s(off.wallMs)} s, on ${s(on.wallMs)} s (incl. end()) → slowdown ${(((on.wallMs - off.wallMs) / off.wallMs) * 100).toFixed(1)} % (target < 10 %)`,
+    );
+    console.log(
+      `  time inside addFrame: ${((on.addFrameMs ?? 0) / set.frames).toFixed(2)} ms a frame; peak RSS ${on.peakRssMb.toFixed(0)} MB`,
+    );
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,129 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GifReader } from 'omggif';
+import { afterEach } from 'vitest';
+
+export const testDir = fileURLToPath(new URL('.', import.meta.url));
+export const packageDir = join(testDir, '..');
+
+const made: string[] = [];
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temp folder, removed after the test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'evidence-animation-'));
+  made.push(dir);
+  return dir;
+}
+
+/**
+ * A small deterministic scene (RGB bytes): a smooth background, a moving square and a blinking dot.
+ * Few colours, like real environment frames, so the 255-colour palette can hold them.
+ */
+export function sceneFrame(width: number, height: number, index: number): Uint8Array {
+  const data = new Uint8Array(width * height * 3);
+  const size = Math.max(2, Math.floor(Math.min(width, height) / 4));
+  const sx = (index * 3) % Math.max(1, width - size);
+  const sy = Math.floor(height / 3);
+  for (let y = 0, p = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, p += 3) {
+      let r = 20 + Math.floor((x * 60) / width);
+      let g = 30 + Math.floor((y * 90) / height);
+      let b = 90;
+      if (x >= sx && x < sx + size && y >= sy && y < sy + size) [r, g, b] = [235, 200, 40];
+      if (index % 2 === 0 && Math.abs(x - 2) <= 1 && Math.abs(y - 2) <= 1) [r, g, b] = [250, 250, 250];
+      data[p] = r;
+      data[p + 1] = g;
+      data[p + 2] = b;
+    }
+  }
+  return data;
+}
+
+export interface PillowResult {
+  format: string;
+  width: number;
+  height: number;
+  frames: number;
+  durations: number[];
+  loop: number | null;
+  psnr?: (number | null)[];
+  source_frames?: number;
+}
+
+const PYTHON = '/usr/bin/python3';
+
+/** Why Pillow cannot be used here, or null when it can. In CI it must be there. */
+export function pillowMissing(): string | null {
+  if (!existsSync(PYTHON)) return `${PYTHON} is missing`;
+  const probe = spawnSync(PYTHON, ['-c', 'import PIL, numpy'], { encoding: 'utf8' });
+  if (probe.status !== 0) return `Pillow or numpy missing for ${PYTHON}: ${probe.stderr.trim()}`;
+  return null;
+}
+
+export const pillowSkipReason = process.env.CI === 'true' ? null : pillowMissing();
+if (pillowSkipReason) console.warn(`SKIPPING Pillow decoding tests: ${pillowSkipReason}`);
+
+/** Decodes with Debian's Pillow; `source` frames (RGB) are compared pixel by pixel (PSNR). */
+export function decodeWithPillow(gif: string, source?: readonly Uint8Array[]): PillowResult {
+  const args = [join(testDir, 'decode_gif.py'), gif];
+  if (source) {
+    const raw = join(tempDir(), 'source.rgb');
+    writeFileSync(
+      raw,
+      Buffer.concat(source.map((frame) => Buffer.from(frame.buffer, frame.byteOffset, frame.byteLength))),
+    );
+    args.push(raw);
+  }
+  return JSON.parse(execFileSync(PYTHON, args, { encoding: 'utf8', maxBuffer: 1 << 26 })) as PillowResult;
+}
+
+export interface JsDecoded {
+  width: number;
+  height: number;
+  frames: Uint8Array[]; // RGB, composited as a browser shows them
+  delaysCs: number[];
+  loop: number | null;
+}
+
+/** Decodes with omggif (not gifenc), compositing each frame over the previous one as GIF disposal 1 asks. */
+export function decodeWithOmggif(gif: string): JsDecoded {
+  const reader = new GifReader(readFileSync(gif));
+  const canvas = new Uint8Array(reader.width * reader.height * 4);
+  const frames: Uint8Array[] = [];
+  const delaysCs: number[] = [];
+  for (let f = 0; f < reader.numFrames(); f++) {
+    const info = reader.frameInfo(f);
+    if (f > 0 && info.disposal !== 1)
+      throw new Error(`frame ${f}: disposal ${info.disposal}, expected 1 (keep)`);
+    reader.decodeAndBlitFrameRGBA(f, canvas);
+    const rgb = new Uint8Array(reader.width * reader.height * 3);
+    for (let i = 0, o = 0; i < canvas.length; i += 4, o += 3) {
+      rgb[o] = canvas[i] as number;
+      rgb[o + 1] = canvas[i + 1] as number;
+      rgb[o + 2] = canvas[i + 2] as number;
+    }
+    frames.push(rgb);
+    delaysCs.push(info.delay);
+  }
+  return { width: reader.width, height: reader.height, frames, delaysCs, loop: reader.loopCount() };
+}
+
+export function psnr(a: Uint8Array, b: Uint8Array): number {
+  if (a.length !== b.length) throw new Error(`lengths differ: ${a.length} vs ${b.length}`);
+  let squared = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = (a[i] as number) - (b[i] as number);
+    squared += d * d;
+  }
+  return squared === 0 ? Number.POSITIVE_INFINITY : 10 * Math.log10((255 * 255 * a.length) / squared);
+}
+
+export function readJson(path: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
