@@ -2,12 +2,7 @@
 // registering the bundled font, and encoding. Another Canvas-2D backend is a thin adapter of this file.
 import { createRequire } from 'node:module';
 import { extname } from 'node:path';
-import {
-  createCanvas,
-  GlobalFonts,
-  PDFDocument,
-  SvgExportFlag,
-} from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, PDFDocument, SvgExportFlag } from '@napi-rs/canvas';
 
 export type OutputFormat = 'png' | 'svg' | 'pdf';
 /** The standard Canvas 2D drawing API: all `draw.ts` needs, and all another backend must provide. */
@@ -27,7 +22,10 @@ export function registerFonts(): void {
   const require = createRequire(import.meta.url);
   for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
     const path = require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
-    if (!GlobalFonts.registerFromPath(path, FONT_FAMILY) || !GlobalFonts.registerFromPath(path, 'sans-serif')) {
+    if (
+      !GlobalFonts.registerFromPath(path, FONT_FAMILY) ||
+      !GlobalFonts.registerFromPath(path, 'sans-serif')
+    ) {
       throw new Error(`@evidence/plots: could not register the bundled font ${path}`);
     }
   }
@@ -38,7 +36,9 @@ export function registerFonts(): void {
 export function formatOf(path: string): OutputFormat {
   const ext = extname(path).toLowerCase();
   if (ext === '.png' || ext === '.svg' || ext === '.pdf') return ext.slice(1) as OutputFormat;
-  throw new Error(`${path}: cannot tell the chart format from the extension "${ext}"; expected .png, .svg or .pdf`);
+  throw new Error(
+    `${path}: cannot tell the chart format from the extension "${ext}"; expected .png, .svg or .pdf`,
+  );
 }
 
 export interface Surface {

@@ -71,7 +71,8 @@ export async function readNumericColumns(
 
     const endCell = (text: string) => {
       if (header === null) headerCells.push(col === 0 ? text.replace(/^\uFEFF/, '') : text);
-      else if (col < slots.length && (slots[col] as number) >= 0) rowValues[slots[col] as number] = cellToNumber(text);
+      else if (col < slots.length && (slots[col] as number) >= 0)
+        rowValues[slots[col] as number] = cellToNumber(text);
       col++;
     };
 

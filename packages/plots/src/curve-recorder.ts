@@ -62,9 +62,12 @@ export class CurveRecorder {
     this.averageWindow = options.averageWindow ?? 20;
     this.checkpointEvery = options.checkpointEvery ?? 10;
     this.onError =
-      options.onError ?? ((error) => console.warn(`@evidence/plots: curve checkpoint failed: ${error.message}`));
+      options.onError ??
+      ((error) => console.warn(`@evidence/plots: curve checkpoint failed: ${error.message}`));
     if (!/^[\w.-]+$/.test(this.mode)) {
-      throw new Error(`CurveRecorder: mode "${this.mode}" must be letters, digits, "_", "-" or "." (it names files)`);
+      throw new Error(
+        `CurveRecorder: mode "${this.mode}" must be letters, digits, "_", "-" or "." (it names files)`,
+      );
     }
   }
 
@@ -90,7 +93,12 @@ export class CurveRecorder {
    * every other metric gets a chart of its own and is padded with NaN before its first value.
    * Never throws for bad numbers: a non-finite value is recorded as a gap.
    */
-  logEpisode(_episode: number, reward: number, avgReward?: number, metrics: Record<string, number> = {}): void {
+  logEpisode(
+    _episode: number,
+    reward: number,
+    avgReward?: number,
+    metrics: Record<string, number> = {},
+  ): void {
     const n = this.rewards.length;
     this.rewards.push(toNumber(reward));
     this.averages.push(
@@ -171,7 +179,10 @@ export class CurveRecorder {
       do {
         this.checkpointAgain = false;
         await mkdir(this.dir, { recursive: true });
-        await writeFileAtomic(this.checkpointPath, stringifyJsonWithNaN({ ...this.history(), checkpoint: true }));
+        await writeFileAtomic(
+          this.checkpointPath,
+          stringifyJsonWithNaN({ ...this.history(), checkpoint: true }),
+        );
       } while (this.checkpointAgain);
     };
     this.checkpointing = write()
@@ -261,7 +272,8 @@ export class CurveRecorder {
     await mkdir(this.dir, { recursive: true });
     const written: string[] = [];
     for (const [stem, chart] of this.charts()) {
-      for (const ext of ['svg', 'png']) written.push(await renderChart(chart, join(this.dir, `${stem}.${ext}`)));
+      for (const ext of ['svg', 'png'])
+        written.push(await renderChart(chart, join(this.dir, `${stem}.${ext}`)));
     }
     await writeFileAtomic(this.historyPath, stringifyJsonWithNaN(this.history()));
     written.push(this.historyPath);
@@ -282,7 +294,8 @@ export async function readRewardHistory(path: string): Promise<RewardHistory> {
   const value = parseJsonWithNaN(await readFile(path, 'utf8')) as Partial<RewardHistory> | null;
   const problem = (what: string) => new Error(`${path}: ${what}`);
   if (value === null || typeof value !== 'object') throw problem('expected a JSON object');
-  if (!Array.isArray(value.reward_history)) throw problem('expected "reward_history" to be an array of numbers');
+  if (!Array.isArray(value.reward_history))
+    throw problem('expected "reward_history" to be an array of numbers');
   const list = (key: keyof RewardHistory): number[] => {
     const v = value[key];
     if (v === undefined) return new Array<number>(value.reward_history?.length ?? 0).fill(Number.NaN);
@@ -319,7 +332,10 @@ export interface CurveRecorderFromEnvOptions {
  * A CurveRecorder configured from the environment (`<PREFIX>CURVE_DIR`, `<PREFIX>CURVE_CHECKPOINT_EVERY`,
  * `<PREFIX>DISABLE_CURVES`, rank), or null when curves are off for this process.
  */
-export function curveRecorderFromEnv(mode: string, options: CurveRecorderFromEnvOptions = {}): CurveRecorder | null {
+export function curveRecorderFromEnv(
+  mode: string,
+  options: CurveRecorderFromEnvOptions = {},
+): CurveRecorder | null {
   const env = readEvidenceEnv({ prefix: options.prefix, env: options.env });
   if (!env.curves.enabled) return null;
   return new CurveRecorder({

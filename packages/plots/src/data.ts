@@ -54,7 +54,11 @@ export async function loadColumns(
   const key = dedupeBy ? found.get(dedupeBy) : undefined;
   if (key && !isNonDecreasing(key)) {
     const keep = lastOfEach(key);
-    for (const [n, column] of found) found.set(n, Float64Array.from(keep, (i) => column[i] as number));
+    for (const [n, column] of found)
+      found.set(
+        n,
+        Float64Array.from(keep, (i) => column[i] as number),
+      );
     rowCount = keep.length;
   }
   return { path, rowCount, get: (name) => found.get(name) ?? null };
@@ -78,8 +82,13 @@ function lastOfEach(key: Float64Array): number[] {
  * Reads evaluation episodes from a JSONL file (NaN/Infinity tokens allowed, a torn last line
  * ignored), or passes records through.
  */
-export async function loadEvalRecords(input: EvalInput): Promise<{ path: string | null; records: EvalRecord[] }> {
+export async function loadEvalRecords(
+  input: EvalInput,
+): Promise<{ path: string | null; records: EvalRecord[] }> {
   if (typeof input !== 'string') return { path: null, records: [...input] };
   const { records } = await readJsonl<EvalRecord>(input);
-  return { path: input, records: records.filter((r) => r !== null && typeof r === 'object' && !Array.isArray(r)) };
+  return {
+    path: input,
+    records: records.filter((r) => r !== null && typeof r === 'object' && !Array.isArray(r)),
+  };
 }

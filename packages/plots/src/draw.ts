@@ -55,7 +55,12 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
     heights.push(h);
     const { domain, hasData } = yDomainOf(panel);
     domains.push(domain);
-    provisional.push({ panel, yTicks: axisTicks(domain, Math.max(3, Math.round(h / 48)), panel.logY, panel.integerY), hasData });
+    // an empty panel gets no scale at all: made-up ticks would read as data
+    const yTicks =
+      hasData || panel.yDomain
+        ? axisTicks(domain, Math.max(3, Math.round(h / 48)), panel.logY, panel.integerY)
+        : { values: [], labels: [] };
+    provisional.push({ panel, yTicks, hasData });
   }
   ctx.font = font(TICK_FONT);
   const tickWidth = Math.max(
@@ -87,7 +92,10 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
   } else {
     const xDomain = xDomainOf(chart.panels);
     const x = createScale(xDomain, [left, right]);
-    const xTicks = fitXTicks(ctx, xDomain, right - left, chart.integerX === true);
+    const anyData = layouts.some((l) => l.hasData);
+    const xTicks = anyData
+      ? fitXTicks(ctx, xDomain, right - left, chart.integerX === true)
+      : { values: [], labels: [] };
     layouts.forEach((layout, i) => {
       drawXYPanel(ctx, layout, x, xTicks, i === layouts.length - 1, chart.decimate !== false);
     });

@@ -25,7 +25,7 @@ function sign(value: number, text: string): string {
 /** A formatter for the ticks of one linear axis whose ticks are `step` apart. */
 export function linearTickFormat(ticks: readonly number[], step: number): (value: number) => string {
   const largest = Math.max(0, ...ticks.map(Math.abs));
-    // 1200 stays 1200, 12000 becomes 12k; 1.5M rather than 1500k
+  // 1200 stays 1200, 12000 becomes 12k; 1.5M rather than 1500k
   const scaled = SUFFIXES.find(([unit]) => largest >= (unit === 1e3 ? 1e4 : unit));
   if (scaled) {
     const [unit, suffix] = scaled;

@@ -1,8 +1,14 @@
 export { formatOf, type OutputFormat, registerFonts } from './canvas-backend';
 export type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart';
-export { beforeAfterChart, type BeforeAfterOptions, type BeforeAfterSummary, renderBeforeAfter } from './charts/before-after';
+export {
+  type BeforeAfterOptions,
+  type BeforeAfterSummary,
+  beforeAfterChart,
+  renderBeforeAfter,
+} from './charts/before-after';
 export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression';
 export { type ColumnsOptions, columnsChart, renderColumns } from './charts/columns';
+export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components';
 export {
   binEdges,
   histogram,
@@ -10,7 +16,6 @@ export {
   renderRewardDistribution,
   rewardDistributionChart,
 } from './charts/reward-distribution';
-export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components';
 export { renderTrainingCurve, trainingCurveChart } from './charts/training-curve';
 export {
   CurveRecorder,
@@ -26,4 +31,4 @@ export { drawChart } from './draw';
 export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot';
 export { movingAverage } from './moving-average';
 export { encodeChart, type RenderOptions, renderChart } from './render';
-export { nice, ticks, tickStep } from './ticks';
+export { nice, tickStep, ticks } from './ticks';

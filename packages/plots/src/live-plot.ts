@@ -23,7 +23,10 @@ export interface LivePlotOptions {
   onRender?: (out: string) => void;
 }
 
-const NAMED: Record<Exclude<LiveChart, (...a: never[]) => unknown>, [(csv: string, out: string) => Promise<string>, string]> = {
+const NAMED: Record<
+  Exclude<LiveChart, (...a: never[]) => unknown>,
+  [(csv: string, out: string) => Promise<string>, string]
+> = {
   'training-curve': [renderTrainingCurve, 'training_curve.png'],
   'reward-components': [renderRewardComponents, 'reward_components.png'],
   'checkpoint-progression': [renderCheckpointProgression, 'checkpoint_progression.png'],

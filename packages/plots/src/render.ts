@@ -1,6 +1,7 @@
 // A chart description → a file. The extension of `out` picks PNG, SVG or PDF; the write is atomic.
-import { dirname } from 'node:path';
+
 import { mkdir } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { createSurface, formatOf } from './canvas-backend';
 import type { Chart } from './chart';
 import { writeFileAtomic } from './data';
@@ -17,8 +18,17 @@ export interface RenderOptions {
 }
 
 /** Draws `chart` to bytes in the given format. */
-export async function encodeChart(chart: Chart, format: 'png' | 'svg' | 'pdf', pixelRatio = 2): Promise<Buffer> {
-  const surface = createSurface(format, chart.width ?? DEFAULT_WIDTH, chart.height ?? DEFAULT_HEIGHT, pixelRatio);
+export async function encodeChart(
+  chart: Chart,
+  format: 'png' | 'svg' | 'pdf',
+  pixelRatio = 2,
+): Promise<Buffer> {
+  const surface = createSurface(
+    format,
+    chart.width ?? DEFAULT_WIDTH,
+    chart.height ?? DEFAULT_HEIGHT,
+    pixelRatio,
+  );
   drawChart(surface.ctx, chart);
   return surface.finish();
 }

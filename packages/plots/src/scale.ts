@@ -9,7 +9,11 @@ export interface Scale {
   (value: number): number;
 }
 
-export function createScale(domain: readonly [number, number], range: readonly [number, number], log = false): Scale {
+export function createScale(
+  domain: readonly [number, number],
+  range: readonly [number, number],
+  log = false,
+): Scale {
   const t = log ? (v: number) => (v > 0 ? Math.log10(v) : Number.NaN) : (v: number) => v;
   const d0 = t(domain[0]);
   const span = t(domain[1]) - d0 || 1;
@@ -25,7 +29,12 @@ export interface AxisTicks {
 }
 
 /** Round ticks inside the domain (about `count`), with one label format for the whole axis. */
-export function axisTicks(domain: readonly [number, number], count: number, log = false, integer = false): AxisTicks {
+export function axisTicks(
+  domain: readonly [number, number],
+  count: number,
+  log = false,
+  integer = false,
+): AxisTicks {
   const [lo, hi] = domain;
   if (log) {
     const values = logTicks(lo, hi, count);
@@ -61,7 +70,11 @@ export function extent(arrays: readonly ArrayLike<number>[], positiveOnly = fals
  * Pads an extent by `fraction` of its span on each side. A single value gets a sensible window
  * around it instead of a zero-width axis.
  */
-export function padDomain(domain: readonly [number, number], fraction: number, log = false): [number, number] {
+export function padDomain(
+  domain: readonly [number, number],
+  fraction: number,
+  log = false,
+): [number, number] {
   let [lo, hi] = domain;
   if (log) {
     const [a, b] = padDomain([Math.log10(lo), Math.log10(hi)], fraction);

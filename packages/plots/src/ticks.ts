@@ -91,7 +91,7 @@ export function logTicks(start: number, stop: number, count: number): number[] {
   const p0 = Math.floor(Math.log10(lo));
   const p1 = Math.ceil(Math.log10(hi));
   const decades = p1 - p0;
-  if (decades < 1 || (lo === hi)) return [lo];
+  if (decades < 1 || lo === hi) return [lo];
   const mantissas = decades <= 2 ? [1, 2, 5] : decades <= 4 ? [1, 3] : [1];
   const out: number[] = [];
   for (let p = p0; p <= p1; p++) {

@@ -44,13 +44,17 @@ describe('decimate', () => {
     expect(d.x[d.x.length - 1]).toBe(n - 1);
     // each gap survives as a break
     const breaks = Array.from(d.y).filter(Number.isNaN).length;
-    expect(breaks).toBe(Array.from({ length: 10 }, (_, k) => k * 1_000_003 + 500_000).filter((i) => i < n).length);
+    expect(breaks).toBe(
+      Array.from({ length: 10 }, (_, k) => k * 1_000_003 + 500_000).filter((i) => i < n).length,
+    );
   });
 
   it('keeps every point of each column in order when a column holds few points (property)', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.double({ min: -100, max: 100, noNaN: true }), fc.constant(Number.NaN)), { maxLength: 300 }),
+        fc.array(fc.oneof(fc.double({ min: -100, max: 100, noNaN: true }), fc.constant(Number.NaN)), {
+          maxLength: 300,
+        }),
         fc.double({ min: 0.5, max: 20, noNaN: true }),
         (ys, width) => {
           const x = Float64Array.from(ys, (_, i) => i);

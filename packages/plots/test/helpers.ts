@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 
-export const FIXTURES = fileURLToPath(new URL('../../../fixtures/python-reference/evidence/', import.meta.url));
+export const FIXTURES = fileURLToPath(
+  new URL('../../../fixtures/python-reference/evidence/', import.meta.url),
+);
 export const GOLDEN = fileURLToPath(new URL('./golden/', import.meta.url));
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'evidence-plots-'));

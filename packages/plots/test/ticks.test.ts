@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exponential, formatValue, linearTickFormat } from '../src/format';
 import { axisTicks } from '../src/scale';
-import { logTicks, nice, ticks, tickStep } from '../src/ticks';
+import { logTicks, nice, tickStep, ticks } from '../src/ticks';
 
 const finite = fc.double({ min: -1e12, max: 1e12, noNaN: true, noDefaultInfinity: true });
 const domain = fc
@@ -52,14 +52,18 @@ describe('ticks', () => {
 
   it('log ticks are powers of ten (or 2×, 5×) inside the domain', () => {
     fc.assert(
-      fc.property(fc.double({ min: 1e-9, max: 1e9, noNaN: true }), fc.double({ min: 1.5, max: 1e6, noNaN: true }), (lo, f) => {
-        const hi = lo * f;
-        for (const v of logTicks(lo, hi, 8)) {
-          expect(v).toBeGreaterThanOrEqual(lo);
-          expect(v).toBeLessThanOrEqual(hi);
-          expect(significantDigits(v)).toBe(1);
-        }
-      }),
+      fc.property(
+        fc.double({ min: 1e-9, max: 1e9, noNaN: true }),
+        fc.double({ min: 1.5, max: 1e6, noNaN: true }),
+        (lo, f) => {
+          const hi = lo * f;
+          for (const v of logTicks(lo, hi, 8)) {
+            expect(v).toBeGreaterThanOrEqual(lo);
+            expect(v).toBeLessThanOrEqual(hi);
+            expect(significantDigits(v)).toBe(1);
+          }
+        },
+      ),
     );
   });
 

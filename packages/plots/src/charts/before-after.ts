@@ -21,7 +21,11 @@ export interface BeforeAfterOptions extends RenderOptions {
   rewardKey?: string;
 }
 
-function metricsOf(records: readonly EvalRecord[], rewardKey: string, extra: readonly string[]): Record<string, number> {
+function metricsOf(
+  records: readonly EvalRecord[],
+  rewardKey: string,
+  extra: readonly string[],
+): Record<string, number> {
   const out: Record<string, number> = { mean_reward: mean(rewardsOf(records, rewardKey)) };
   for (const m of STANDARD_METRICS) if (m.field) out[m.key] = rateOf(records, m.field);
   for (const k of extra) out[k] = rateOf(records, k);
@@ -33,7 +37,11 @@ function metricsOf(records: readonly EvalRecord[], rewardKey: string, extra: rea
  * `summary.ci95`, the post bar carries a whisker: where post would lie for each end of the 95 %
  * interval of the change (pre + lo … pre + hi).
  */
-export async function beforeAfterChart(pre: EvalInput, post: EvalInput, options: BeforeAfterOptions = {}): Promise<Chart> {
+export async function beforeAfterChart(
+  pre: EvalInput,
+  post: EvalInput,
+  options: BeforeAfterOptions = {},
+): Promise<Chart> {
   const rewardKey = options.rewardKey ?? 'cumulative_reward';
   const [a, b] = await Promise.all([loadEvalRecords(pre), loadEvalRecords(post)]);
   const extra = extraBooleanKeys([...a.records, ...b.records]);
@@ -42,18 +50,28 @@ export async function beforeAfterChart(pre: EvalInput, post: EvalInput, options:
   const metrics = [
     ...STANDARD_METRICS.map((m) => ({ key: m.key, label: m.label })),
     ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') })),
-  ].filter((m) => Number.isFinite(computedPre[m.key] ?? Number.NaN) || Number.isFinite(computedPost[m.key] ?? Number.NaN) || options.summary?.pre[m.key] !== undefined);
+  ].filter(
+    (m) =>
+      Number.isFinite(computedPre[m.key] ?? Number.NaN) ||
+      Number.isFinite(computedPost[m.key] ?? Number.NaN) ||
+      options.summary?.pre[m.key] !== undefined,
+  );
 
   const s = options.summary;
   const preValues = metrics.map((m) => s?.pre[m.key] ?? computedPre[m.key] ?? Number.NaN);
   const postValues = metrics.map((m) => s?.post[m.key] ?? computedPost[m.key] ?? Number.NaN);
-  const deltas = metrics.map((m, i) => s?.delta[m.key] ?? (postValues[i] as number) - (preValues[i] as number));
+  const deltas = metrics.map(
+    (m, i) => s?.delta[m.key] ?? (postValues[i] as number) - (preValues[i] as number),
+  );
   const ci = metrics.map((m) => s?.ci95?.[m.key]);
   const whiskers = ci.map((interval, i) =>
-    interval ? ([(preValues[i] as number) + interval[0], (preValues[i] as number) + interval[1]] as [number, number]) : null,
+    interval
+      ? ([(preValues[i] as number) + interval[0], (preValues[i] as number) + interval[1]] as [number, number])
+      : null,
   );
   const hasWhiskers = whiskers.some((w) => w !== null);
-  const n = (records: readonly EvalRecord[], side: Record<string, number> | undefined) => side?.n ?? records.length;
+  const n = (records: readonly EvalRecord[], side: Record<string, number> | undefined) =>
+    side?.n ?? records.length;
 
   const preSeries: BarSeries = {
     type: 'bars',

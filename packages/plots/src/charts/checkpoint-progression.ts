@@ -6,7 +6,11 @@ import { basename, hasFinite, indexColumn, missingMessage } from './common';
 
 /** Mean evaluation reward with markers (top); success, mass and channel accuracy on [0, 1] (bottom). */
 export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> {
-  const cols = await loadColumns(csv, ['step', 'mean_reward', 'success_rate', 'mass_acc', 'channel_acc'], 'step');
+  const cols = await loadColumns(
+    csv,
+    ['step', 'mean_reward', 'success_rate', 'mass_acc', 'channel_acc'],
+    'step',
+  );
   const x = cols.get('step') ?? indexColumn(cols.rowCount);
   const file = basename(cols.path);
   const line = (column: string, style: Omit<LineSeries, 'type' | 'x' | 'y'>): LineSeries[] => {
@@ -28,7 +32,12 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
         yDomain: [0, 1],
         series: [
           ...line('success_rate', { label: 'success (discovery)', color: PALETTE.green, marker: 'circle' }),
-          ...line('mass_acc', { label: 'mass accuracy', color: PALETTE.purple, marker: 'square', dash: [6, 3] }),
+          ...line('mass_acc', {
+            label: 'mass accuracy',
+            color: PALETTE.purple,
+            marker: 'square',
+            dash: [6, 3],
+          }),
           ...line('channel_acc', {
             label: 'channel accuracy',
             color: PALETTE.orange,

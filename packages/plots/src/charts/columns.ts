@@ -4,7 +4,15 @@ import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
 import { basename, missingMessage } from './common';
 
-const CYCLE = [PALETTE.blue, PALETTE.orange, PALETTE.green, PALETTE.magenta, PALETTE.teal, PALETTE.red, PALETTE.slate];
+const CYCLE = [
+  PALETTE.blue,
+  PALETTE.orange,
+  PALETTE.green,
+  PALETTE.magenta,
+  PALETTE.teal,
+  PALETTE.red,
+  PALETTE.slate,
+];
 
 export interface ColumnsOptions extends RenderOptions {
   /** the x column */
@@ -38,7 +46,14 @@ export async function columnsChart(csv: CsvInput, options: ColumnsOptions): Prom
     xLabel: options.x,
     panels: [
       {
-        yLabel: ys.length === 1 ? (options.logY ? `${ys[0]} (log scale)` : ys[0]) : options.logY ? 'log scale' : undefined,
+        yLabel:
+          ys.length === 1
+            ? options.logY
+              ? `${ys[0]} (log scale)`
+              : ys[0]
+            : options.logY
+              ? 'log scale'
+              : undefined,
         logY: options.logY,
         series,
         emptyMessage: missingMessage(file, cols.rowCount, ys[0] as string),

@@ -14,9 +14,27 @@ const REWARDS: Spec[] = [
 
 const RATES: Spec[] = [
   { column: 'discovered_rate', label: 'discovery rate', color: PALETTE.green, marker: 'circle' },
-  { column: 'mass_correct_rate', label: 'mass correct', color: PALETTE.purple, marker: 'square', dash: [6, 3] },
-  { column: 'channel_correct_rate', label: 'channel correct', color: PALETTE.orange, marker: 'triangle', dash: [6, 3] },
-  { column: 'spin_correct_rate', label: 'spin correct', color: PALETTE.teal, marker: 'diamond', dash: [2, 3] },
+  {
+    column: 'mass_correct_rate',
+    label: 'mass correct',
+    color: PALETTE.purple,
+    marker: 'square',
+    dash: [6, 3],
+  },
+  {
+    column: 'channel_correct_rate',
+    label: 'channel correct',
+    color: PALETTE.orange,
+    marker: 'triangle',
+    dash: [6, 3],
+  },
+  {
+    column: 'spin_correct_rate',
+    label: 'spin correct',
+    color: PALETTE.teal,
+    marker: 'diamond',
+    dash: [2, 3],
+  },
   { column: 'parsed_rate', label: 'parsed action', color: PALETTE.slate, marker: 'x', dash: [1.5, 3.5] },
 ];
 
@@ -53,6 +71,10 @@ export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
 }
 
 /** Renders `reward_components.csv` (path or loaded log) to `out` (.png/.svg/.pdf). */
-export async function renderRewardComponents(csv: CsvInput, out: string, options: RenderOptions = {}): Promise<string> {
+export async function renderRewardComponents(
+  csv: CsvInput,
+  out: string,
+  options: RenderOptions = {},
+): Promise<string> {
   return renderChart(await rewardComponentsChart(csv), out, options);
 }

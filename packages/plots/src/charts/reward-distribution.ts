@@ -73,7 +73,14 @@ export async function rewardDistributionChart(
     xLabel: `episode ${rewardKey.replaceAll('_', ' ')}`,
     width: 960,
     height: 540,
-    panels: [{ yLabel: 'episodes', integerY: true, series, emptyMessage: `no data: no episode has a numeric "${rewardKey}"` }],
+    panels: [
+      {
+        yLabel: 'episodes',
+        integerY: true,
+        series,
+        emptyMessage: `no data: no episode has a numeric "${rewardKey}"`,
+      },
+    ],
   };
 }
 

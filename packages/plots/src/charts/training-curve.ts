@@ -26,6 +26,10 @@ export async function trainingCurveChart(csv: CsvInput): Promise<Chart> {
 }
 
 /** Renders the training curve of a `training_log.csv` (path or loaded log) to `out` (.png/.svg/.pdf). */
-export async function renderTrainingCurve(csv: CsvInput, out: string, options: RenderOptions = {}): Promise<string> {
+export async function renderTrainingCurve(
+  csv: CsvInput,
+  out: string,
+  options: RenderOptions = {},
+): Promise<string> {
   return renderChart(await trainingCurveChart(csv), out, options);
 }

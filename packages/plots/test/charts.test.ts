@@ -1,0 +1,206 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadCsvLog } from '@evidence/csv-log';
+import { describe, expect, it } from 'vitest';
+import {
+  beforeAfterChart,
+  checkpointProgressionChart,
+  columnsChart,
+  encodeChart,
+  renderBeforeAfter,
+  renderColumns,
+  renderRewardDistribution,
+  renderTrainingCurve,
+  rewardComponentsChart,
+  rewardDistributionChart,
+  trainingCurveChart,
+} from '../src/index';
+import { diffImages, expectGolden, FIXTURES, pixels, tempDir } from './helpers';
+
+const f = (name: string) => join(FIXTURES, name);
+const golden = async (name: string, chart: Parameters<typeof encodeChart>[0]) =>
+  expectGolden(name, await encodeChart(chart, 'png', 1));
+
+const python = (() => {
+  try {
+    execFileSync('python3', ['-c', 'import xml.dom.minidom']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe('every chart from the Python reference fixtures (golden images)', () => {
+  it('training curve', async () => golden('training_curve', await trainingCurveChart(f('training_log.csv'))));
+  it('reward components', async () =>
+    golden('reward_components', await rewardComponentsChart(f('reward_components.csv'))));
+  it('checkpoint progression', async () =>
+    golden('checkpoint_progression', await checkpointProgressionChart(f('checkpoint_evals.csv'))));
+  it('before/after with n in the legend and signed deltas', async () =>
+    golden('before_after_summary', await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl'))));
+  it('before/after with confidence whiskers from a summary', async () => {
+    const metrics = JSON.parse(readFileSync(f('before_after_metrics.json'), 'utf8'));
+    const ci95 = {
+      mean_reward: [0.7, 1.25],
+      success_rate: [0.42, 0.78],
+      mass_acc: [0.25, 0.62],
+      channel_acc: [0.22, 0.6],
+    };
+    await golden(
+      'before_after_ci',
+      await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl'), { summary: { ...metrics, ci95 } }),
+    );
+  });
+  it('reward distribution on shared bins with means in the legend', async () =>
+    golden('reward_distribution', await rewardDistributionChart(f('pre_eval.jsonl'), f('post_eval.jsonl'))));
+  it('any columns, log scale', async () =>
+    golden(
+      'columns_log',
+      await columnsChart(f('training_log.csv'), {
+        x: 'step',
+        y: ['learning_rate', 'kl', 'grad_norm'],
+        logY: true,
+      }),
+    ));
+});
+
+describe('chart content', () => {
+  it('before/after: deltas from the data, n from the records', async () => {
+    const chart = await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl'));
+    const panel = chart.panels[0]!;
+    expect(panel.categories).toEqual(['mean reward', 'discovery rate', 'mass acc.', 'channel acc.']);
+    expect(panel.groupNotes).toEqual(['+0.99', '+0.60', '+0.45', '+0.43']); // as the reference chart
+    expect(panel.series.map((s) => s.label)).toEqual(['pre (n=40)', 'post (n=40)']);
+  });
+
+  it('reward distribution: both histograms share the same round edges and count every episode', async () => {
+    const chart = await rewardDistributionChart(f('pre_eval.jsonl'), f('post_eval.jsonl'));
+    const [pre, post] = chart.panels[0]!.series as unknown as {
+      edges: number[];
+      counts: number[];
+      label: string;
+    }[];
+    expect(pre!.edges).toBe(post!.edges);
+    for (const e of pre!.edges) expect(Number(e.toPrecision(12))).toBe(e);
+    expect(pre!.counts.reduce((a, b) => a + b)).toBe(40);
+    expect(post!.counts.reduce((a, b) => a + b)).toBe(40);
+    expect(pre!.label).toBe('pre (n=40, mean +0.05)');
+    expect(post!.label).toBe('post (n=40, mean +1.03)');
+  });
+
+  it('a log loaded by @evidence/csv-log draws the same as its path', async () => {
+    const loaded = await loadCsvLog(f('training_log.csv'));
+    const a = await encodeChart(await trainingCurveChart(loaded), 'png', 1);
+    const b = await encodeChart(await trainingCurveChart(f('training_log.csv')), 'png', 1);
+    const diff = await diffImages(a, b);
+    expect(diff.mean).toBe(0);
+  });
+
+  it('the extension picks the format: PNG, SVG (valid XML with text) and PDF', async () => {
+    const dir = tempDir();
+    const png = await renderTrainingCurve(f('training_log.csv'), join(dir, 'c.png'));
+    const svg = await renderTrainingCurve(f('training_log.csv'), join(dir, 'c.svg'));
+    const pdf = await renderTrainingCurve(f('training_log.csv'), join(dir, 'c.pdf'));
+    expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    const text = readFileSync(svg, 'utf8');
+    expect(text.startsWith('<?xml') || text.startsWith('<svg')).toBe(true);
+    expect(text).toContain('<text');
+    expect(text).toContain('training step');
+    await expect(renderTrainingCurve(f('training_log.csv'), join(dir, 'c.jpg'))).rejects.toThrow(
+      /\.png, \.svg or \.pdf/,
+    );
+  });
+
+  it.skipIf(!python && process.env.CI !== 'true')(
+    'SVG parses as XML (Python xml.dom.minidom as the oracle)',
+    async () => {
+      const dir = tempDir();
+      const svg = await renderBeforeAfter(f('pre_eval.jsonl'), f('post_eval.jsonl'), join(dir, 'b.svg'));
+      const out = execFileSync('python3', [
+        '-c',
+        'import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); print(len(d.getElementsByTagName("text")))',
+        svg,
+      ]).toString();
+      expect(Number(out)).toBeGreaterThan(10);
+    },
+  );
+});
+
+describe('edge cases', () => {
+  const csv = (dir: string, name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+
+  it('an empty log (header only) gives a clear "no data" chart', async () => {
+    const dir = tempDir();
+    const path = csv(dir, 'training_log.csv', 'step,epoch,loss,reward\n');
+    await golden('empty_training_curve', await trainingCurveChart(path));
+    const svg = await renderTrainingCurve(path, join(dir, 'c.svg'));
+    expect(readFileSync(svg, 'utf8')).toContain('no data: training_log.csv has no rows yet');
+  });
+
+  it('a single point and a constant series draw sensibly', async () => {
+    const dir = tempDir();
+    await golden(
+      'single_point',
+      await trainingCurveChart(csv(dir, 'one.csv', 'step,reward,loss\n5,0.25,1.5\n')),
+    );
+    await golden(
+      'constant_series',
+      await trainingCurveChart(
+        csv(dir, 'const.csv', `step,reward,loss\n${[1, 2, 3, 4, 5].map((s) => `${s},0.5,0`).join('\n')}\n`),
+      ),
+    );
+    // the single point is visible: blue pixels exist in the top panel
+    const png = await encodeChart(await trainingCurveChart(join(dir, 'one.csv')), 'png', 1);
+    const img = await pixels(png);
+    let blue = 0;
+    for (let i = 0; i < img.data.length; i += 4) {
+      if (img.data[i + 2]! > 180 && img.data[i]! < 80 && img.data[i + 1]! < 120) blue++;
+    }
+    expect(blue).toBeGreaterThan(10);
+  });
+
+  it('NaN, empty cells and inf break the line instead of dropping to zero', async () => {
+    const dir = tempDir();
+    const rows = Array.from({ length: 60 }, (_, i) => {
+      const s = i + 1;
+      const reward =
+        s >= 20 && s < 30 ? 'nan' : s === 40 ? '' : s === 45 ? 'inf' : String(Math.sin(s / 8) + 2);
+      return `${s},${reward},${1 / s}`;
+    });
+    const chart = await trainingCurveChart(csv(dir, 'gaps.csv', `step,reward,loss\n${rows.join('\n')}\n`));
+    await golden('nan_gaps', chart);
+    // y axis of the reward panel stays around the finite values (1..3), never stretched to 0 or inf
+    const png = await encodeChart(chart, 'png', 1);
+    expect(png.length).toBeGreaterThan(1000);
+  });
+
+  it('no evaluation episodes: a "no data" bar chart, not a crash', async () => {
+    const dir = tempDir();
+    const empty = csv(dir, 'pre.jsonl', '');
+    const out = await renderBeforeAfter(empty, empty, join(dir, 'b.svg'));
+    expect(readFileSync(out, 'utf8')).toContain('no data');
+    const dist = await renderRewardDistribution(empty, [], join(dir, 'd.svg'));
+    expect(readFileSync(dist, 'utf8')).toContain('no data');
+  });
+
+  it('renderColumns names the file and column when a column is missing', async () => {
+    await expect(
+      renderColumns(f('training_log.csv'), join(tempDir(), 'x.png'), { x: 'step', y: 'nope' }),
+    ).rejects.toThrow(/training_log\.csv: no numeric column "nope"/);
+  });
+
+  it('a resumed log (steps logged twice) keeps the last row of each step', async () => {
+    const dir = tempDir();
+    const path = csv(dir, 'resumed.csv', 'step,reward,loss\n1,1,1\n2,2,1\n3,3,1\n2,20,1\n3,30,1\n4,40,1\n');
+    const chart = await trainingCurveChart(path);
+    const s = chart.panels[0]!.series[0] as unknown as { x: Float64Array; y: Float64Array };
+    expect(Array.from(s.x)).toEqual([1, 2, 3, 4]);
+    expect(Array.from(s.y)).toEqual([1, 20, 30, 40]);
+  });
+});
