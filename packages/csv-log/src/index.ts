@@ -1,4 +1,6 @@
+export { type CsvLogOptions, type CsvLogWriter, openCsvLog } from './csv-writer.js';
 export { EvidencePaths } from './evidence-paths.js';
+export { type JsonlLogOptions, type JsonlLogWriter, openJsonlLog } from './jsonl-writer.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './load-csv.js';
 export { CHECKPOINT_EVALS_COLUMNS, REWARD_COMPONENTS_COLUMNS, TRAINING_LOG_COLUMNS } from './presets.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read-csv.js';

@@ -1,0 +1,146 @@
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import Papa from 'papaparse';
+import { formatHeader } from './cell-format.js';
+import { repairTornTail } from './tail-repair.js';
+
+export interface PreparedCsv {
+  /** The line end to append with: the existing file's (Python writes \r\n), else \n. */
+  eol: '\n' | '\r\n';
+  /** The file exists but is empty: the writer must write the header first. */
+  needsHeader: boolean;
+}
+
+/**
+ * Makes `path` ready for appending rows of `columns`: creates it (and its folders) with the header,
+ * or checks an existing file's header after repairing a torn last line. On a different header it
+ * throws, or with `rotate` renames the old file aside (`name.1.csv`, `name.2.csv`, …) and starts anew.
+ */
+export function prepareCsvFile(
+  path: string,
+  columns: readonly string[],
+  onHeaderMismatch: 'error' | 'rotate',
+  sync: boolean,
+): PreparedCsv {
+  mkdirSync(dirname(path), { recursive: true });
+  const header = formatHeader(columns);
+  for (;;) {
+    if (!existsSync(path) && createWithContent(path, `${header}\n`, sync))
+      return { eol: '\n', needsHeader: false };
+    repairTornTail(path);
+    const existing = readFirstLine(path);
+    if (existing === null) return { eol: '\n', needsHeader: true };
+    if (sameColumns(existing.fields, columns)) return { eol: existing.eol, needsHeader: false };
+    if (onHeaderMismatch === 'error') {
+      throw new Error(
+        `${path}: the file's header is\n  ${existing.fields.join(',')}\nbut this writer's columns are\n  ${header}\n` +
+          "Log to another file, or pass onHeaderMismatch: 'rotate' to move the old file aside (it is never deleted).",
+      );
+    }
+    const aside = moveAside(path);
+    process.emitWarning(`${path}: its header differs from the writer's columns; moved it to ${aside}`, {
+      code: 'EVIDENCE_CSV_ROTATED',
+    });
+  }
+}
+
+/**
+ * Creates the file with its first content in one step (temp file + hard link, which fails if the name
+ * exists), so several processes opening a new log at once never write two headers. False if it exists.
+ */
+export function createWithContent(path: string, content: string, sync: boolean): boolean {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.new`);
+  const fd = openSync(temp, 'wx');
+  try {
+    writeSync(fd, content);
+    if (sync) fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(temp, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    // File systems without hard links: exclusive create, then write (a tiny window, but still no clobber).
+    return createExclusive(path, content);
+  } finally {
+    unlinkSync(temp);
+  }
+}
+
+function createExclusive(path: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** The header line's fields (BOM removed) and its line end; null when the file is empty or not a file. */
+function readFirstLine(path: string): { fields: string[]; eol: '\n' | '\r\n' } | null {
+  const fd = openSync(path, 'r');
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const chunks: Buffer[] = [];
+    const block = Buffer.allocUnsafe(64 * 1024);
+    let position = 0;
+    for (;;) {
+      const read = readSync(fd, block, 0, block.length, position);
+      if (read === 0) break;
+      const at = block.subarray(0, read).indexOf(0x0a);
+      chunks.push(Buffer.from(block.subarray(0, at === -1 ? read : at + 1)));
+      if (at !== -1) break;
+      position += read;
+    }
+    let line = Buffer.concat(chunks).toString('utf8');
+    if (line === '') return null;
+    const eol = line.endsWith('\r\n') ? '\r\n' : '\n';
+    line = line.slice(0, line.endsWith('\r\n') ? -2 : line.endsWith('\n') ? -1 : undefined);
+    const fields = (Papa.parse<string[]>(line, { delimiter: ',', newline: '\n' }).data[0] ?? []).slice();
+    if (fields.length > 0) fields[0] = (fields[0] as string).replace(/^\uFEFF/, '');
+    return { fields, eol };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
+/** Renames the file to the first free `stem.N.ext`, never overwriting anything. */
+function moveAside(path: string): string {
+  const ext = extname(path);
+  const stem = path.slice(0, path.length - ext.length);
+  for (let n = 1; ; n++) {
+    const aside = `${stem}.${n}${ext}`;
+    try {
+      linkSync(path, aside); // fails if `aside` exists, unlike rename
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    unlinkSync(path);
+    return aside;
+  }
+}

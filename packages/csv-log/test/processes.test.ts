@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { loadCsvLog, readCsvLog } from '../src/index.js';
+// @ts-expect-error plain .mjs shared with the child processes, no types
+import { COLUMNS, expectedRow } from './child/rows.mjs';
+import { tempDir } from './helpers.js';
+
+const CHILD = fileURLToPath(new URL('./child/append.mjs', import.meta.url));
+const entry = inject('csvLogEntry');
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL'); // never leave a child appending after a failure
+});
+
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function startChild(
+  file: string,
+  mode: string,
+  how: string,
+): { child: ChildProcess; ready: Promise<void>; ended: Promise<Ended> } {
+  const child = spawn(process.execPath, [CHILD, entry, file, mode, how], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  let markReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => (markReady = resolve));
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk;
+    if (stdout.includes('ready\n')) markReady();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  const ended = new Promise<Ended>((resolve) =>
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      markReady();
+      resolve({ code, signal, stdout, stderr });
+    }),
+  );
+  return { child, ready, ended };
+}
+
+async function runChild(file: string, mode: string, how: string): Promise<Ended> {
+  return startChild(file, mode, how).ended;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Every row is complete, equal to the one appended for its step, and the steps are 0, 1, 2, … in order. */
+async function expectIntactSequence(file: string): Promise<number> {
+  const iterable = readCsvLog(file, { strict: true });
+  let step = 0;
+  const wrong: unknown[] = [];
+  for await (const row of iterable) {
+    const { wall_time_s, ...cells } = row;
+    const expected = expectedRow(step);
+    const same =
+      typeof wall_time_s === 'number' &&
+      Object.keys(expected).length === Object.keys(cells).length &&
+      Object.entries(expected).every(([key, value]) => Object.is(cells[key], value));
+    if (!same && wrong.length < 3) wrong.push({ expected, got: row });
+    step++;
+  }
+  expect(wrong).toEqual([]);
+  expect(iterable.issues.skipped).toEqual([]);
+  return step;
+}
+
+describe('child processes', () => {
+  const dir = tempDir();
+
+  it('survives 54 SIGKILLs at random moments in buffered and line mode; reopened writers continue cleanly', async () => {
+    const KILLS_PER_FILE = 9;
+    const files = ['buffered', 'line'].flatMap((mode) =>
+      [0, 1, 2].map((k) => ({ mode, file: join(dir, `kill-${mode}-${k}.csv`) })),
+    );
+    let kills = 0;
+    await Promise.all(
+      files.map(async ({ mode, file }) => {
+        for (let round = 0; round < KILLS_PER_FILE; round++) {
+          const { child, ready, ended } = startChild(file, mode, 'forever');
+          await ready;
+          await sleep(Math.random() * 120);
+          child.kill('SIGKILL');
+          const end = await ended;
+          expect(end.signal, end.stderr).toBe('SIGKILL');
+          kills++;
+          // Between crashes the file is always readable: complete rows in order, at most a torn tail.
+          await expectIntactSequence(file);
+        }
+        const before = (await loadCsvLog(file, { columns: ['step'] })).rowCount;
+        const end = await runChild(file, mode, 'count:25');
+        expect(end.code, end.stderr).toBe(0);
+        const after = await loadCsvLog(file);
+        expect(after.issues).toEqual({ torn: null, skipped: [] });
+        expect(await expectIntactSequence(file)).toBe(before + 25);
+        if (existsSync(`${file}.torn`))
+          expect(readFileSync(`${file}.torn`, 'utf8').length).toBeGreaterThan(0);
+      }),
+    );
+    expect(kills).toBeGreaterThanOrEqual(50);
+  });
+
+  it('4 processes appending 50,000 rows each in line mode give 200,000 complete lines', async () => {
+    const file = join(dir, 'shared.csv');
+    const ends = await Promise.all([1, 2, 3, 4].map((id) => runChild(file, 'line', `writer:${id}:50000`)));
+    for (const end of ends) expect(end.code, end.stderr).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines[0]).toBe('writer,seq,payload');
+    expect(lines.length).toBe(200_001);
+    const nextSeq = new Map<string, number>();
+    const wrong: string[] = [];
+    for (const line of lines.slice(1)) {
+      const [writer, seq, payload] = line.split(',');
+      // complete and not interleaved: the payload length is a function of the writer id, and each
+      // writer's rows appear in the order it appended them
+      const ok =
+        payload?.length === Number(writer) * 17 + 40 && Number(seq) === (nextSeq.get(writer as string) ?? 0);
+      if (!ok && wrong.length < 3) wrong.push(line);
+      nextSeq.set(writer as string, Number(seq) + 1);
+    }
+    expect(wrong).toEqual([]);
+    expect([...nextSeq.values()]).toEqual([50_000, 50_000, 50_000, 50_000]);
+  });
+
+  describe('buffered rows reach the file when the process ends without close()', () => {
+    const cases = [
+      { how: 'exit', code: 0, signal: null },
+      { how: 'throw', code: 1, signal: null },
+      { how: 'SIGTERM', code: null, signal: 'SIGTERM' },
+      { how: 'SIGINT', code: null, signal: 'SIGINT' },
+      { how: 'handled-SIGTERM', code: 0, signal: null },
+    ];
+    for (const { how, code, signal } of cases) {
+      it(`${how}: rows flushed, and the process ends as it would have without the log`, async () => {
+        const file = join(dir, `end-${how}.csv`);
+        const end = await runChild(file, 'buffered', `${how}:40`);
+        expect({ code: end.code, signal: end.signal }, end.stderr).toEqual({ code, signal });
+        if (how === 'throw') expect(end.stderr).toMatch(/boom from the training loop/);
+        if (how === 'handled-SIGTERM') expect(end.stdout).toMatch(/own handler ran/);
+        expect(await expectIntactSequence(file)).toBe(40);
+        expect(COLUMNS).toContain('wall_time_s');
+      });
+    }
+  });
+});
