@@ -6,6 +6,7 @@ import { EpisodeGifEncoder } from './episode-gif-encoder';
 
 interface Session {
   encoder: EpisodeGifEncoder;
+  /** -1 once closed: fd numbers are shared with the main thread, so one must never be closed twice */
   fd: number;
   tempPath: string;
   bytes: number;
@@ -23,13 +24,17 @@ function release(id: number, frames: Uint8Array[]): void {
   post({ type: 'release', id, buffers }, buffers);
 }
 
+function closeOnce(session: Session): void {
+  const fd = session.fd;
+  session.fd = -1;
+  if (fd >= 0) closeSync(fd);
+}
+
 function discard(id: number): void {
   const session = sessions.get(id);
   if (!session) return;
   sessions.delete(id);
-  try {
-    closeSync(session.fd);
-  } catch {}
+  closeOnce(session);
   rmSync(session.tempPath, { force: true });
 }
 
@@ -67,7 +72,7 @@ function handle(message: ToWorker): void {
       }
       release(message.id, session.encoder.finish());
       fsyncSync(session.fd); // data on disk before the name points at it
-      closeSync(session.fd);
+      closeOnce(session);
       renameSync(session.tempPath, message.finalPath);
       sessions.delete(message.id);
       post({
@@ -90,7 +95,10 @@ port.on('message', (message: ToWorker) => {
     handle(message);
   } catch (error) {
     const text = error instanceof Error ? error.message : String(error);
-    if (message.type !== 'abort') post({ type: 'failed', id: message.id, message: text });
-    discard(message.id);
+    try {
+      discard(message.id); // before saying so: whoever hears "failed" finds no temp file left
+    } finally {
+      if (message.type !== 'abort') post({ type: 'failed', id: message.id, message: text });
+    }
   }
 });
