@@ -37,13 +37,15 @@ export class EpisodeFilms {
     if (!capture) return;
     this.renderer ??= new CartPoleRenderer();
     // one frame per step: the state after the step, with the push that led to it
+    let reward = 0;
     for (let t = 1; t <= trace.steps; t++) {
       const action = trace.actions[t - 1]!;
+      reward += trace.rewards[t - 1]!;
       const canvas = this.renderer.draw(trace.states.subarray(t * 4, t * 4 + 4), {
         episode,
         step: t,
         maxSteps: this.maxSteps,
-        reward: t,
+        reward,
         action,
       });
       await capture.addFrame(canvas, { action });
