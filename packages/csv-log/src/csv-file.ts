@@ -104,12 +104,18 @@ function readFirstLine(path: string): { fields: string[]; eol: '\n' | '\r\n' } |
     const chunks: Buffer[] = [];
     const block = Buffer.allocUnsafe(64 * 1024);
     let position = 0;
+    let quoted = false;
     for (;;) {
       const read = readSync(fd, block, 0, block.length, position);
       if (read === 0) break;
-      const at = block.subarray(0, read).indexOf(0x0a);
-      chunks.push(Buffer.from(block.subarray(0, at === -1 ? read : at + 1)));
-      if (at !== -1) break;
+      // The header ends at the first LF outside quotes (a quoted name may hold a newline).
+      let end = -1;
+      for (let i = 0; i < read && end === -1; i++) {
+        if (block[i] === 0x22) quoted = !quoted;
+        else if (block[i] === 0x0a && !quoted) end = i;
+      }
+      chunks.push(Buffer.from(block.subarray(0, end === -1 ? read : end + 1)));
+      if (end !== -1) break;
       position += read;
     }
     let line = Buffer.concat(chunks).toString('utf8');

@@ -84,9 +84,15 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
   }
 }
 
+/** The line end of the first line: the first LF outside quotes, with or without a CR before it. */
 function detectNewline(text: string): '\n' | '\r\n' {
-  const lf = text.indexOf('\n');
-  return lf > 0 && text.charCodeAt(lf - 1) === 13 ? '\r\n' : '\n';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 34 /* " */) quoted = !quoted;
+    else if (code === 10 && !quoted) return i > 0 && text.charCodeAt(i - 1) === 13 ? '\r\n' : '\n';
+  }
+  return '\n';
 }
 
 function countNewlines(row: string[]): number {

@@ -114,6 +114,7 @@ function checkColumns(path: string, columns: readonly string[]): readonly string
   for (const name of columns) {
     if (typeof name !== 'string' || name === '')
       throw new Error(`${path}: every column name must be non-empty text`);
+    if (name === '__proto__') throw new Error(`${path}: "__proto__" cannot be a column name`);
     if (seen.has(name)) throw new Error(`${path}: column "${name}" is listed twice`);
     seen.add(name);
   }

@@ -21,7 +21,7 @@ export interface JsonlLogWriter {
 }
 
 const NON_FINITE_MARK = '\u0000nonfinite:';
-const NON_FINITE_QUOTED = /"\\u0000nonfinite:(NaN|Infinity|-Infinity)"/g;
+const NON_FINITE_QUOTED = /"\\u0000nonfinite:(NaN|Infinity|-Infinity|-0\.0)"/g;
 
 /** Opens (synchronously) an append-only JSON Lines log, repairing a last line torn by a crash. */
 export function openJsonlLog(path: string, options: JsonlLogOptions = {}): JsonlLogWriter {
@@ -33,11 +33,12 @@ export function openJsonlLog(path: string, options: JsonlLogOptions = {}): Jsonl
   }
   const sink = new AppendSink(path, options.durability ?? 'buffered', options.onError);
   let hasNonFinite = false;
-  // JSON.stringify writes NaN as null; keep the value, spelled as Python writes it (readJsonl reads it).
+  // JSON.stringify writes NaN as null and -0 as 0; keep the values, spelled as Python writes them
+  // (NaN, Infinity, -Infinity, -0.0), which readJsonl reads back.
   const replacer = (_key: string, value: unknown) => {
-    if (typeof value === 'number' && !Number.isFinite(value)) {
+    if (typeof value === 'number' && (!Number.isFinite(value) || (value === 0 && 1 / value < 0))) {
       hasNonFinite = true;
-      return NON_FINITE_MARK + String(value);
+      return NON_FINITE_MARK + (value === 0 ? '-0.0' : String(value));
     }
     return value;
   };

@@ -53,7 +53,14 @@ async function* iterateRows(
     for (const fields of item.rows) {
       if (lastOrdinal !== null && !lastOrdinal.keep(fields, ordinal++)) continue;
       const row: CsvRow = {};
-      for (let i = 0; i < header.length; i++) row[header[i] as string] = parseCell(fields[i] as string);
+      for (let i = 0; i < header.length; i++) {
+        const name = header[i] as string;
+        const value = parseCell(fields[i] as string);
+        // `row.__proto__ = …` would replace the prototype instead of adding a cell
+        if (name === '__proto__')
+          Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
+        else row[name] = value;
+      }
       yield row;
     }
   }
