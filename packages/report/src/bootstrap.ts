@@ -1,63 +1,105 @@
 import { mulberry32 } from './prng.js';
-import { percentileSorted, weightedImprovement, weightedSummary } from './summary.js';
+import { mean, percentileSorted, weightedImprovement } from './summary.js';
 
 interface SideData {
   rewards: Float64Array;
   outcomes: Map<string, Float64Array>;
 }
 
-/** A side prepared for resampling: rewards sorted once, and each episode's place in that order. */
+/**
+ * A side prepared for resampling. A resample is kept as how many times each episode was drawn;
+ * rewards (and outcomes with them) are put in ascending reward order once, so one O(n) pass over
+ * the counts gives every statistic of a resample, order statistics included, without sorting.
+ */
 interface Prepared {
   n: number;
+  /** rewards in ascending order, the episode behind each, and their mean (a shift for stable sums) */
   sorted: Float64Array;
-  rankOf: Uint32Array;
-  outcomes: [name: string, values: Float64Array][];
-  counts: Uint32Array;
+  order: Uint32Array;
+  shift: number;
+  /** per outcome, in reward order: 1/0 value (0 when unreported) and whether it was reported */
+  values: Float64Array[];
+  reported: Float64Array[];
+  /** draws of each episode, then the same counts in reward order */
+  drawn: Uint32Array;
+  sortedDrawn: Uint32Array;
+  ones: Float64Array;
+  seen: Float64Array;
 }
+
+/** Statistic names in the order `resample` writes them. */
+const REWARD_STATS = ['mean_reward', 'median_reward', 'std', 'iqm'] as const;
 
 function prepare(side: SideData): Prepared {
   const n = side.rewards.length;
-  const order = Array.from({ length: n }, (_, i) => i).sort(
+  const order = Uint32Array.from({ length: n }, (_, i) => i).sort(
     (a, b) => (side.rewards[a] as number) - (side.rewards[b] as number),
   );
-  const sorted = new Float64Array(n);
-  const rankOf = new Uint32Array(n);
-  order.forEach((episode, rank) => {
-    sorted[rank] = side.rewards[episode] as number;
-    rankOf[episode] = rank;
-  });
-  return { n, sorted, rankOf, outcomes: [...side.outcomes], counts: new Uint32Array(n) };
+  const outcomes = [...side.outcomes.values()];
+  return {
+    n,
+    sorted: Float64Array.from(order, (episode) => side.rewards[episode] as number),
+    order,
+    shift: mean(side.rewards),
+    values: outcomes.map((raw) =>
+      Float64Array.from(order, (e) => (Number.isNaN(raw[e]) ? 0 : (raw[e] as number))),
+    ),
+    reported: outcomes.map((raw) => Float64Array.from(order, (e) => (Number.isNaN(raw[e]) ? 0 : 1))),
+    drawn: new Uint32Array(n),
+    sortedDrawn: new Uint32Array(n),
+    ones: new Float64Array(outcomes.length),
+    seen: new Float64Array(outcomes.length),
+  };
 }
 
 /**
- * Draw one resample of a side's episodes (with replacement) and return its statistics by name.
- * Episodes are drawn whole, so an episode's reward and outcomes stay together.
+ * Draw one resample of a side's episodes (with replacement) and write its statistics to `out`:
+ * mean, median, std, IQM of the reward, then each outcome's rate. Whole episodes are drawn, so an
+ * episode's reward and outcomes stay together.
  */
-function resample(side: Prepared, random: () => number, out: Map<string, number>): void {
-  const { n, counts, rankOf, outcomes } = side;
-  counts.fill(0);
-  const ones = new Float64Array(outcomes.length);
-  const reported = new Float64Array(outcomes.length);
+function resample(side: Prepared, random: () => number, out: Float64Array): void {
+  const { n, drawn, sortedDrawn, order, sorted, shift, values, reported, ones, seen } = side;
+  drawn.fill(0);
   for (let draw = 0; draw < n; draw++) {
     const episode = Math.floor(random() * n);
-    const rank = rankOf[episode] as number;
-    counts[rank] = (counts[rank] as number) + 1;
-    for (let k = 0; k < outcomes.length; k++) {
-      const value = (outcomes[k] as [string, Float64Array])[1][episode] as number;
-      if (!Number.isNaN(value)) {
-        ones[k] = (ones[k] as number) + value;
-        reported[k] = (reported[k] as number) + 1;
-      }
+    drawn[episode] = (drawn[episode] as number) + 1;
+  }
+  ones.fill(0);
+  seen.fill(0);
+  const lowMid = (n - 1) >> 1;
+  const highMid = n >> 1;
+  const cut = Math.floor(n * 0.25);
+  const keepEnd = n - cut;
+  let position = 0;
+  let sum = 0;
+  let squares = 0;
+  let trimmed = 0;
+  let low = Number.NaN;
+  let high = Number.NaN;
+  for (let rank = 0; rank < n; rank++) {
+    const c = drawn[order[rank] as number] as number;
+    sortedDrawn[rank] = c;
+    if (c === 0) continue;
+    const x = sorted[rank] as number;
+    const d = x - shift;
+    sum += c * d;
+    squares += c * d * d;
+    const end = position + c;
+    if (position <= lowMid && lowMid < end) low = x;
+    if (position <= highMid && highMid < end) high = x;
+    const overlap = Math.min(end, keepEnd) - Math.max(position, cut);
+    if (overlap > 0) trimmed += overlap * x;
+    for (let k = 0; k < values.length; k++) {
+      ones[k] = (ones[k] as number) + c * ((values[k] as Float64Array)[rank] as number);
+      seen[k] = (seen[k] as number) + c * ((reported[k] as Float64Array)[rank] as number);
     }
+    position = end;
   }
-  const summary = weightedSummary(side.sorted, counts, n);
-  out.set('mean_reward', summary.mean);
-  out.set('median_reward', summary.median);
-  out.set('std', summary.std);
-  out.set('iqm', summary.iqm);
-  for (let k = 0; k < outcomes.length; k++) {
-    out.set((outcomes[k] as [string, Float64Array])[0], (ones[k] as number) / (reported[k] as number));
-  }
+  out[0] = shift + sum / n;
+  out[1] = (low + high) / 2;
+  out[2] = n < 2 ? Number.NaN : Math.sqrt(Math.max(0, (squares - (sum * sum) / n) / (n - 1)));
+  out[3] = trimmed / (n - 2 * cut);
+  for (let k = 0; k < values.length; k++) out[4 + k] = (ones[k] as number) / (seen[k] as number);
 }
 
 export interface BootstrapResult {
@@ -67,8 +109,7 @@ export interface BootstrapResult {
 
 /**
  * Percentile bootstrap of post − pre for each named statistic: pre and post are resampled
- * independently, `resamples` times, from one seeded generator. The resample is kept as
- * multiplicities over the sorted rewards, so no resample is ever sorted.
+ * independently, `resamples` times, from one seeded generator.
  */
 export function bootstrapDeltas(
   pre: SideData,
@@ -79,20 +120,29 @@ export function bootstrapDeltas(
   const random = mulberry32(options.seed);
   const a = prepare(pre);
   const b = prepare(post);
-  const deltas = new Map(names.map((name) => [name, new Float64Array(options.resamples)]));
+  const slot = (side: SideData, name: string): number => {
+    const reward = (REWARD_STATS as readonly string[]).indexOf(name);
+    return reward >= 0 ? reward : REWARD_STATS.length + [...side.outcomes.keys()].indexOf(name);
+  };
+  const deltas = names.map((name) => ({
+    name,
+    preSlot: slot(pre, name),
+    postSlot: slot(post, name),
+    values: new Float64Array(options.resamples),
+  }));
   const improvements = new Float64Array(options.resamples);
-  const preStats = new Map<string, number>();
-  const postStats = new Map<string, number>();
+  const preStats = new Float64Array(REWARD_STATS.length + pre.outcomes.size);
+  const postStats = new Float64Array(REWARD_STATS.length + post.outcomes.size);
   for (let r = 0; r < options.resamples; r++) {
     resample(a, random, preStats);
     resample(b, random, postStats);
-    for (const [name, values] of deltas) {
-      values[r] = (postStats.get(name) as number) - (preStats.get(name) as number);
+    for (const { values, preSlot, postSlot } of deltas) {
+      values[r] = (postStats[postSlot] as number) - (preStats[preSlot] as number);
     }
-    improvements[r] = weightedImprovement(a.sorted, a.counts, b.sorted, b.counts);
+    improvements[r] = weightedImprovement(a.sorted, a.sortedDrawn, b.sorted, b.sortedDrawn);
   }
   const ci95: Record<string, [number, number]> = {};
-  for (const [name, values] of deltas) ci95[name] = interval(values);
+  for (const { name, values } of deltas) ci95[name] = interval(values);
   return { ci95, pImprovement: interval(improvements) };
 }
 

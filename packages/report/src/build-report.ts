@@ -38,6 +38,7 @@ export interface ReportResult {
 }
 
 const CHECKPOINT_ROWS_SHOWN = 10;
+const TRAINING_COLUMNS = ['step', 'reward', 'loss'] as const;
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -113,13 +114,13 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   };
 
   // --- inputs -----------------------------------------------------------------------------------
-  const loadCsv = async (path: string): Promise<LoadedCsvLog | null> => {
+  const loadCsv = async (path: string, columns?: readonly string[]): Promise<LoadedCsvLog | null> => {
     if (!existsSync(path)) {
       skipped.push({ what: name(path), why: 'not found' });
       return null;
     }
     try {
-      const loaded = await loadCsvLog(path, { dedupeBy: 'step' });
+      const loaded = await loadCsvLog(path, { dedupeBy: 'step', ...(columns ? { columns } : {}) });
       issues.push(...issuesOf(path, loaded.issues));
       return loaded;
     } catch (error) {
@@ -143,7 +144,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     return null;
   };
 
-  const trainingLog = await loadCsv(paths.trainingLog);
+  // The training log can hold millions of rows: keep only what the chart and the summary read.
+  const trainingLog = await loadCsv(paths.trainingLog, TRAINING_COLUMNS);
   const rewardComponents = await loadCsv(paths.rewardComponents);
   const checkpointEvals = await loadCsv(paths.checkpointEvals);
   const pre = await loadEval(paths.preEval);

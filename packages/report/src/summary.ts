@@ -1,7 +1,6 @@
 /**
- * Descriptive statistics. Two forms of each: on a plain array (point estimates, matching the
- * reference trainer's arithmetic) and on a sorted array with multiplicities (a bootstrap resample
- * without sorting it again: O(n) per resample instead of O(n log n)).
+ * Descriptive statistics on plain arrays (the point estimates, with the reference trainer's
+ * arithmetic). The bootstrap computes the same statistics from counts, in bootstrap.ts.
  */
 
 /** Left-to-right sum / n, the same arithmetic as Python's `sum(x) / len(x)`. */
@@ -67,7 +66,6 @@ export function weightedImprovement(
   y: Float64Array,
   yCounts: Uint32Array | null,
 ): number {
-  const weightOf = (k: number): number => (xCounts ? (xCounts[k] as number) : 1);
   let below = 0; // weight of pre values < current post value
   let atOrBelow = 0; // weight of pre values <= current post value
   let i = 0;
@@ -75,64 +73,21 @@ export function weightedImprovement(
   let u = 0;
   let n = 0;
   let m = 0;
-  for (let k = 0; k < x.length; k++) n += weightOf(k);
+  for (let k = 0; k < x.length; k++) n += xCounts ? (xCounts[k] as number) : 1;
   for (let k = 0; k < y.length; k++) {
     const weight = yCounts ? (yCounts[k] as number) : 1;
     if (weight === 0) continue;
     const value = y[k] as number;
-    for (; i < x.length && (x[i] as number) < value; i++) below += weightOf(i);
+    for (; i < x.length && (x[i] as number) < value; i++) below += xCounts ? (xCounts[i] as number) : 1;
     if (j < i) {
       j = i;
       atOrBelow = below;
     }
-    for (; j < x.length && (x[j] as number) <= value; j++) atOrBelow += weightOf(j);
+    for (; j < x.length && (x[j] as number) <= value; j++) atOrBelow += xCounts ? (xCounts[j] as number) : 1;
     u += weight * (below + 0.5 * (atOrBelow - below));
     m += weight;
   }
   return u / (n * m);
-}
-
-/** Statistics of a resample given as multiplicities over a sorted array (counts sum to n). */
-export interface WeightedSummary {
-  mean: number;
-  median: number;
-  std: number;
-  iqm: number;
-}
-
-export function weightedSummary(sorted: Float64Array, counts: Uint32Array, n: number): WeightedSummary {
-  let sum = 0;
-  for (let i = 0; i < sorted.length; i++) sum += (counts[i] as number) * (sorted[i] as number);
-  const m = sum / n;
-  let squares = 0;
-  for (let i = 0; i < sorted.length; i++) squares += (counts[i] as number) * ((sorted[i] as number) - m) ** 2;
-
-  // Walk the sorted values once, reading order statistics and the trimmed sum as we pass them.
-  const lowMid = (n - 1) >> 1;
-  const highMid = n >> 1;
-  const cut = Math.floor(n * 0.25);
-  const keepEnd = n - cut;
-  let lowValue = Number.NaN;
-  let highValue = Number.NaN;
-  let trimmed = 0;
-  let position = 0;
-  for (let i = 0; i < sorted.length && position < n; i++) {
-    const c = counts[i] as number;
-    if (c === 0) continue;
-    const value = sorted[i] as number;
-    const end = position + c;
-    if (position <= lowMid && lowMid < end) lowValue = value;
-    if (position <= highMid && highMid < end) highValue = value;
-    const overlap = Math.min(end, keepEnd) - Math.max(position, cut);
-    if (overlap > 0) trimmed += overlap * value;
-    position = end;
-  }
-  return {
-    mean: m,
-    median: (lowValue + highValue) / 2,
-    std: n < 2 ? Number.NaN : Math.sqrt(squares / (n - 1)),
-    iqm: trimmed / (n - 2 * cut),
-  };
 }
 
 /** numpy's default (linear) percentile of an already sorted array, q in [0, 100]. */
