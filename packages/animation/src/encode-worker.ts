@@ -53,6 +53,9 @@ function handle(message: ToWorker): void {
           while (offset < bytes.length) offset += writeSync(fd, bytes, offset, bytes.length - offset);
           session.bytes += bytes.length;
         },
+        patch(offset, bytes) {
+          writeSync(fd, bytes, 0, bytes.length, offset);
+        },
       });
       sessions.set(message.id, session);
       return;

@@ -27,6 +27,7 @@ export class EncodingSession {
     readonly id: number,
     readonly options: SessionOptions,
     private readonly post: (message: ToWorker, transfer?: ArrayBuffer[]) => void,
+    private readonly hold: () => () => void,
   ) {
     this.pool = new BufferPool(options.width * options.height * 4, options.poolSize);
     this.outcome = new Promise((resolve) => {
@@ -44,9 +45,25 @@ export class EncodingSession {
     this.post({ type: 'frame', id: this.id, buffer: transferable, channels }, [transferable]);
   }
 
-  end(finalPath: string): Promise<EncodeOutcome> {
+  /** The next buffer back from the worker (null if encoding stopped); the process stays alive meanwhile. */
+  async waitForBuffer(): Promise<Uint8Array | null> {
+    const release = this.hold();
+    try {
+      return await this.pool.wait();
+    } finally {
+      release();
+    }
+  }
+
+  /** Finishes the file; the process stays alive until it is renamed into place. */
+  async end(finalPath: string): Promise<EncodeOutcome> {
     if (this.failure === null) this.post({ type: 'end', id: this.id, finalPath });
-    return this.outcome;
+    const release = this.hold();
+    try {
+      return await this.outcome;
+    } finally {
+      release();
+    }
   }
 
   abort(): void {
@@ -63,21 +80,24 @@ export class EncodingSession {
 }
 
 /**
- * The encoding worker, started on first use and shared by a recorder's episodes. It keeps the
- * process alive only while an episode is being encoded, and is restarted if it ever dies.
+ * The encoding worker, started on first use and shared by a recorder's episodes, restarted if it
+ * ever dies. It keeps the process alive only while something waits on it.
  */
 export class EncoderThread {
   private worker: Worker | null = null;
   private readonly sessions = new Map<number, EncodingSession>();
   private nextId = 1;
+  private holds = 0;
 
   open(options: SessionOptions): EncodingSession {
     const worker = this.ensureWorker();
-    const session = new EncodingSession(this.nextId++, options, (message, transfer) =>
-      worker.postMessage(message, transfer ?? []),
+    const session = new EncodingSession(
+      this.nextId++,
+      options,
+      (message, transfer) => worker.postMessage(message, transfer ?? []),
+      () => this.hold(),
     );
     this.sessions.set(session.id, session);
-    worker.ref();
     const { width, height, fps, paletteFrames, tempPath } = options;
     worker.postMessage({
       type: 'begin',
@@ -105,12 +125,26 @@ export class EncoderThread {
 
   private forget(id: number): void {
     this.sessions.delete(id);
-    if (this.sessions.size === 0) this.worker?.unref();
+  }
+
+  /**
+   * Keeps the process alive while someone waits on the worker (a buffer, a file being finished),
+   * and only then: an episode begun and never ended must not keep a finished program running.
+   */
+  private hold(): () => void {
+    if (this.holds++ === 0) this.worker?.ref();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (--this.holds === 0) this.worker?.unref();
+    };
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const worker = startEncodeWorker();
+    if (this.holds === 0) worker.unref();
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (error) => this.failAll(`the encoding worker crashed: ${error.message}`));
     worker.on('exit', (code) => {

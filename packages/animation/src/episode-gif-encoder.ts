@@ -10,11 +10,21 @@ export interface EpisodeGifEncoderOptions {
   paletteFrames: number;
   /** receives the file's bytes in order; the view is reused after the call returns */
   write(bytes: Uint8Array): void;
+  /** overwrites bytes already written at `offset` (the global palette, completed at the end) */
+  patch(offset: number, bytes: Uint8Array): void;
 }
 
 /** Pixels sampled for the palette: enough for gifenc's 565 histogram, cheap to quantize. */
 const PALETTE_SAMPLE_PIXELS = 1 << 18;
 const EMPTY_LOOKUP = -1;
+/** The global colour table is always 256 entries; the last one is the transparent index. */
+const TRANSPARENT_INDEX = 255;
+/** Entries kept free for colours that first appear after the palette frames. */
+const LATE_COLOR_SLOTS = 16;
+/** A colour farther than this (squared RGB distance, about 8 a channel) from the palette gets its own entry while any is free. */
+const LATE_COLOR_DISTANCE2 = 192;
+/** "GIF89a" and the logical screen descriptor come first: the global colour table starts at byte 13. */
+const GLOBAL_COLOR_TABLE_OFFSET = 13;
 
 /**
  * Streams one episode into a GIF: one palette for the whole episode (no flicker), built from the
@@ -28,8 +38,8 @@ export class EpisodeGifEncoder {
   private readonly pixels: number;
   private held: { data: Uint8Array; channels: number }[] = [];
   private palette: Palette | null = null;
-  private transparentIndex = 0;
-  private colorDepth = 8;
+  private used = 0;
+  private lateColorsAdded = false;
   // gifenc's applyPalette allocates a 65,536-entry cache and an index array for every frame; with one
   // palette per episode the 565-colour → index lookup can be kept for the whole episode (measured in
   // bench/run.ts: the mapping is the encoder's largest cost after LZW).
@@ -74,6 +84,7 @@ export class EpisodeGifEncoder {
     if (this.written > 0) {
       this.encoder.finish();
       this.flushStream();
+      if (this.lateColorsAdded) this.options.patch(GLOBAL_COLOR_TABLE_OFFSET, this.colorTable());
     }
     return released;
   }
@@ -104,11 +115,41 @@ export class EpisodeGifEncoder {
       sample[s + 2] = data[grey ? p : p + 2] as number;
       sample[s + 3] = 255;
     }
-    // 255 colours, not 256 then one dropped: slicing drops a heavily used colour (−2 to −4.6 dB).
-    const palette = gifenc.quantize(sample.subarray(0, s), 255);
-    this.transparentIndex = palette.length;
-    this.colorDepth = Math.max(1, Math.ceil(Math.log2(palette.length + 1)));
-    this.palette = [...palette, [0, 0, 0]];
+    // fewer than 256 colours asked, not 256 then some dropped: slicing drops heavily used colours
+    // (−2 to −4.6 dB); the free entries take colours that appear later in the episode
+    const palette = gifenc.quantize(sample.subarray(0, s), TRANSPARENT_INDEX - LATE_COLOR_SLOTS);
+    this.used = palette.length;
+    this.palette = Array.from({ length: 256 }, (_, i) => palette[i] ?? [0, 0, 0]);
+  }
+
+  /** The nearest palette entry, or a new one for a colour far from all while entries are free. */
+  private indexFor(r: number, g: number, b: number): number {
+    const palette = this.palette as Palette;
+    let best = 0;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < this.used; i++) {
+      const color = palette[i] as [number, number, number];
+      const dr = color[0] - r;
+      const dg = color[1] - g;
+      const db = color[2] - b;
+      const distance = dr * dr + dg * dg + db * db;
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = i;
+      }
+    }
+    if (bestDistance > LATE_COLOR_DISTANCE2 && this.used < TRANSPARENT_INDEX) {
+      palette[this.used] = [r, g, b];
+      this.lateColorsAdded = true;
+      return this.used++;
+    }
+    return best;
+  }
+
+  private colorTable(): Uint8Array {
+    const table = new Uint8Array(256 * 3);
+    (this.palette as Palette).forEach((color, i) => table.set(color, i * 3));
+    return table;
   }
 
   /**
@@ -116,7 +157,6 @@ export class EpisodeGifEncoder {
    * the indices that differ from `previous` (one pass over the pixels instead of two).
    */
   private mapToPalette(data: Uint8Array, channels: number): void {
-    const palette = this.palette as Palette;
     const { lookup, current, previous, box } = this;
     const { width, height } = this.options;
     const green = channels === 1 ? 0 : 1;
@@ -135,7 +175,7 @@ export class EpisodeGifEncoder {
         const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
         let index = lookup[key] as number;
         if (index === EMPTY_LOOKUP) {
-          index = nearest(palette, this.transparentIndex, r, g, b);
+          index = this.indexFor(r, g, b);
           lookup[key] = index;
         }
         current[i] = index;
@@ -164,7 +204,6 @@ export class EpisodeGifEncoder {
         first: true,
         palette: this.palette,
         repeat: 0,
-        colorDepth: this.colorDepth,
         delay,
       });
     } else {
@@ -183,7 +222,7 @@ export class EpisodeGifEncoder {
   private writeChangedRegion(delay: number): void {
     const { width } = this.options;
     const { current, previous, delta } = this;
-    const transparent = this.transparentIndex;
+    const transparent = TRANSPARENT_INDEX;
     let { top, bottom, left, right } = this.box;
     if (top < 0) {
       // nothing changed: a single transparent pixel carries the delay
@@ -201,7 +240,6 @@ export class EpisodeGifEncoder {
       transparent: true,
       transparentIndex: transparent,
       dispose: 1, // keep this frame: the next one's transparent pixels show it
-      colorDepth: this.colorDepth,
       delay,
     });
     const bytes = this.encoder.stream.bytesView();
@@ -219,21 +257,4 @@ export class EpisodeGifEncoder {
     this.options.write(stream.bytesView());
     stream.reset();
   }
-}
-
-function nearest(palette: Palette, count: number, r: number, g: number, b: number): number {
-  let best = 0;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < count; i++) {
-    const color = palette[i] as [number, number, number];
-    const dr = color[0] - r;
-    const dg = color[1] - g;
-    const db = color[2] - b;
-    const distance = dr * dr + dg * dg + db * db;
-    if (distance < bestDistance) {
-      bestDistance = distance;
-      best = i;
-    }
-  }
-  return best;
 }

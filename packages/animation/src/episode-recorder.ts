@@ -259,7 +259,7 @@ export class EpisodeCapture {
       this.fill(session, buffer, source, index);
       return undefined;
     }
-    return session.pool.wait().then((freed) => {
+    return session.waitForBuffer().then((freed) => {
       // null: encoding stopped (failure or discard), reported when the episode ends
       if (freed && this.state !== 'discarded') this.fill(session, freed, source, index);
     });

@@ -10,15 +10,17 @@ import { Worker } from 'node:worker_threads';
  * execArgv does not reach worker threads on Node 20, so the source case boots tsx's API inside the worker.
  */
 export function startEncodeWorker(): Worker {
+  // a worker inherits the process's flags, but --input-type (node -e, STDIN) fails in a worker
+  const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
   const here = fileURLToPath(import.meta.url);
   const extension = extname(here);
   const workerFile = join(dirname(here), `encode-worker${extension}`);
-  if (extension !== '.ts' && extension !== '.mts') return new Worker(workerFile);
+  if (extension !== '.ts' && extension !== '.mts') return new Worker(workerFile, { execArgv });
   const require = createRequire(here);
   const tsxApi = pathToFileURL(
     join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
   ).href;
   const workerUrl = pathToFileURL(workerFile).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(workerUrl)}, ${JSON.stringify(workerUrl)}));`;
-  return new Worker(boot, { eval: true });
+  return new Worker(boot, { eval: true, execArgv });
 }

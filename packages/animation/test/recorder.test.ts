@@ -100,9 +100,8 @@ describe('EpisodeRecorder', () => {
       0,
     ]);
     expect(decoded.delaysCs.slice(0, 6)).toEqual([3, 3, 4, 3, 3, 4]);
-    decoded.frames.forEach((frame, i) =>
-      expect(psnr(frame, source[i] as Uint8Array)).toBeGreaterThanOrEqual(30),
-    );
+    const worst = Math.min(...decoded.frames.map((frame, i) => psnr(frame, source[i] as Uint8Array)));
+    expect(worst).toBeGreaterThanOrEqual(30);
   });
 
   it.skipIf(pillowSkipReason !== null)(

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { EpisodeRecorder } from '../src/index';
+import { decodeWithOmggif, psnr, sceneFrame, tempDir } from './helpers';
+
+describe('backpressure', () => {
+  it('addFrame returns at once until every pool buffer is out, then a promise; frames keep their order', async () => {
+    const recorder = new EpisodeRecorder({
+      dir: tempDir(),
+      poolSize: 3,
+      paletteFrames: 2,
+      schedule: { every: 1 },
+    });
+    const capture = recorder.begin(0);
+    const [width, height] = [40, 30];
+    const frames = Array.from({ length: 8 }, (_, i) => sceneFrame(width, height, i * 5));
+    // in one synchronous run the worker cannot hand any buffer back
+    const results = frames.map((data) => capture?.addFrame({ width, height, data }));
+    expect(results.slice(0, 3)).toEqual([undefined, undefined, undefined]);
+    for (const waiting of results.slice(3)) expect(waiting).toBeInstanceOf(Promise);
+    await Promise.all(results);
+    const files = await capture?.end({ reward: 0 });
+    await recorder.close();
+    const decoded = decodeWithOmggif(files?.gif as string);
+    expect(decoded.frames).toHaveLength(8);
+    decoded.frames.forEach((frame, i) => {
+      expect(psnr(frame, frames[i] as Uint8Array), `frame ${i}`).toBeGreaterThanOrEqual(30);
+    });
+  });
+
+  it('memory stays flat however long the episode', async () => {
+    const [width, height, count] = [320, 240, 1200]; // all frames held would be 276 MB
+    const recorder = new EpisodeRecorder({ dir: tempDir(), maxFrames: 0, schedule: { every: 1 } });
+    // start the worker first: its start-up memory is a one-off, not growth with the episode
+    await recorder.record({
+      episode: 1,
+      frames: [{ width, height, data: sceneFrame(width, height, 0) }],
+      reward: 0,
+    });
+    const capture = recorder.begin(0);
+    const frame = new Uint8Array(width * height * 3); // one buffer, re-rendered each step like an environment's
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    let atQuarter = 0;
+    let waits = 0;
+    for (let i = 0; i < count; i++) {
+      frame.set(sceneFrame(width, height, i));
+      const waiting = capture?.addFrame({ width, height, data: frame });
+      if (waiting) {
+        waits++;
+        await waiting;
+      }
+      if (i % 25 === 0) peak = Math.max(peak, process.memoryUsage().rss);
+      if (i === count / 4) atQuarter = peak;
+    }
+    const files = await capture?.end({ reward: 0 });
+    await recorder.close();
+    expect(waits).toBeGreaterThan(0); // the producer did outrun the encoder: the pool bounded it
+    expect((peak - baseline) / 1e6).toBeLessThan(60);
+    expect((peak - atQuarter) / 1e6).toBeLessThan(30); // the last three quarters add (almost) nothing
+    expect(decodeWithOmggif(files?.gif as string).frames).toHaveLength(count);
+  });
+});
