@@ -2,8 +2,6 @@
 import { relative } from 'node:path';
 import { EnvConfigError } from '@evidence/env-config';
 import { parseConfig, USAGE, UsageError } from './config.js';
-import { headline } from './headline.js';
-import { train } from './train.js';
 
 async function main(): Promise<number> {
   let config: ReturnType<typeof parseConfig>;
@@ -24,6 +22,8 @@ async function main(): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  // loaded only now, so --help and usage errors answer at once without loading canvas and the report
+  const [{ train }, { headline }] = await Promise.all([import('./train.js'), import('./headline.js')]);
   const result = await train(config);
   const where = relative(process.cwd(), result.dir) || '.';
   process.stdout.write(`${headline(result, where)}\n`);

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What a run writes into its evidence folder; only these names are ever moved. */
+/** What a run writes into its evidence folder (plus its `<time>_<runId>.log`); only these are ever moved. */
 const RUN_FILES = new Set([
   'training_log.csv',
   'reward_components.csv',
@@ -19,7 +19,6 @@ const RUN_FILES = new Set([
   'REPORT.md',
   'curves',
   'animations',
-  'run.log',
 ]);
 
 export const ARCHIVE_DIR = 'previous-runs';
@@ -31,7 +30,9 @@ export const ARCHIVE_DIR = 'previous-runs';
  */
 export function archivePreviousRun(dir: string, now = new Date()): string | null {
   if (!existsSync(dir)) return null;
-  const entries = readdirSync(dir).filter((name) => RUN_FILES.has(name) || /\.log$/.test(name));
+  const entries = readdirSync(dir).filter(
+    (name) => RUN_FILES.has(name) || /^\d{8}T\d{6}_.*\.log$/.test(name),
+  );
   if (entries.length === 0) return null;
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   let target = join(dir, ARCHIVE_DIR, stamp);
