@@ -14,7 +14,12 @@ const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const tieProne = fc
   .tuple(fc.integer({ min: -(2 ** 20), max: 2 ** 20 }), fc.integer({ min: 0, max: 30 }))
   .map(([m, k]) => m / 2 ** k);
+/** Decimal near-ties such as 2.675: the fast paths must hand these to the exact path. */
+const decimalNearTie = fc
+  .tuple(fc.integer({ min: -(10 ** 9), max: 10 ** 9 }), fc.integer({ min: 0, max: 14 }))
+  .map(([k, p]) => (k + 0.5) / 10 ** p);
 const anyDouble = fc.oneof(
+  decimalNearTie,
   finite,
   tieProne,
   fc.integer().map((i) => i * 5),

@@ -3,7 +3,7 @@
  * `PyOS_double_to_string` / `format_float_short` (Python/pystrtod.c), on top of exactly rounded digits.
  */
 import { type Digits, fixedDigits, shortestDigits, significantDigits, toFixedHalfEven } from './digits';
-import { layoutNumber } from './layout';
+import { layoutNumber, repeatFill } from './layout';
 import type { FormatSpec } from './spec';
 
 const FLOAT_TYPES = 'eEfFgGn%';
@@ -78,6 +78,15 @@ function formatShort(
   const digits = d.digits === '' ? '0' : d.digits;
   let decpt = d.digits === '' ? 1 : d.decpt;
   const n = digits.length;
+  if (code === 'e') {
+    // d.ddd…e±XX directly (the general layout below gives the same, slower)
+    const exp = decpt - 1;
+    const a = exp < 0 ? -exp : exp;
+    const tail = precision > n ? '0'.repeat(precision - n) : '';
+    const mantissa =
+      precision > 1 ? digits[0] + '.' + digits.slice(1) + tail : alternate ? digits + '.' : digits;
+    return mantissa + (upper ? 'E' : 'e') + (exp < 0 ? '-' : '+') + (a < 10 ? '0' : '') + a;
+  }
   let useExp = false;
   let vEnd = n;
   if (code === 'e') {
@@ -135,8 +144,18 @@ export function formatFloat(x: number, spec: FormatSpec): string {
   else if (type === 'r') type = 'g';
   let s = doubleToString(value, type, precision, spec.alternate, addDot0, spec.noNegZero);
   if (percent) s += '%';
-  if (spec.width < 0 && spec.grouping === null && spec.sign === null) return s; // nothing to lay out
   const negative = s.charCodeAt(0) === 45;
+  const align = spec.align ?? (spec.zeroFlag ? '=' : '>');
+  if (spec.grouping === null && align !== '=') {
+    // Nothing goes between sign and digits: pad the whole text (the common case, kept cheap).
+    if (!negative && spec.sign !== null && spec.sign !== '-') s = spec.sign + s;
+    const padding = spec.width - s.length;
+    if (padding <= 0) return s;
+    if (align === '>') return repeatFill(spec.fill, padding) + s;
+    if (align === '<') return s + repeatFill(spec.fill, padding);
+    const left = padding >> 1;
+    return repeatFill(spec.fill, left) + s + repeatFill(spec.fill, padding - left);
+  }
   if (negative) s = s.slice(1);
   let i = 0;
   while (i < s.length && s.charCodeAt(i) >= 48 && s.charCodeAt(i) <= 57) i++;

@@ -51,7 +51,29 @@ export function formatValue(value: unknown, spec: string): string {
   return formatWithSpec(value, parsed);
 }
 
-/** Formats with an already parsed spec (what StepTable uses per column). */
+/**
+ * A formatter for one spec, specialised for the values a column usually holds (finite numbers for
+ * float types, safe integers for `d`); anything else takes the general path. Same output as formatValue.
+ */
+export function compileFormatter(spec: FormatSpec): (value: unknown) => string {
+  const type = spec.type;
+  if (type !== '' && FLOAT_TYPES.includes(type) && type !== 'n') {
+    // Python converts ints to float for these types, so every finite number is a float here.
+    return (value) =>
+      typeof value === 'number' && value - value === 0
+        ? formatFloat(value, spec)
+        : formatWithSpec(value, spec);
+  }
+  if (type === 'd' && spec.precision < 0 && !spec.noNegZero) {
+    return (value) =>
+      typeof value === 'number' && Number.isSafeInteger(value)
+        ? formatInt(value, spec)
+        : formatWithSpec(value, spec);
+  }
+  return (value) => formatWithSpec(value, spec);
+}
+
+/** Formats with an already parsed spec. */
 export function formatWithSpec(value: unknown, spec: FormatSpec): string {
   switch (typeof value) {
     case 'number':
@@ -164,15 +186,20 @@ function hasSurrogates(s: string): boolean {
 }
 
 function formatFrac(pair: unknown[], spec: FormatSpec): string {
-  const [n, d] = pair;
-  const part = (v: unknown) =>
-    typeof v === 'number' || typeof v === 'bigint' || v === null || v === undefined
-      ? formatWithSpec(v, GENERAL)
-      : null;
-  const a = part(n);
-  const b = part(d);
+  const a = fracPart(pair[0]);
+  const b = fracPart(pair[1]);
   if (a === null || b === null) return fallback(pair, spec, "'frac' expects a pair of numbers");
-  return padText(`${a}/${b}`, spec, '>', -1);
+  const text = a + '/' + b;
+  return spec.width <= text.length ? text : padText(text, spec, '>', -1);
+}
+
+/** One side of a fraction as Python's str() prints it; null when it is not a number. */
+function fracPart(v: unknown): string | null {
+  if (typeof v === 'number' && Number.isSafeInteger(v) && !Object.is(v, -0)) return String(v);
+  if (typeof v === 'number' || typeof v === 'bigint' || v === null || v === undefined) {
+    return formatWithSpec(v, GENERAL);
+  }
+  return null;
 }
 
 const GENERAL = parseFormatSpec('');

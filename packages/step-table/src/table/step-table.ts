@@ -3,8 +3,8 @@
  * cells never cut (a cut number lies: the column grows and the header is printed again).
  */
 import { createColors } from 'picocolors';
-import { cachedSpec, formatWithSpec } from '../format/format-value';
-import { type FormatSpec, FormatSpecError } from '../format/spec';
+import { cachedSpec, compileFormatter } from '../format/format-value';
+import { FormatSpecError } from '../format/spec';
 import { type CsvMirror, type CsvMirrorOptions, openCsvMirror } from './csv-mirror';
 import { type CellAlign, displayWidth, pad } from './display-width';
 
@@ -45,7 +45,7 @@ interface Column {
   readonly key: string;
   readonly header: string;
   readonly headerWidth: number;
-  readonly spec: FormatSpec;
+  readonly format: (value: unknown) => string;
   readonly description: string;
   readonly align: CellAlign;
   width: number;
@@ -95,7 +95,7 @@ export class StepTable {
         key: c.key,
         header,
         headerWidth,
-        spec: parsed,
+        format: compileFormatter(parsed),
         description: c.description ?? '',
         align: c.align ?? 'right',
         width: Math.max(c.width ?? 0, headerWidth),
@@ -137,7 +137,7 @@ export class StepTable {
     let line = '';
     for (let i = 0; i < shown.length; i++) {
       const c = shown[i]!;
-      const text = formatWithSpec(cells[c.key], c.spec);
+      const text = c.format(cells[c.key]);
       const w = displayWidth(text);
       if (w > c.width) {
         c.width = w;
