@@ -1,4 +1,5 @@
 import { EnvConfigError } from '@evidence/env-config';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS, parseConfig, type TrainerConfig, UsageError } from '../src/config.js';
 
@@ -50,5 +51,44 @@ describe('parseConfig', () => {
     expect(() => parse([], { EVIDENCE_ANIMATION_FPS: '0' })).toThrow(/EVIDENCE_ANIMATION_FPS="0": expected/);
     expect(() => parse(['--animation-fps', '0'])).toThrow(UsageError);
     expect(() => parse(['--animation-fps', '0'])).toThrow(/^--animation-fps: expected .*, got "0"$/);
+  });
+});
+
+describe('parseConfig properties', () => {
+  it('any whole number in range round-trips through its flag; anything else is a usage error', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        (n, seed) => {
+          const config = parse(['--updates', String(n), '--seed', String(seed), '--batch', String(n)]);
+          expect(config.updates).toBe(n);
+          expect(config.seed).toBe(seed);
+          expect(config.episodesPerUpdate).toBe(n);
+        },
+      ),
+    );
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !/^\s*\d+\s*$/.test(s) && !s.startsWith('-')),
+        (text) => {
+          expect(() => parse(['--updates', text])).toThrow(UsageError);
+        },
+      ),
+    );
+  });
+
+  it('--episodes always gives enough updates to cover the episodes, and no more', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 500 }),
+        (episodes, batch) => {
+          const { updates } = parse(['--episodes', String(episodes), '--batch', String(batch)]);
+          expect(updates * batch).toBeGreaterThanOrEqual(episodes);
+          expect((updates - 1) * batch).toBeLessThan(episodes);
+        },
+      ),
+    );
   });
 });
