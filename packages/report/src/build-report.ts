@@ -176,10 +176,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     rewardKey,
   });
   for (const plan of plans) {
+    let why: string | null = null;
     if (options.charts === false) {
-      skipped.push({ what: name(plan.out), why: 'charts turned off' });
+      why = 'charts turned off';
     } else if (!plan.draw) {
-      skipped.push({ what: name(plan.out), why: `needs ${plan.needs}` });
+      why = `needs ${plan.needs}`;
     } else {
       try {
         const path = await plan.draw();
@@ -187,8 +188,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
         charts.push({ title: plan.title, file: name(path) });
         log(`wrote ${name(path)}`);
       } catch (error) {
-        skipped.push({ what: name(plan.out), why: `could not render: ${message(error)}` });
+        why = `could not render: ${message(error)}`;
       }
+    }
+    if (why !== null) {
+      // A chart the trainer (or an earlier run) left in the folder is still evidence: show it, say so.
+      const kept = existsSync(plan.out);
+      skipped.push({ what: name(plan.out), why: kept ? `${why}; showing the file already there` : why });
+      if (kept) charts.push({ title: `${plan.title} (existing file, not redrawn)`, file: name(plan.out) });
     }
     progress(name(plan.out));
   }

@@ -83,6 +83,18 @@ describe('buildReport on partial and broken folders', () => {
     expect(html).toContain('<strong>pre_eval.jsonl</strong>: not found');
   });
 
+  it('charts it does not draw but finds in the folder are shown and marked as such', async () => {
+    const dir = fixtureCopy();
+    const result = await buildReport(dir, { charts: false, resamples: 100 });
+    expect(result.skipped).toContainEqual({
+      what: 'training_curve.png',
+      why: 'charts turned off; showing the file already there',
+    });
+    const html = read(dir, 'index.html');
+    expect(html).toContain('Training reward and loss (existing file, not redrawn)');
+    expect(read(dir, 'REPORT.md')).toContain('(training_curve.png)');
+  });
+
   it('an empty folder gets a report; a missing folder is a clear error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-empty-'));
     const result = await buildReport(dir);
