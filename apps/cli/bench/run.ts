@@ -6,7 +6,15 @@
  * `evidence --version` (the cost of starting the command).
  */
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,8 +37,16 @@ async function generate(dir: string): Promise<void> {
       chunk = '';
     }
   }
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-  const actions = ['request_more_data', 'scan_mass_window', 'inspect_channel', 'fit_background', 'claim_discovery'];
+  await new Promise<void>((resolve, reject) =>
+    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+  const actions = [
+    'request_more_data',
+    'scan_mass_window',
+    'inspect_channel',
+    'fit_background',
+    'claim_discovery',
+  ];
   for (const [name, shift] of [
     ['pre_eval.jsonl', 0],
     ['post_eval.jsonl', 1],
@@ -39,7 +55,10 @@ async function generate(dir: string): Promise<void> {
     for (let episode = 0; episode < EPISODES; episode++) {
       const r = Math.sin(episode * 78.233 + shift) * 0.8 + shift;
       const steps = Array.from({ length: 10 }, (_, i) => ({
-        action: { action_type: actions[(episode + i) % actions.length], args: { window: [100 + i, 130 + i] } },
+        action: {
+          action_type: actions[(episode + i) % actions.length],
+          args: { window: [100 + i, 130 + i] },
+        },
         reward: Number((r / 10).toFixed(4)),
       }));
       lines.push(
@@ -69,6 +88,7 @@ function measure(name: string, args: string[], preload: string): Measured {
   const rssFile = join(tmpdir(), `evidence-bench-rss-${process.pid}-${Date.now()}`);
   const started = process.hrtime.bigint();
   const child = spawnSync(process.execPath, ['--require', preload, ...args], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)), // so `import('@evidence/…')` resolves the CLI's dependencies
     env: { ...process.env, BENCH_RSS_FILE: rssFile, NO_COLOR: '1' },
     encoding: 'utf8',
     maxBuffer: 64 << 20,
@@ -84,10 +104,15 @@ function measure(name: string, args: string[], preload: string): Measured {
 
 async function main(): Promise<void> {
   if (!existsSync(bin)) throw new Error(`${bin} is missing: run pnpm build first`);
-  const dir = mkdtempSync(join(tmpdir(), 'evidence-bench-'));
+  // EVIDENCE_BENCH_DIR keeps the generated folder (for profiling: node --cpu-prof dist/bin.js report DIR).
+  const keep = process.env.EVIDENCE_BENCH_DIR;
+  const dir = keep ?? mkdtempSync(join(tmpdir(), 'evidence-bench-'));
   try {
     const generated = process.hrtime.bigint();
-    await generate(dir);
+    if (!keep || !existsSync(join(dir, 'post_eval.jsonl'))) {
+      mkdirSync(dir, { recursive: true });
+      await generate(dir);
+    }
     const size = readFileSync(join(dir, 'training_log.csv')).length;
     console.log(
       `input: ${TRAINING_ROWS.toLocaleString('en')} training rows (${(size / 1e6).toFixed(1)} MB), 2 × ${EPISODES} episodes` +
@@ -99,22 +124,31 @@ async function main(): Promise<void> {
       "process.on('exit', () => require('fs').writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
     );
     const readFloor = `const fs=require('fs');let n=0;for(const f of ['training_log.csv','pre_eval.jsonl','post_eval.jsonl']){const t=fs.readFileSync(${JSON.stringify(dir)}+'/'+f,'utf8');for(let i=t.indexOf('\\n');i!==-1;i=t.indexOf('\\n',i+1))n++;}console.log(n)`;
+    // The two library calls that dominate a report, alone, so a regression points at its package.
+    const loadLog = `import('@evidence/csv-log').then(async (m) => { const log = await m.loadCsvLog(${JSON.stringify(join(dir, 'training_log.csv'))}); console.log(log.rowCount) })`;
+    const compare = `import('@evidence/report').then(async (m) => { const r = await m.compareEvalFiles(${JSON.stringify(join(dir, 'pre_eval.jsonl'))}, ${JSON.stringify(join(dir, 'post_eval.jsonl'))}); console.log(r.p_improvement) })`;
     const results = [
       measure('baseline: node reads + splits the inputs', ['-e', readFloor], preload),
       measure('baseline: evidence --version', [bin, '--version'], preload),
       measure('evidence report (10,000 resamples)', [bin, 'report', dir], preload),
+      measure('  part: loadCsvLog(training_log.csv)', ['--input-type=module', '-e', loadLog], preload),
+      measure('  part: compareEvalFiles (10,000 resamples)', ['--input-type=module', '-e', compare], preload),
     ];
     console.log('\ncase                                       wall s   peak RSS MB');
     for (const result of results) {
-      console.log(`${result.name.padEnd(42)} ${result.seconds.toFixed(2).padStart(6)}   ${result.maxRssMb.toFixed(0).padStart(11)}${result.ok ? '' : '   FAILED'}`);
+      console.log(
+        `${result.name.padEnd(42)} ${result.seconds.toFixed(2).padStart(6)}   ${result.maxRssMb.toFixed(0).padStart(11)}${result.ok ? '' : '   FAILED'}`,
+      );
     }
-    const report = results[2];
+    const report = results.find((result) => result.name.startsWith('evidence report'));
     if (report) {
       const verdict = report.ok && report.seconds <= TARGET_SECONDS ? 'within' : 'OVER';
-      console.log(`\nevidence report: ${report.seconds.toFixed(2)} s, target ≤ ${TARGET_SECONDS} s: ${verdict}`);
+      console.log(
+        `\nevidence report: ${report.seconds.toFixed(2)} s, target ≤ ${TARGET_SECONDS} s: ${verdict}`,
+      );
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (!keep) rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -11,6 +11,14 @@ process.on('SIGINT', () => {
   else process.exit(130);
 });
 
+// `evidence table big.csv | head`: the reader went away, which is not an error.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
+}
+
 run(argv, { signal: interrupt.signal }).then(
   (code) => {
     process.exitCode = code;

@@ -20,7 +20,7 @@ export function chooseColumns(
       key.length,
       format === undefined ? textWidth(values) : numberWidth(format, values),
     );
-    return format === undefined ? { key, width } : { key, width, format };
+    return format === undefined ? { key, width, align: 'left' } : { key, width, format };
   });
 }
 

@@ -15,9 +15,12 @@ export interface CsvTailBatch {
   header: string[] | null;
   rows: CsvRow[];
   issues: LineIssue[];
+  /** more bytes are already waiting: call read() again (each call reads at most `maxBytes`) */
+  more: boolean;
 }
 
 const CHUNK_BYTES = 1 << 20;
+const MAX_BYTES_PER_READ = 2 * CHUNK_BYTES;
 
 /**
  * Reads a CSV that may still be growing: each `read()` returns the complete rows appended since the last
@@ -46,22 +49,19 @@ export class CsvTail {
     return this.#pending === '' ? null : { line: this.#nextLine, text: this.#pending };
   }
 
-  async read(): Promise<CsvTailBatch> {
+  async read(maxBytes = MAX_BYTES_PER_READ): Promise<CsvTailBatch> {
     const size = (await stat(this.path)).size;
     const restarted = size < this.#offset;
     if (restarted) this.#reset();
-    const batch: CsvTailBatch = { restarted, header: null, rows: [], issues: [] };
+    const batch: CsvTailBatch = { restarted, header: null, rows: [], issues: [], more: false };
     if (size === this.#offset) return batch;
+    const end = Math.min(size, this.#offset + maxBytes);
     const handle = await open(this.path, 'r');
     try {
-      const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, size - this.#offset));
-      while (this.#offset < size) {
-        const { bytesRead } = await handle.read(
-          buffer,
-          0,
-          Math.min(buffer.length, size - this.#offset),
-          this.#offset,
-        );
+      const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, end - this.#offset));
+      while (this.#offset < end) {
+        const length = Math.min(buffer.length, end - this.#offset);
+        const { bytesRead } = await handle.read(buffer, 0, length, this.#offset);
         if (bytesRead === 0) break;
         this.#offset += bytesRead;
         this.#consume(this.#decoder.write(buffer.subarray(0, bytesRead)), batch);
@@ -69,6 +69,7 @@ export class CsvTail {
     } finally {
       await handle.close();
     }
+    batch.more = this.#offset < size;
     return batch;
   }
 
@@ -86,15 +87,15 @@ export class CsvTail {
     const end = completeRecordsEnd(data); // the final newline is dropped below so papaparse adds no empty row
     this.#pending = data.slice(end);
     if (end === 0) return;
-    const parsed = Papa.parse<string[]>(data.slice(0, end - 1), {
-      header: false,
-      skipEmptyLines: false,
-      newline: '\n',
-    });
-    for (const raw of parsed.data) {
-      const cells = raw.map((cell) => (cell.endsWith('\r') ? cell.slice(0, -1) : cell));
+    const complete = data.slice(0, end - 1);
+    const parsed = Papa.parse<string[]>(complete, { header: false, skipEmptyLines: false, newline: '\n' });
+    // Only quoted cells can hold a newline; without quotes each record is one line.
+    const quoted = complete.includes('"');
+    for (const cells of parsed.data) {
+      const last = cells.length - 1;
+      if (cells[last]?.endsWith('\r')) cells[last] = (cells[last] as string).slice(0, -1); // \r\n line ends
       const line = this.#nextLine;
-      this.#nextLine += 1 + cells.reduce((count, cell) => count + countNewlines(cell), 0);
+      this.#nextLine += quoted ? 1 + cells.reduce((count, cell) => count + countNewlines(cell), 0) : 1;
       if (cells.length === 1 && cells[0] === '') continue; // blank line
       if (this.#header === null) {
         this.#header = cells;
@@ -133,12 +134,24 @@ function countNewlines(text: string): number {
 /** A cell as the DESIGN's CSV readers read it: empty → null, nan/inf, True/False, else a number or text. */
 export function parseCell(text: string): number | boolean | string | null {
   if (text === '') return null;
-  const lower = text.toLowerCase();
-  if (lower === 'nan') return Number.NaN;
-  if (lower === 'inf' || lower === 'infinity' || lower === '+inf') return Number.POSITIVE_INFINITY;
-  if (lower === '-inf' || lower === '-infinity') return Number.NEGATIVE_INFINITY;
-  if (lower === 'true') return true;
-  if (lower === 'false') return false;
-  const number = Number(text);
-  return Number.isNaN(number) || text.trim() === '' ? text : number;
+  // Plain numbers first: they are nearly every cell of a training log.
+  const first = text.charCodeAt(0);
+  if ((first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46) {
+    const number = Number(text);
+    if (!Number.isNaN(number) && text.charCodeAt(text.length - 1) > 32) return number;
+  }
+  const word = WORDS.get(text.toLowerCase());
+  return word === undefined ? text : word;
 }
+
+const WORDS = new Map<string, number | boolean>([
+  ['nan', Number.NaN],
+  ['inf', Number.POSITIVE_INFINITY],
+  ['+inf', Number.POSITIVE_INFINITY],
+  ['infinity', Number.POSITIVE_INFINITY],
+  ['+infinity', Number.POSITIVE_INFINITY],
+  ['-inf', Number.NEGATIVE_INFINITY],
+  ['-infinity', Number.NEGATIVE_INFINITY],
+  ['true', true],
+  ['false', false],
+]);

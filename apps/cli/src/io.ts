@@ -26,3 +26,14 @@ export function useColor(io: CliIo, stream: OutputStream = io.stdout): boolean {
 export function printLine(stream: OutputStream, line = ''): void {
   stream.write(`${line}\n`);
 }
+
+/** Writes and, when the stream's buffer is full (a slow pipe), waits for it to drain so memory stays flat. */
+export async function writeWithBackpressure(stream: OutputStream, text: string): Promise<void> {
+  if (text === '' || stream.write(text) !== false) return;
+  const emitter = stream as { once?: (event: string, listener: () => void) => unknown };
+  if (typeof emitter.once === 'function') {
+    await new Promise<void>((resolve) => {
+      emitter.once?.call(stream, 'drain', resolve);
+    });
+  }
+}

@@ -54,15 +54,17 @@ async function encodeFrames(
   const { createCanvas } = await import('@napi-rs/canvas');
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
   const progress = createProgress(io);
+  const problems: Error[] = [];
+  const recorder = new EpisodeRecorder({
+    dir: work,
+    prefix: 'frames',
+    fps,
+    maxFrames: 0,
+    schedule: new CaptureSchedule({ episodes: [0], every: 0, last: 0 }),
+    onError: (error) => problems.push(error),
+  });
+  let capture = recorder.begin(0, 1);
   try {
-    const recorder = new EpisodeRecorder({
-      dir: work,
-      prefix: 'frames',
-      fps,
-      maxFrames: 0,
-      schedule: new CaptureSchedule({ episodes: [0], every: 0, last: 0 }),
-    });
-    const capture = recorder.begin(0, 1);
     if (!capture) throw new Error('the animation recorder declined to capture (schedule)');
     let size: { width: number; height: number } | null = null;
     for (const [index, name] of frames.entries()) {
@@ -81,12 +83,17 @@ async function encodeFrames(
       await capture.addFrame(context.getImageData(0, 0, image.width, image.height));
       progress.update(index + 1, frames.length, name);
     }
-    const result = await capture.end({ reward: 0 });
-    await recorder.close();
-    if (!result.gif) throw new Error('the animation recorder wrote no GIF');
+    const ending = capture;
+    capture = null;
+    const result = await ending.end({ reward: 0 });
+    if (!result.gif) throw new Error(`no GIF was written${problems[0] ? `: ${problems[0].message}` : ''}`);
     await rename(result.gif, out);
+    for (const problem of problems) printLine(io.stderr, `evidence: warning: ${problem.message}`);
     return out;
   } finally {
+    // On a bad frame: drop the half-made GIF and stop the encoder thread, or the process would not exit.
+    capture?.discard();
+    await recorder.close();
     progress.stop();
     await rm(work, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@ import type { StepTable } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
 import { type CsvRow, CsvTail, parseCell } from '../csv-tail.js';
-import { type CliIo, printLine, useColor } from '../io.js';
+import { type CliIo, printLine, useColor, writeWithBackpressure } from '../io.js';
 import { preview, printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, requireFile, resolvePath } from '../paths.js';
@@ -13,7 +13,7 @@ interface TableOptions {
   follow?: boolean;
   interval: number;
   sample: number;
-  repeatHeader: number;
+  repeatHeader?: number;
 }
 
 export function tableCommand(command: Command, io: CliIo): void {
@@ -28,7 +28,11 @@ export function tableCommand(command: Command, io: CliIo): void {
       500,
     )
     .option('--sample <rows>', "rows read before choosing each column's format", integerOption(1), 50)
-    .option('--repeat-header <rows>', 'print the header again every N rows (0: never)', integerOption(0), 0)
+    .option(
+      '--repeat-header <rows>',
+      'print the header again every N rows; 0: once (default: a screenful on a terminal, else once)',
+      integerOption(0),
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  $ evidence table evidence/training_log.csv\n  $ evidence table evidence/training_log.csv --follow',
@@ -39,11 +43,12 @@ export function tableCommand(command: Command, io: CliIo): void {
       const tail = new CsvTail(path);
       const { StepTable } = await import('@evidence/step-table');
       const printer = new TablePrinter(io, path, options, StepTable);
-      printer.add(await tail.read());
+      await readAvailable(tail, printer);
       if (options.follow) {
         await followUntilAborted(tail, printer, options.interval, io.signal);
       }
       printer.finish();
+      await printer.flush();
       const torn = tail.torn;
       if (torn) {
         const state = options.follow
@@ -63,6 +68,8 @@ class TablePrinter {
   #table: StepTable | null = null;
   #header: string[] | null = null;
   #buffered: CsvRow[] = [];
+  /** lines not yet written: one write per batch, not per row */
+  #out = '';
 
   readonly #StepTable: typeof StepTable;
 
@@ -92,6 +99,13 @@ class TablePrinter {
     if (this.#buffered.length >= this.#options.sample) this.#start();
   }
 
+  /** Writes the pending lines, waiting for a slow pipe, so a million-row log never piles up in memory. */
+  async flush(): Promise<void> {
+    const text = this.#out;
+    this.#out = '';
+    await writeWithBackpressure(this.#io.stdout, text);
+  }
+
   /** Prints what is still held back (fewer rows than the sample). */
   finish(): void {
     if (!this.#table && this.#header) this.#start();
@@ -100,13 +114,17 @@ class TablePrinter {
   #start(): void {
     const header = this.#header;
     if (!header) return;
-    const sample = this.#buffered.map((row) => row.cells.map(parseCell));
+    const sample = this.#buffered.slice(0, this.#options.sample).map((row) => row.cells.map(parseCell));
     this.#table = new this.#StepTable({
       columns: chooseColumns(header, sample),
       color: useColor(this.#io),
-      ...(this.#options.repeatHeader > 0 ? { repeatHeaderEvery: this.#options.repeatHeader } : {}),
+      stream: this.#io.stdout,
+      // A screenful on a terminal (StepTable's default); a file or pipe gets the header once.
+      ...(this.#options.repeatHeader !== undefined || this.#io.stdout.isTTY !== true
+        ? { repeatHeaderEvery: this.#options.repeatHeader ?? 0 }
+        : {}),
     });
-    write(this.#io, this.#table.header());
+    this.#line(this.#table.header());
     const rows = this.#buffered;
     this.#buffered = [];
     for (const row of rows) this.#print(row);
@@ -120,13 +138,22 @@ class TablePrinter {
     header.forEach((key, column) => {
       cells[key] = parseCell(row.cells[column] ?? '');
     });
-    write(this.#io, table.row(cells));
+    this.#line(table.row(cells));
+  }
+
+  #line(text: string): void {
+    if (text !== '') this.#out += text.endsWith('\n') ? text : `${text}\n`;
   }
 }
 
-function write(io: CliIo, text: string): void {
-  if (text === '') return;
-  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+/** Everything appended so far, a few megabytes at a time. */
+async function readAvailable(tail: CsvTail, printer: TablePrinter): Promise<void> {
+  let batch: Awaited<ReturnType<CsvTail['read']>>;
+  do {
+    batch = await tail.read();
+    printer.add(batch);
+    await printer.flush();
+  } while (batch.more);
 }
 
 /** Reads again whenever the folder reports a change to the file, or every `intervalMs`, until aborted. */
@@ -155,7 +182,7 @@ async function followUntilAborted(
       });
       wake = null;
       try {
-        printer.add(await tail.read());
+        await readAvailable(tail, printer);
       } catch (error) {
         // The file may be briefly absent while it is rotated; keep following.
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
