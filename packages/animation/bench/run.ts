@@ -1,13 +1,13 @@
 // pnpm bench: the streaming recorder against gifenc used naively, each case in a fresh child
 // process so its peak RSS is its own. Frames come from a deterministic formula (frames.ts).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GifReader } from 'omggif';
 import { gifenc } from '../src/gifenc-module';
-import { EpisodeRecorder } from '../src/index';
+import type { EpisodeRecorder as EpisodeRecorderClass } from '../src/index';
 import { type Background, makeFrame, toRgba } from './frames';
 
 interface FrameSet {
@@ -23,8 +23,13 @@ interface Spec {
   set: FrameSet;
   mode: Mode;
   out: string;
+  workIterations: number;
 }
 interface Measurement {
+  /** CPU time of every thread, frame generation included for the streaming recorder */
+  cpuMs: number;
+  /** CPU time of generating the frames alone (measured by the naive case, single-threaded) */
+  generateCpuMs: number;
   wallMs: number;
   generateMs: number;
   encodeMs: number;
@@ -35,7 +40,27 @@ interface Measurement {
 
 const FPS = 25;
 /** CPU work per step in the loop cases, standing in for an environment step and a policy forward pass. */
-const WORK_ITERATIONS = 1_500_000;
+const WORK_MS = 4;
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The built package when it is up to date (what users run), else the source. */
+function recorderModule(): string {
+  const built = join(packageDir, 'dist/index.js');
+  if (!existsSync(built)) return '../src/index';
+  const builtAt = statSync(built).mtimeMs;
+  const newest = Math.max(
+    ...readdirSync(join(packageDir, 'src'), { recursive: true, encoding: 'utf8' }).map(
+      (f) => statSync(join(packageDir, 'src', f)).mtimeMs,
+    ),
+  );
+  return newest > builtAt ? '../src/index' : '../dist/index.js';
+}
+
+async function loadRecorder(): Promise<typeof EpisodeRecorderClass> {
+  return ((await import(recorderModule())) as { EpisodeRecorder: typeof EpisodeRecorderClass })
+    .EpisodeRecorder;
+}
 
 const SETS: FrameSet[] = [
   { name: 'A 400×(600×400) gradient', width: 600, height: 400, frames: 400, background: 'gradient' },
@@ -44,14 +69,23 @@ const SETS: FrameSet[] = [
   { name: 'B 1000×(160×210) flat', width: 160, height: 210, frames: 1000, background: 'flat' },
 ];
 
-function work(seed: number): number {
+function work(seed: number, iterations: number): number {
   let x = seed;
-  for (let i = 0; i < WORK_ITERATIONS; i++) x = (x * 1.000001 + 0.5) % 1000;
+  for (let i = 0; i < iterations; i++) x = x * 0.999999 + 0.5;
   return x;
+}
+
+/** Iterations of `work` that take about WORK_MS here and now; measured once, used by both loop runs. */
+function calibrateWork(): number {
+  const iterations = 1_000_000;
+  const start = performance.now();
+  work(1, iterations);
+  return Math.round((iterations * WORK_MS) / (performance.now() - start));
 }
 
 async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Measurement> {
   const { width, height, frames, background } = spec.set;
+  const EpisodeRecorder = await loadRecorder();
   const recorder = new EpisodeRecorder({
     dir: spec.out,
     prefix: 'bench',
@@ -69,9 +103,10 @@ async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Meas
   let addFrameMs = 0;
   let sink = 0;
   const start = performance.now();
+  const cpuStart = process.cpuUsage(); // every thread of the process: training loop and encoder
   const capture = loop === 'off' ? null : recorder.begin(1);
   for (let i = 0; i < frames; i++) {
-    if (loop) sink += work(i);
+    if (loop) sink += work(i, spec.workIterations);
     const g = performance.now();
     makeFrame(width, height, i, background, buffer);
     const a = performance.now();
@@ -84,9 +119,19 @@ async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Meas
   }
   const files = capture ? await capture.end({ reward: sink > -1 ? 1 : 0 }) : null;
   const wallMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
   await recorder.close();
   const bytes = files?.gif ? statSync(files.gif).size : 0;
-  return { wallMs, generateMs, encodeMs: wallMs - generateMs, bytes, peakRssMb: 0, addFrameMs };
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    generateCpuMs: 0,
+    wallMs,
+    generateMs,
+    encodeMs: wallMs - generateMs,
+    bytes,
+    peakRssMb: 0,
+    addFrameMs,
+  };
 }
 
 /** gifenc as its README shows it: every frame held, quantized on its own, one buffer at the end. */
@@ -94,9 +139,19 @@ function runNaive(spec: Spec): Measurement {
   const { width, height, frames, background } = spec.set;
   const g = performance.now();
   const all: Uint8Array[] = [];
-  for (let i = 0; i < frames; i++) all.push(toRgba(makeFrame(width, height, i, background)));
+  const scratch = new Uint8Array(width * height * 3);
+  const generated = { user: 0, system: 0 };
+  for (let i = 0; i < frames; i++) {
+    const before = process.cpuUsage();
+    makeFrame(width, height, i, background, scratch); // the same work as the streaming case's loop
+    const used = process.cpuUsage(before);
+    generated.user += used.user;
+    generated.system += used.system;
+    all.push(toRgba(scratch));
+  }
   const generateMs = performance.now() - g;
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const encoder = gifenc.GIFEncoder();
   for (const rgba of all) {
     const palette = gifenc.quantize(rgba, 256);
@@ -107,7 +162,16 @@ function runNaive(spec: Spec): Measurement {
   const path = join(spec.out, 'naive.gif');
   writeFileSync(path, encoder.bytesView());
   const encodeMs = performance.now() - start;
-  return { wallMs: encodeMs, generateMs, encodeMs, bytes: statSync(path).size, peakRssMb: 0 };
+  const cpu = process.cpuUsage(cpuStart);
+  return {
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    generateCpuMs: (generated.user + generated.system) / 1000,
+    wallMs: encodeMs,
+    generateMs,
+    encodeMs,
+    bytes: statSync(path).size,
+    peakRssMb: 0,
+  };
 }
 
 async function child(spec: Spec): Promise<void> {
@@ -170,20 +234,25 @@ async function main(): Promise<void> {
   );
   try {
     for (const set of SETS) {
-      for (const mode of ['streaming', 'naive'] as const) {
+      let generateCpuMs = 0;
+      const rows: string[] = [];
+      for (const mode of ['naive', 'streaming'] as const) {
         const dir = mkdtempSync(join(out, 'case-'));
-        const m = runChild({ set, mode, out: dir });
+        const m = runChild({ set, mode, out: dir, workIterations: 0 });
+        if (mode === 'naive') generateCpuMs = m.generateCpuMs;
+        else m.cpuMs -= generateCpuMs;
         const file =
           mode === 'naive' ? join(dir, 'naive.gif') : join(dir, 'bench_episode_0001_reward_1_avg_1.gif');
         const label =
           mode === 'streaming'
             ? '@evidence/animation (worker, streaming)'
             : 'gifenc naive (per-frame palette, all held)';
-        console.log(
-          `| ${set.name} | ${label} | ${s(m.encodeMs)} | ${s(m.wallMs)} | ${m.peakRssMb.toFixed(0)} | ${mb(m.bytes)} | ${psnr(file, set).toFixed(1)} |`,
+        rows.unshift(
+          `| ${set.name} | ${label} | ${s(m.encodeMs)} | ${s(m.cpuMs)} | ${s(m.wallMs)} | ${m.peakRssMb.toFixed(0)} | ${mb(m.bytes)} | ${psnr(file, set).toFixed(1)} |`,
         );
         rmSync(dir, { recursive: true, force: true });
       }
+      for (const row of rows) console.log(row);
     }
     console.log(
       '\nencode s: streaming = wall time from first addFrame to end() resolved, minus frame generation;',
@@ -193,8 +262,9 @@ async function main(): Promise<void> {
     );
 
     const set = SETS[0] as FrameSet;
-    const off = runChild({ set, mode: 'loop-off', out: mkdtempSync(join(out, 'loop-')) });
-    const on = runChild({ set, mode: 'loop-on', out: mkdtempSync(join(out, 'loop-')) });
+    const workIterations = calibrateWork();
+    const off = runChild({ set, mode: 'loop-off', out: mkdtempSync(join(out, 'loop-')), workIterations });
+    const on = runChild({ set, mode: 'loop-on', out: mkdtempSync(join(out, 'loop-')), workIterations });
     const perStep = (off.wallMs / set.frames).toFixed(1);
     console.log(`training loop, ${set.name}, ${perStep} ms a step (CPU work + rendering):`);
     console.log(

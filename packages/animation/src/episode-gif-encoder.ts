@@ -148,7 +148,7 @@ export class EpisodeGifEncoder {
 
   private colorTable(): Uint8Array {
     const table = new Uint8Array(256 * 3);
-    (this.palette as Palette).forEach((color, i) => table.set(color, i * 3));
+    for (const [i, color] of (this.palette as Palette).entries()) table.set(color, i * 3);
     return table;
   }
 

@@ -170,6 +170,28 @@ describe('EpisodeRecorder', () => {
     await recorder.close();
   });
 
+  it('gives colours that first appear after the palette frames their own palette entries', async () => {
+    const dir = tempDir();
+    const [width, height] = [24, 16];
+    const recorder = new EpisodeRecorder({ dir, schedule: { every: 1 }, paletteFrames: 2 });
+    const frames = Array.from({ length: 12 }, (_, i) => {
+      const rgb = new Uint8Array(width * height * 3).fill(70); // grey until frame 6, then new colours
+      if (i >= 6) for (let p = 0; p < 60 * 3; p += 3) rgb.set([230, 20 * i, 10], p);
+      return rgb;
+    });
+    const files = await recorder.record({ episode: 0, frames: frames.map((data) => ({ width, height, data })), reward: 0 });
+    await recorder.close();
+    const decoded = decodeWithOmggif(files?.gif as string);
+    expect(decoded.frames).toHaveLength(12);
+    for (const [i, frame] of decoded.frames.entries()) {
+      expect(psnr(frame, frames[i] as Uint8Array), `frame ${i}`).toBeGreaterThanOrEqual(30);
+    }
+    if (!pillowSkipReason) {
+      const pillow = decodeWithPillow(files?.gif as string, frames);
+      expect(Math.min(...(pillow.psnr ?? []).map((v) => v ?? Number.POSITIVE_INFINITY))).toBeGreaterThanOrEqual(30);
+    }
+  });
+
   it('skips bad frames with a clear error, records it in the JSON, and goes on', async () => {
     const dir = tempDir();
     const errors: Error[] = [];
