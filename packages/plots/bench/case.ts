@@ -5,6 +5,7 @@ import { renderChart } from '../src/render';
 
 const [name, arg, out] = process.argv.slice(2) as [string, string, string];
 const start = performance.now();
+const cpuStart = process.cpuUsage();
 let note: string | undefined;
 
 if (name === 'training-curve') {
@@ -38,6 +39,8 @@ if (name === 'training-curve') {
   note = `draw + PNG encode, after ${generated.toFixed(0)} ms generating the data${name === 'line-raw' ? '; raw baseline capped at 1M points (10M raw takes minutes)' : ''}`;
 }
 const ms = performance.now() - start;
+const cpu = process.cpuUsage(cpuStart);
+const cpuMs = (cpu.user + cpu.system) / 1000;
 const rssMB = process.resourceUsage().maxRSS / 1024;
 console.log(
   JSON.stringify({

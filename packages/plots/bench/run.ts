@@ -4,7 +4,7 @@
 // this machine): 7.3 s and 809 MB for the 1,000,000-row training curve.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -27,7 +27,7 @@ async function writeTrainingLog(path: string, rows: number): Promise<void> {
     const loss = 0.9 * Math.exp(-s / (rows / 3)) + rand() * 0.05;
     batch += `${s},${s / 100},${loss},${reward},${rand() * 0.4},${s === 1 ? '' : rand() * 0.02},${rand()},${1e-6 * (1 - s / rows)},${s * 0.012}\n`;
     if (batch.length > 1 << 20) {
-      if (!out.write(batch)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(batch)) await new Promise<void>((r) => out.once('drain', () => r()));
       batch = '';
     }
   }
@@ -38,6 +38,8 @@ async function writeTrainingLog(path: string, rows: number): Promise<void> {
 interface Result {
   case: string;
   ms: number;
+  /** CPU time of all threads: less sensitive than wall time to other work on a shared machine */
+  cpuMs: number;
   rssMB: number;
   note?: string;
 }

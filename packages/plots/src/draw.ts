@@ -20,7 +20,7 @@ const TICK_FONT = 12;
 const LABEL_FONT = 13;
 const TITLE_FONT = 16;
 const LEGEND_FONT = 12;
-const PANEL_GAP = 18;
+const PANEL_GAP = 24;
 
 const font = (size: number, bold = false) => `${bold ? 'bold ' : ''}${size}px "${FONT_FAMILY}"`;
 
