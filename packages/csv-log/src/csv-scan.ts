@@ -10,6 +10,9 @@ const TORN_TEXT_MAX = 10_000;
 export interface CsvBatch {
   rows: string[][];
   lines: number[];
+  /** Bytes read so far and the snapshot's size: lets a caller size its arrays once. */
+  position?: number;
+  size?: number;
 }
 
 export interface CsvScanOptions {
@@ -69,7 +72,7 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
       const data = first === 0 ? rows : rows.slice(first);
       const dataLines = first === 0 ? lines : lines.slice(first);
       const kept = columnCount > 1 ? dropBlankLines(data, dataLines) : { rows: data, lines: dataLines };
-      if (kept.rows.length > 0) await options.onBatch(kept);
+      if (kept.rows.length > 0) await options.onBatch({ ...kept, position, size });
     }
     pending += decoder.end();
     if (!headerSeen) options.onHeader([]);

@@ -1,0 +1,237 @@
+/**
+ * Append and read throughput of @evidence/csv-log next to baselines measured in the same run.
+ * Every case runs in a fresh child process, so its peak RSS (process.resourceUsage().maxRSS) is its own.
+ *
+ *   pnpm bench                 all cases (1,000,000 training-log rows)
+ *   pnpm bench -- 200000       fewer rows (quick look)
+ *
+ * Targets (issue 2): buffered ≥ 1,000,000 appends/s, line ≥ 200,000 appends/s, reading a
+ * 1,000,000-row file ≥ 1,000,000 rows/s with peak RSS < 200 MB.
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatCell, formatHeader } from '../src/cell-format';
+import { loadCsvLog, openCsvLog, readCsvLog, TRAINING_LOG_COLUMNS } from '../src/index';
+
+const ROWS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000_000);
+// Slow cases get fewer rows so the whole run takes about a minute; the table says how many.
+const BASELINE_ROWS = Math.min(ROWS, 50_000);
+const FSYNC_ROWS = Math.min(ROWS, 2_000);
+
+/** A training-log row as a trainer makes it: full-precision doubles from a simulated run. */
+function trainingRow(step: number, total: number) {
+  const noise = Math.sin(step * 12.9898) * 43758.5453;
+  const jitter = noise - Math.floor(noise); // deterministic, in [0, 1)
+  return {
+    step,
+    epoch: Math.round((step / total) * 300) / 100,
+    loss: Math.exp(-step / (total / 3)) * (0.9 + 0.2 * jitter),
+    reward: Math.tanh(step / (total / 4)) - 0.5 + 0.4 * (jitter - 0.5),
+    reward_std: 0.2 + 0.25 * jitter,
+    kl: step === 0 ? null : 0.001 + 0.02 * (step / total) * (0.8 + 0.4 * jitter),
+    grad_norm: step % 37 === 36 ? Number.NaN : 0.2 + 1.5 * jitter,
+    learning_rate: 1.1e-6 * (1 - step / total),
+  };
+}
+
+interface CaseResult {
+  rows: number;
+  seconds: number;
+  /** user + system CPU seconds of the case: on a shared, loaded machine wall-clock rates understate. */
+  cpuSeconds: number;
+  maxRssMb: number;
+}
+type Measured = Omit<CaseResult, 'maxRssMb' | 'cpuSeconds'>;
+
+const CASES: Record<string, (dir: string) => Promise<Measured>> = {
+  async 'idle process (RSS floor)'() {
+    return { rows: 0, seconds: 1e-9 };
+  },
+  async 'append buffered'(dir) {
+    return appendWith(join(dir, 'training_log.csv'), 'buffered', ROWS); // also the file the read cases use
+  },
+  async 'append line'(dir) {
+    return appendWith(join(dir, 'line.csv'), 'line', ROWS);
+  },
+  async 'append fsync'(dir) {
+    return appendWith(join(dir, 'fsync.csv'), 'fsync', FSYNC_ROWS);
+  },
+  // The reference trainer's way: open the file, append one row, close it, for every row.
+  async 'baseline: open-append-close per row'(dir) {
+    const path = join(dir, 'baseline.csv');
+    const columns = TRAINING_LOG_COLUMNS;
+    appendFileSync(path, `${formatHeader(columns)}\n`);
+    const start = performance.now();
+    for (let step = 0; step < BASELINE_ROWS; step++) {
+      const row: Record<string, unknown> = trainingRow(step, BASELINE_ROWS);
+      row.wall_time_s = Math.round(performance.now() - start) / 1000;
+      appendFileSync(path, `${columns.map((c) => formatCell(row[c], c)).join(',')}\n`);
+    }
+    return { rows: BASELINE_ROWS, seconds: (performance.now() - start) / 1000 };
+  },
+  async 'read loadCsvLog (columnar)'(dir) {
+    const start = performance.now();
+    const log = await loadCsvLog(join(dir, 'training_log.csv'));
+    if (log.rowCount !== ROWS || log.issues.skipped.length > 0) throw new Error(`read ${log.rowCount} rows`);
+    return { rows: log.rowCount, seconds: (performance.now() - start) / 1000 };
+  },
+  async 'read readCsvLog (row objects)'(dir) {
+    const start = performance.now();
+    let rows = 0;
+    for await (const _ of readCsvLog(join(dir, 'training_log.csv'))) rows++;
+    if (rows !== ROWS) throw new Error(`read ${rows} rows`);
+    return { rows, seconds: (performance.now() - start) / 1000 };
+  },
+  // What a script would write by hand: the whole file in memory, split, Number() on every cell.
+  async 'baseline: readFileSync + split + Number'(dir) {
+    const start = performance.now();
+    const lines = readFileSync(join(dir, 'training_log.csv'), 'utf8').split('\n');
+    const width = (lines[0] ?? '').split(',').length;
+    const columns = Array.from({ length: width }, () => new Float64Array(lines.length));
+    let rows = 0;
+    for (let i = 1; i < lines.length; i++) {
+      if (lines[i] === '') continue;
+      const cells = (lines[i] as string).split(',');
+      for (let c = 0; c < width; c++) (columns[c] as Float64Array)[rows] = Number(cells[c]);
+      rows++;
+    }
+    return { rows, seconds: (performance.now() - start) / 1000 };
+  },
+};
+
+async function appendWith(path: string, durability: 'buffered' | 'line' | 'fsync', rows: number) {
+  const start = performance.now();
+  const log = openCsvLog(path, { columns: TRAINING_LOG_COLUMNS, durability });
+  for (let step = 0; step < rows; step++) log.append(trainingRow(step, rows));
+  await log.close();
+  return { rows, seconds: (performance.now() - start) / 1000 };
+}
+
+const TARGETS: Record<string, { rowsPerSecond?: number; rssMb?: number; baseline: string }> = {
+  'append buffered': { rowsPerSecond: 1_000_000, baseline: 'baseline: open-append-close per row' },
+  'append line': { rowsPerSecond: 200_000, baseline: 'baseline: open-append-close per row' },
+  'append fsync': { baseline: 'baseline: open-append-close per row' },
+  'read loadCsvLog (columnar)': {
+    rowsPerSecond: 1_000_000,
+    rssMb: 200,
+    baseline: 'baseline: readFileSync + split + Number',
+  },
+  'read readCsvLog (row objects)': { rssMb: 200, baseline: 'baseline: readFileSync + split + Number' },
+};
+
+async function runCase(name: string, dir: string): Promise<void> {
+  const cpuBefore = process.cpuUsage();
+  const result = await (CASES[name] as (dir: string) => Promise<Measured>)(dir);
+  const cpu = process.cpuUsage(cpuBefore);
+  const maxRssMb = process.resourceUsage().maxRSS / 1024; // KiB → MiB
+  process.stdout.write(JSON.stringify({ ...result, cpuSeconds: (cpu.user + cpu.system) / 1e6, maxRssMb }));
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(os.tmpdir(), 'csv-log-bench-'));
+  const results = new Map<string, CaseResult>();
+  try {
+    // Cases run under plain `node` on a bundle of this file, as a user's trainer would run the
+    // library: no TypeScript loader in the timings or in peak RSS.
+    const { build } = await import('tsup'); // only the parent builds; the bundle never loads tsup
+    await build({
+      entry: { run: fileURLToPath(import.meta.url) },
+      format: ['esm'],
+      outDir: dir,
+      platform: 'node',
+      target: 'node20',
+      noExternal: ['papaparse'],
+      external: ['tsup'],
+      dts: false,
+      sourcemap: false,
+      clean: false,
+      silent: true,
+      config: false,
+    });
+    const bundle = join(dir, 'run.js');
+    for (const name of Object.keys(CASES)) {
+      const child = spawnSync(process.execPath, [bundle, '--case', name, dir, String(ROWS)], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      if (child.status !== 0) throw new Error(`case "${name}" failed (exit ${child.status})`);
+      results.set(name, JSON.parse(child.stdout) as CaseResult);
+      process.stderr.write('.');
+    }
+    const size = statSync(join(dir, 'training_log.csv')).size;
+    process.stderr.write('\n');
+    print(results, size);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function print(results: Map<string, CaseResult>, fileBytes: number): void {
+  const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  const rate = (r: CaseResult) => r.rows / r.seconds;
+  const cpuRate = (r: CaseResult) => r.rows / Math.max(r.cpuSeconds, 1e-9);
+  const header = ['case', 'rows', 'rows/s', 'rows/CPU-s', 'peak RSS MB', 'target', 'met', 'vs baseline'];
+  const table: string[][] = [];
+  for (const [name, result] of results) {
+    const target = TARGETS[name];
+    const baseline = target ? results.get(target.baseline) : undefined;
+    const wants = [
+      target?.rowsPerSecond ? `≥ ${fmt(target.rowsPerSecond)}/s` : '',
+      target?.rssMb ? `< ${target.rssMb} MB` : '',
+    ].filter(Boolean);
+    const met =
+      wants.length === 0
+        ? ''
+        : (target?.rowsPerSecond === undefined || rate(result) >= target.rowsPerSecond) &&
+            (target?.rssMb === undefined || result.maxRssMb < target.rssMb)
+          ? 'yes'
+          : 'NO';
+    if (result.rows === 0) {
+      table.push([name, '–', '–', '–', result.maxRssMb.toFixed(0), '–', '–', '–']);
+      continue;
+    }
+    table.push([
+      name,
+      fmt(result.rows),
+      fmt(rate(result)),
+      fmt(cpuRate(result)),
+      result.maxRssMb.toFixed(0),
+      wants.join(', ') || '–',
+      met || '–',
+      baseline ? `${(rate(result) / rate(baseline)).toFixed(1)}x` : '–',
+    ]);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] as string).length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === 0 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number)))
+      .join('  ');
+  console.log(
+    `\n@evidence/csv-log benchmark: Node ${process.version}, ${os.cpus().length} CPUs, load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
+  console.log(
+    `training-log rows (9 columns, 6 full-precision doubles); file of ${fmt(ROWS)} rows = ${(fileBytes / 1e6).toFixed(1)} MB`,
+  );
+  console.log(
+    `baseline writer: ${fmt(BASELINE_ROWS)} rows; fsync: ${fmt(FSYNC_ROWS)} rows (one fdatasync per row)`,
+  );
+  console.log(
+    'rows/s is wall-clock (targets apply to it); rows/CPU-s is what the case would reach with a core to itself.',
+  );
+  console.log('each case is a fresh plain-node child; peak RSS includes Node itself (see the idle row).\n');
+  console.log(line(header));
+  console.log(line(widths.map((w) => '-'.repeat(w))));
+  for (const row of table) console.log(line(row));
+}
+
+const caseAt = process.argv.indexOf('--case');
+if (caseAt !== -1) {
+  const name = process.argv[caseAt + 1] as string;
+  const dir = process.argv[caseAt + 2] as string;
+  await runCase(name, dir);
+} else {
+  await main();
+}
