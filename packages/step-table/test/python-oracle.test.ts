@@ -7,7 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatValue, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
+import { compileFormatter } from '../src/format/format-value';
+import { formatValue, parseFormatSpec, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
 
 const PYTHON = '/usr/bin/python3';
 const hasPython = existsSync(PYTHON);
@@ -188,6 +189,10 @@ describe.skipIf(!hasPython && process.env.CI !== 'true')('formatValue against Py
               `${c.kind} ${c.py} ${JSON.stringify(c.spec)}: Python raised "${want.err}", we printed ${JSON.stringify(got)} without a warning`,
             );
           }
+        } else if (compileFormatter(parseFormatSpec(c.spec))(c.js) !== want.ok) {
+          mismatches.push(
+            `${c.kind} ${c.py} ${JSON.stringify(c.spec)}: the StepTable column formatter differs from Python ${JSON.stringify(want.ok)}`,
+          );
         } else if (got !== want.ok || warnings.length !== 0) {
           mismatches.push(
             `${c.kind} ${c.py} ${JSON.stringify(c.spec)}: Python ${JSON.stringify(want.ok)}, ours ${JSON.stringify(got)}${warnings.length ? ` (warned: ${warnings[0]})` : ''}`,

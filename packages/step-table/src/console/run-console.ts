@@ -100,10 +100,14 @@ export function createRunConsole(options: RunConsoleOptions): RunConsole {
     barCompleteChar: '█',
     barIncompleteChar: '░',
     barsize: 30,
-    hideCursor: true,
+    // Leave no terminal state behind if the run is killed, and keep Ctrl-C working: no hidden cursor,
+    // no disabled line wrapping (which would also visually cut rows wider than the terminal), and no
+    // SIGINT/SIGTERM listener (cli-progress's gracefulExit would swallow the first Ctrl-C).
+    hideCursor: false,
+    linewrap: true,
+    gracefulExit: false,
     clearOnComplete: false,
     stopOnComplete: false,
-    gracefulExit: true,
     etaBuffer: 50,
     autopadding: true,
   });

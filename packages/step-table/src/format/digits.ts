@@ -50,10 +50,10 @@ function fastFixed(ax: number, p: number): string | null {
   const frac = y - floor; // exact
   if (frac > 0.495 && frac < 0.505) return null;
   const n = frac < 0.5 ? floor : floor + 1;
-  if (p === 0) return String(n);
-  const whole = Math.floor(n / scale); // exact: n < 2^43, so n/scale is never within an ulp of an integer above it
-  const part = String(n - whole * scale);
-  return String(whole) + '.' + ZEROS[p - part.length]! + part;
+  const digits = String(n); // plain digits: n < 2^43
+  if (p === 0) return digits;
+  const point = digits.length - p;
+  return point > 0 ? digits.slice(0, point) + '.' + digits.slice(point) : '0.' + ZEROS[-point]! + digits;
 }
 
 /**
