@@ -23,9 +23,13 @@ function oneLine(text: string): string {
  * cell is backslash-escaped (CommonMark allows that for all ASCII punctuation). `_` between two
  * letters or digits cannot start emphasis, so `correct_mass` stays as the reference trainer writes it.
  */
+const ALPHANUMERIC = /[\p{L}\p{N}]/u;
+
 export function escapeMarkdown(text: string): string {
   return oneLine(text).replace(/[\\`*_[\]<>&|~!]/g, (c, offset: number, whole: string) =>
-    c === '_' && /\w/.test(whole[offset - 1] ?? '') && /\w/.test(whole[offset + 1] ?? '') ? c : `\\${c}`,
+    c === '_' && ALPHANUMERIC.test(whole[offset - 1] ?? '') && ALPHANUMERIC.test(whole[offset + 1] ?? '')
+      ? c
+      : `\\${c}`,
   );
 }
 
@@ -39,6 +43,14 @@ export function markdownCode(text: string, options: { inTable?: boolean } = {}):
   if (options.inTable) body = body.replace(/\|/g, '\\|');
   const longestRun = Math.max(0, ...(body.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longestRun + 1);
-  const pad = body.startsWith('`') || body.endsWith('`') || body === '' ? ' ' : '';
+  // CommonMark strips one space from each end when both ends have one (and the span is not all
+  // spaces), so pad then too, to keep the text as it is. An empty span cannot exist: one space.
+  const pad =
+    body.startsWith('`') ||
+    body.endsWith('`') ||
+    (body.startsWith(' ') && body.endsWith(' ') && body.trim() !== '')
+      ? ' '
+      : '';
+  if (body === '') return '` `';
   return `${fence}${pad}${body}${pad}${fence}`;
 }
