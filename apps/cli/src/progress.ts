@@ -1,4 +1,4 @@
-import { SingleBar } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
 import type { CliIo } from './io.js';
 
 export interface Progress {
@@ -12,14 +12,17 @@ export interface Progress {
  */
 export function createProgress(io: CliIo): Progress {
   if (io.stderr.isTTY !== true || io.env.CI === 'true') return { update() {}, stop() {} };
-  const bar = new SingleBar({
-    stream: io.stderr as NodeJS.WritableStream,
-    format: ' {bar} {value}/{total} {what}',
-    barsize: 24,
-    hideCursor: true,
-    clearOnComplete: true,
-    noTTYOutput: false,
-  });
+  const bar = new SingleBar(
+    {
+      stream: io.stderr as NodeJS.WritableStream,
+      format: ' {bar} {value}/{total} {what}',
+      barsize: 24,
+      hideCursor: true,
+      clearOnComplete: true,
+      noTTYOutput: false,
+    },
+    Presets.shades_classic,
+  );
   let started = false;
   return {
     update(done, total, what) {
