@@ -9,7 +9,7 @@ async function main(): Promise<number> {
     config = parseConfig(process.argv.slice(2));
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`trainer: ${error.message}\n\n${USAGE}\n`);
+      process.stderr.write(`trainer: ${error.message} (--help lists the options)\n`);
       return 2;
     }
     if (error instanceof EnvConfigError) {
@@ -35,9 +35,11 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    process.stderr.write(
-      `trainer: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
+    // one clear line; the stack only with --debug
+    const debug = process.argv.includes('--debug');
+    const text =
+      error instanceof Error ? ((debug ? error.stack : undefined) ?? error.message) : String(error);
+    process.stderr.write(`trainer: ${text}\n`);
     process.exitCode = 1;
   },
 );

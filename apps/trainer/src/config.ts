@@ -58,6 +58,7 @@ Options:
   --no-curves              no curve recorder output
   --no-report              skip the report at the end
   --quiet                  no step table or progress bar
+  --debug                  print the stack trace of an unexpected error
   -h, --help               this help
 
 Environment variables (EVIDENCE_DIR, EVIDENCE_ANIMATION_EVERY, ...) are read by @evidence/env-config;
@@ -111,6 +112,7 @@ export function parseConfig(
         'no-curves': { type: 'boolean' },
         'no-report': { type: 'boolean' },
         quiet: { type: 'boolean' },
+        debug: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }));

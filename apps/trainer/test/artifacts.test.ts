@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -12,6 +13,11 @@ import { readRewardHistory } from '@evidence/plots';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TrainResult, train } from '../src/train.js';
 import { smallConfig, tempDir } from './helpers.js';
+
+const python =
+  spawnSync('/usr/bin/python3', ['-c', 'import PIL'], { encoding: 'utf8' }).status === 0
+    ? true
+    : (console.warn('skipping the Pillow check of the GIFs: /usr/bin/python3 with Pillow is missing'), false);
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -148,6 +154,30 @@ describe('a short run leaves every artifact of the evidence folder', () => {
       const meta = JSON.parse(nonEmpty(join(dir, gif.replace(/\.gif$/, '.json'))).toString('utf8'));
       expect(meta.actions.length).toBeGreaterThan(0);
     }
+  });
+
+  // An independent decoder (Pillow) reads every GIF: 400×240, one frame per step of the episode.
+  it.skipIf(!python && process.env.CI !== 'true')('the GIFs decode in Pillow with one frame per step', () => {
+    const dir = paths.animationsDir('train');
+    const gifs = readdirSync(dir).filter((f) => f.endsWith('.gif'));
+    const script = [
+      'import sys, json',
+      'from PIL import Image',
+      'out = []',
+      'for p in sys.argv[1:]:',
+      '    im = Image.open(p)',
+      '    out.append([im.size[0], im.size[1], im.n_frames])',
+      'print(json.dumps(out))',
+    ].join('\n');
+    const r = spawnSync('/usr/bin/python3', ['-c', script, ...gifs.map((g) => join(dir, g))], {
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    const decoded = JSON.parse(r.stdout) as [number, number, number][];
+    gifs.forEach((gif, i) => {
+      const meta = JSON.parse(readFileSync(join(dir, gif.replace(/\.gif$/, '.json')), 'utf8'));
+      expect(decoded[i]).toEqual([400, 240, Math.min(meta.episode_reward, 400)]);
+    });
   });
 
   it('the run log', () => {

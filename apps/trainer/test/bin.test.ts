@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.js';
@@ -59,5 +59,18 @@ describe('the trainer command', () => {
     expect(r.stdout).toMatch(/mean reward before → after: \d+\.\d → \d+\.\d \(Δ [+-]\d+\.\d, 95% CI \[/);
     expect(r.stdout).toMatch(/report: .*index\.html/);
     expect(readdirSync(out)).toContain('index.html');
+  });
+});
+
+describe('the trainer command on an unusable folder', () => {
+  it('fails with one line naming the problem, and the stack only with --debug', () => {
+    const file = `${tempDir('bin-file')}/not-a-folder`;
+    writeFileSync(file, 'x');
+    const plain = run(['--out', `${file}/evidence`, '--updates', '1', '--quiet']);
+    expect(plain.status).toBe(1);
+    expect(plain.stderr.trim().split('\n')).toHaveLength(1);
+    expect(plain.stderr).toMatch(/^trainer: .*not-a-folder/);
+    const debug = run(['--out', `${file}/evidence`, '--updates', '1', '--quiet', '--debug']);
+    expect(debug.stderr).toMatch(/\n\s+at /);
   });
 });
