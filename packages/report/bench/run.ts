@@ -104,7 +104,9 @@ function naiveBootstrap(pre: number[], post: number[], resamples: number, seed: 
     const b = draw(post);
     const sa = stats(a);
     const sb = stats(b);
-    sa.forEach((value, k) => deltas[k]?.push((sb[k] as number) - value));
+    sa.forEach((value, k) => {
+      deltas[k]?.push((sb[k] as number) - value);
+    });
     deltas[4]?.push(probabilityOfImprovement(a, b));
   }
   return deltas.map((d) => {
