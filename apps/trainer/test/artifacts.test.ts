@@ -14,10 +14,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TrainResult, train } from '../src/train.js';
 import { smallConfig, tempDir } from './helpers.js';
 
-const python =
-  spawnSync('/usr/bin/python3', ['-c', 'import PIL'], { encoding: 'utf8' }).status === 0
-    ? true
-    : (console.warn('skipping the Pillow check of the GIFs: /usr/bin/python3 with Pillow is missing'), false);
+const python = spawnSync('/usr/bin/python3', ['-c', 'import PIL'], { encoding: 'utf8' }).status === 0;
+if (!python) console.warn('skipping the Pillow check of the GIFs: /usr/bin/python3 with Pillow is missing');
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
