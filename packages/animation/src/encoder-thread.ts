@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import { BufferPool } from './buffer-pool';
 import type { FromWorker, ToWorker } from './encoder-protocol';
@@ -88,6 +89,10 @@ export class EncoderThread {
   private readonly sessions = new Map<number, EncodingSession>();
   private nextId = 1;
   private holds = 0;
+  /** On a normal exit with episodes unfinished, their temp files go too (a kill leaves them, hidden). */
+  private readonly removeTempFiles = () => {
+    for (const session of this.sessions.values()) rmSync(session.options.tempPath, { force: true });
+  };
 
   open(options: SessionOptions): EncodingSession {
     const worker = this.ensureWorker();
@@ -145,9 +150,11 @@ export class EncoderThread {
     if (this.worker) return this.worker;
     const worker = startEncodeWorker();
     if (this.holds === 0) worker.unref();
+    process.on('exit', this.removeTempFiles);
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (error) => this.failAll(`the encoding worker crashed: ${error.message}`));
     worker.on('exit', (code) => {
+      process.off('exit', this.removeTempFiles);
       if (this.worker === worker) this.worker = null;
       this.failAll(`the encoding worker exited (code ${code})`);
     });

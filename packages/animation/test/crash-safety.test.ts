@@ -26,4 +26,16 @@ describe('crash safety', () => {
     expect(temps).toHaveLength(1);
     expect(statSync(join(dir, temps[0] as string)).size).toBeGreaterThan(0); // it really was mid-write
   });
+
+  it('a process that exits mid-episode removes its temp file and writes no GIF', () => {
+    const dir = tempDir();
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(packageDir, 'test/child/crash-mid-episode.ts'), dir, 'exit'],
+      { cwd: packageDir, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toContain('exiting');
+    expect(readdirSync(dir)).toEqual([]);
+  });
 });

@@ -179,7 +179,11 @@ describe('EpisodeRecorder', () => {
       if (i >= 6) for (let p = 0; p < 60 * 3; p += 3) rgb.set([230, 20 * i, 10], p);
       return rgb;
     });
-    const files = await recorder.record({ episode: 0, frames: frames.map((data) => ({ width, height, data })), reward: 0 });
+    const files = await recorder.record({
+      episode: 0,
+      frames: frames.map((data) => ({ width, height, data })),
+      reward: 0,
+    });
     await recorder.close();
     const decoded = decodeWithOmggif(files?.gif as string);
     expect(decoded.frames).toHaveLength(12);
@@ -188,7 +192,9 @@ describe('EpisodeRecorder', () => {
     }
     if (!pillowSkipReason) {
       const pillow = decodeWithPillow(files?.gif as string, frames);
-      expect(Math.min(...(pillow.psnr ?? []).map((v) => v ?? Number.POSITIVE_INFINITY))).toBeGreaterThanOrEqual(30);
+      expect(
+        Math.min(...(pillow.psnr ?? []).map((v) => v ?? Number.POSITIVE_INFINITY)),
+      ).toBeGreaterThanOrEqual(30);
     }
   });
 

@@ -1,4 +1,5 @@
-// Run by crash-safety.test.ts: records part of an episode, then dies with SIGKILL before end().
+// Run by crash-safety.test.ts: records part of an episode, then dies before end(): killed with
+// SIGKILL, or (argument "exit") through process.exit.
 import { readdirSync } from 'node:fs';
 import { EpisodeRecorder } from '../../src/index';
 import { sceneFrame } from '../scene';
@@ -20,6 +21,10 @@ for (let i = 0; i < 200; i++) {
 for (;;) {
   await new Promise((resolve) => setTimeout(resolve, 20));
   if (readdirSync(dir).some((name) => name.endsWith('.tmp'))) break;
+}
+if (process.argv[3] === 'exit') {
+  process.stdout.write('exiting\n');
+  process.exit(0);
 }
 process.stdout.write('killing\n');
 process.kill(process.pid, 'SIGKILL');
