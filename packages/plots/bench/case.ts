@@ -46,6 +46,7 @@ console.log(
   JSON.stringify({
     case: `${name} ${name.startsWith('line') ? Number(arg).toLocaleString('en') : '1,000,000 rows'}`,
     ms,
+    cpuMs,
     rssMB,
     note,
   }),

@@ -3,14 +3,13 @@
 // 1.0 s and 250 MB; a 10,000,000-point line in at most 8 s. Reference trainer (matplotlib, measured on
 // this machine): 7.3 s and 809 MB for the 1,000,000-row training curve.
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const caseScript = join(here, 'case.ts');
-const tsx = join(here, '../node_modules/.bin/tsx');
 
 async function writeTrainingLog(path: string, rows: number): Promise<void> {
   const out = createWriteStream(path);
@@ -45,15 +44,11 @@ interface Result {
 }
 
 function runCase(name: string, args: string[]): Result {
-  const out = execFileSync(
-    process.execPath,
-    [...(existsSync(tsx) ? [] : []), '--import', 'tsx', caseScript, name, ...args],
-    {
-      encoding: 'utf8',
-      maxBuffer: 1 << 20,
-      cwd: join(here, '..'),
-    },
-  );
+  const out = execFileSync(process.execPath, ['--import', 'tsx', caseScript, name, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+    cwd: join(here, '..'),
+  });
   return JSON.parse(out.trim().split('\n').pop() as string) as Result;
 }
 
@@ -71,10 +66,16 @@ try {
     runCase('line', ['1000000', join(dir, 'line_1m.png')]),
   ];
   console.log('');
-  console.log('case                                        time (ms)   peak RSS (MB)');
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${cpus().length} cores`,
+  );
+  console.log('case                                 wall (ms)   CPU (ms)   peak RSS (MB)');
   for (const r of results) {
+    const cells = [r.ms, r.cpuMs].map((v) => v.toFixed(0).padStart(10)).join(' ');
     console.log(
-      `${r.case.padEnd(44)}${r.ms.toFixed(0).padStart(9)}   ${r.rssMB.toFixed(0).padStart(13)}${r.note ? `   ${r.note}` : ''}`,
+      `${r.case.padEnd(36)}${cells}${r.rssMB.toFixed(0).padStart(16)}${r.note ? `   ${r.note}` : ''}`,
     );
   }
   const curve = results[0] as Result;

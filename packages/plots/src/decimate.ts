@@ -53,8 +53,8 @@ export function decimate(
     if (!open) return;
     open = false;
     // emit first, min, max, last in index order, without repeats
-    const a = lo < hi ? lo : hi;
-    const b = lo < hi ? hi : lo;
+    const a = Math.min(lo, hi);
+    const b = Math.max(lo, hi);
     push(x[first] as number, y[first] as number);
     if (a !== first) push(x[a] as number, y[a] as number);
     if (b !== a && b !== first) push(x[b] as number, y[b] as number);

@@ -50,13 +50,17 @@ export function exponential(value: number): string {
   return `${mantissa}e${Number(exponent)}`;
 }
 
-/** Labels for log-axis ticks: 1e-4 … 0.01, 0.1, 1, 10, 100, 1000, 10k, 1e6 … */
-export function logTickFormat(value: number): string {
-  if (value === 0) return '0';
-  const a = Math.abs(value);
-  if (a >= 1e4 && a < 1e6) return sign(value, `${a / 1e3}k`);
-  if (a >= 1e-2 && a < 1e4) return sign(value, String(a));
-  return sign(value, exponential(a));
+/**
+ * Labels for the ticks of one log axis: plain (0.01 … 1000) when every tick fits that range, else
+ * exponent notation for all of them (1e-7 … 1e-1, 1, 1e1), so one axis never mixes 0.01 with 1e-3.
+ */
+export function logTickFormat(ticks: readonly number[]): (value: number) => string {
+  const plain = ticks.every((v) => v === 0 || (Math.abs(v) >= 1e-2 && Math.abs(v) < 1e4));
+  return (value) => {
+    if (value === 0) return '0';
+    const a = Math.abs(value);
+    return sign(value, plain || a === 1 ? String(a) : exponential(a));
+  };
 }
 
 /** A value as the legend or an annotation shows it: 3 significant digits, compact. */

@@ -38,7 +38,7 @@ export function axisTicks(
   const [lo, hi] = domain;
   if (log) {
     const values = logTicks(lo, hi, count);
-    return { values, labels: values.map(logTickFormat) };
+    return { values, labels: values.map(logTickFormat(values)) };
   }
   let n = Math.max(2, count);
   if (integer) n = Math.min(n, Math.max(1, Math.floor(hi) - Math.ceil(lo)) + 1);
