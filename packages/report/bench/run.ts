@@ -169,6 +169,12 @@ async function runCase(name: CaseName, dir: string): Promise<CaseResult> {
 
 async function main(): Promise<void> {
   const [, , role, name, dir] = process.argv;
+  if (role === '--generate') {
+    // `tsx bench/run.ts --generate DIR`: only write the generated folder (to profile by hand).
+    mkdirSync(name as string, { recursive: true });
+    await generate(name as string);
+    return;
+  }
   if (role === '--case') {
     process.stdout.write(JSON.stringify(await runCase(name as CaseName, dir as string)));
     return;

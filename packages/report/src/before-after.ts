@@ -85,7 +85,9 @@ function sideStats(side: Side): SideStats {
     mean_reward: mean(sortedCopy(side.rewards)),
     median_reward: median(side.rewards),
   };
-  for (const [name, values] of side.outcomes) stats[name] = rate(values);
+  for (const [name, values] of side.outcomes) {
+    if (values.some((v) => !Number.isNaN(v))) stats[name] = rate(values); // no rate from no episode
+  }
   stats.std = std(side.rewards);
   stats.iqm = iqm(side.rewards);
   return stats as SideStats;

@@ -1,10 +1,11 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
-import { CHROMIUM, chromiumMissing, fixtureCopy } from './helpers.js';
+import { CHROMIUM, chromiumMissing, FIXTURE, fixtureCopy } from './helpers.js';
 
 /** Where the screenshot is kept for a human (or an image viewer) to look at. */
 const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.screenshots');
@@ -19,6 +20,35 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
   });
   afterAll(async () => {
     await browser?.close();
+  });
+
+  async function open(dir: string) {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
+    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    const images = await page.$$eval('img', (all) =>
+      all.map((img) => ({ alt: img.alt, width: img.naturalWidth })),
+    );
+    return { page, errors, images };
+  }
+
+  it('a folder with only a training log: its chart, what is missing, no console error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-browser-log-'));
+    cpSync(join(FIXTURE, 'training_log.csv'), join(dir, 'training_log.csv'));
+    await buildReport(dir);
+    const { page, errors, images } = await open(dir);
+    expect(images).toEqual([{ alt: 'Training reward and loss', width: expect.any(Number) }]);
+    expect(images[0]?.width).toBeGreaterThan(0);
+    expect(await page.locator('#missing').textContent()).toContain('pre_eval.jsonl: not found');
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'report-training-log-only.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
   });
 
   it('opens from disk with no console error, every image decoded, log text shown as text', async () => {

@@ -69,6 +69,22 @@ describe('computeBeforeAfter inputs', () => {
     expect(metrics.reward_key).toBe('score');
   });
 
+  it('reports a rate only where episodes report it, and a delta only where both sides do', () => {
+    const metrics = computeBeforeAfter(
+      [{ cumulative_reward: 1, solved: true }, { cumulative_reward: 2 }],
+      [
+        { cumulative_reward: 3, parsed: false },
+        { cumulative_reward: 4, parsed: true },
+      ],
+      { resamples: 50 },
+    );
+    expect(metrics.pre.solved).toBe(1);
+    expect('parsed' in metrics.pre).toBe(false);
+    expect(metrics.post.parsed).toBe(0.5);
+    expect(Object.keys(metrics.delta)).toEqual(['mean_reward', 'median_reward', 'std', 'iqm']);
+    expect(Object.keys(metrics.ci95)).toEqual(Object.keys(metrics.delta));
+  });
+
   it('fails clearly on an episode without a numeric reward, or an empty side', () => {
     expect(() =>
       computeBeforeAfter([{ cumulative_reward: 1 }, { reward: 2 }], [{ cumulative_reward: 1 }]),
