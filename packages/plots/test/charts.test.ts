@@ -27,6 +27,7 @@ const python = (() => {
     execFileSync('python3', ['-c', 'import xml.dom.minidom']);
     return true;
   } catch {
+    if (process.env.CI !== 'true') console.warn('skipping the SVG XML test: python3 is not available');
     return false;
   }
 })();
@@ -111,6 +112,22 @@ describe('chart content', () => {
     await expect(renderTrainingCurve(f('training_log.csv'), join(dir, 'c.jpg'))).rejects.toThrow(
       /\.png, \.svg or \.pdf/,
     );
+  });
+
+  it('the SVG looks the same as the PNG (SVG rasterised by Skia vs direct PNG)', async () => {
+    const { createCanvas, loadImage } = await import('@napi-rs/canvas');
+    for (const chart of [
+      await rewardComponentsChart(f('reward_components.csv')),
+      await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl')),
+    ]) {
+      const image = await loadImage(await encodeChart(chart, 'svg'));
+      const canvas = createCanvas(960, chart.height ?? 640);
+      canvas.getContext('2d').drawImage(image, 0, 0, 960, chart.height ?? 640);
+      const diff = await diffImages(await encodeChart(chart, 'png', 1), canvas.toBuffer('image/png'));
+      expect(diff.sameSize).toBe(true);
+      expect(diff.mean).toBeLessThan(1);
+      expect(diff.changed).toBeLessThan(0.005);
+    }
   });
 
   it.skipIf(!python && process.env.CI !== 'true')(

@@ -117,7 +117,16 @@ describe('log tick labels', () => {
   it('never mix plain and exponent notation on one axis', async () => {
     const { logTickFormat } = await import('../src/format');
     const wide = logTicks(1e-7, 3, 10);
-    expect(wide.map(logTickFormat(wide))).toEqual(['1e-7', '1e-6', '1e-5', '1e-4', '1e-3', '1e-2', '1e-1', '1']);
+    expect(wide.map(logTickFormat(wide))).toEqual([
+      '1e-7',
+      '1e-6',
+      '1e-5',
+      '1e-4',
+      '1e-3',
+      '1e-2',
+      '1e-1',
+      '1',
+    ]);
     const narrow = logTicks(0.05, 200, 10);
     expect(narrow.map(logTickFormat(narrow))).toEqual(['0.1', '1', '10', '100']);
   });
