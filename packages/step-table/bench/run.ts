@@ -81,6 +81,17 @@ const CASES: Record<string, (rows: Record<string, unknown>[]) => number> = {
     for (let r = 0; r < ROWS; r++) chars += table.row(pool[r % pool.length]!).length;
     return chars;
   },
+  /** The same rows through a table whose 25 columns are all '.4f' (the most common training format). */
+  "StepTable.row, all '.4f'": (pool) => {
+    const columns = COLUMNS.map((c, i) => ({ ...c, format: i === 0 ? 'd' : '.4f' }));
+    const table = new StepTable({ columns, color: false, repeatHeaderEvery: 0 });
+    const numeric = pool.map((row) =>
+      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Array.isArray(v) ? v[0] / v[1] : v])),
+    );
+    let chars = 0;
+    for (let r = 0; r < ROWS; r++) chars += table.row(numeric[r % numeric.length]!).length;
+    return chars;
+  },
   /** formatValue(value, spec) per cell: the spec cache lookup on every call. */
   'formatValue per cell': (pool) => {
     let chars = 0;

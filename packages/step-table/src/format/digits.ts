@@ -201,12 +201,19 @@ export function significantDigits(ax: number, n: number): Digits {
   return strip(mantissa, exp + 1);
 }
 
-/** Shortest digits that read back to the same double (Python's repr and JS agree on these). */
+/**
+ * Shortest digits that read back to the same double: Python's repr and JS `String(x)` choose the same
+ * digits (shortest, then closest); only the layout differs, which formatShort redoes.
+ */
 export function shortestDigits(ax: number): Digits {
-  const s = ax.toExponential();
+  const s = String(ax);
   const ePos = s.indexOf('e');
-  const mantissa = ePos === 1 ? s.slice(0, 1) : s[0] + s.slice(2, ePos);
-  return strip(mantissa, Number(s.slice(ePos + 1)) + 1);
+  if (ePos >= 0) {
+    const mantissa = s.charCodeAt(1) === 46 ? s[0] + s.slice(2, ePos) : s.slice(0, ePos);
+    return strip(mantissa, Number(s.slice(ePos + 1)) + 1);
+  }
+  const dot = s.indexOf('.');
+  return dot < 0 ? strip(s, s.length) : strip(s.slice(0, dot) + s.slice(dot + 1), dot);
 }
 
 /** Digits of `ax` rounded to `precision` decimals (Python's dtoa mode 3). */

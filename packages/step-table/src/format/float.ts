@@ -78,6 +78,19 @@ function formatShort(
   const digits = d.digits === '' ? '0' : d.digits;
   let decpt = d.digits === '' ? 1 : d.decpt;
   const n = digits.length;
+  if ((code === 'g' || code === 'r') && !alternate) {
+    // The general layout below, specialised (no padding zeros beyond the digits but for integers).
+    const useExp = decpt <= -4 || decpt > (code === 'r' ? 16 : addDot0 ? precision - 1 : precision);
+    if (useExp) {
+      const exp = decpt - 1;
+      const a = exp < 0 ? -exp : exp;
+      const mantissa = n > 1 ? digits[0] + '.' + digits.slice(1) : digits;
+      return mantissa + (upper ? 'E' : 'e') + (exp < 0 ? '-' : '+') + (a < 10 ? '0' : '') + a;
+    }
+    if (decpt <= 0) return '0.' + '0'.repeat(-decpt) + digits;
+    if (decpt >= n) return digits + '0'.repeat(decpt - n) + (addDot0 ? '.0' : '');
+    return digits.slice(0, decpt) + '.' + digits.slice(decpt);
+  }
   if (code === 'e') {
     // d.ddd…e±XX directly (the general layout below gives the same, slower)
     const exp = decpt - 1;
