@@ -112,9 +112,31 @@ describe('evidence watch', () => {
     await waitForOutput(child, (out) => count(out.stdout) > before, 30_000);
     expect(statSync(chart).mtimeMs).toBeGreaterThan(firstDraw);
     expect(child.output.stdout.split('reward_components.png').length - 1).toBe(1); // only charts of the changed log
+    // A broken log: its bad lines are reported with line numbers and the watch goes on.
+    writeFileSync(join(dir, 'pre_eval.jsonl'), 'garbage\n');
+    await waitForOutput(child, (out) => /pre_eval\.jsonl:1: /.test(out.stderr), 30_000);
+    const drawn = count(child.output.stdout);
+    appendFileSync(join(dir, 'training_log.csv'), '302,3.02,0.1,1.5,0.2,0.01,0.5,1e-6,601\n');
+    await waitForOutput(child, (out) => count(out.stdout) > drawn, 30_000);
     child.kill('SIGINT');
     const result = await finished(child);
     expect(result.code).toBe(0);
+  });
+
+  it('--report rebuilds the whole report on a change', async () => {
+    const dir = copyFixture();
+    const child = startCli(['watch', dir, '--report', '--debounce', '100']);
+    await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
+    expect(child.output.stdout).toMatch(/updated .*index\.html/);
+    const updates = () => child.output.stdout.split('updated').length - 1;
+    const before = updates();
+    appendFileSync(
+      join(dir, 'post_eval.jsonl'),
+      `${JSON.stringify({ cumulative_reward: 2, discovered: true, steps: [] })}\n`,
+    );
+    await waitForOutput(child, () => updates() > before, 30_000);
+    child.kill('SIGINT');
+    expect((await finished(child)).code).toBe(0);
   });
 
   it('a missing folder is bad input', async () => {

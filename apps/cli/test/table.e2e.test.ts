@@ -29,6 +29,19 @@ describe('evidence table', () => {
     expect(result.stderr).toMatch(/log\.csv:5: torn last line/);
   });
 
+  it('reads a Python-written log (\\r\\n) that a resumed run appended to with \\n', async () => {
+    const csv = join(copyFixture(), 'training_log.csv');
+    appendFileSync(
+      csv,
+      '301,3.01,0.1,1.5,0.2,0.01,0.5,1e-6,600.5\n302,3.02,0.1,1.5,0.2,0.01,0.5,1e-6,602.5\n',
+    );
+    const result = await runCli(['table', csv]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^\s*301\s.*600\.5000$/m);
+    expect(result.stdout).toMatch(/^\s*302\s.*602\.5000$/m);
+  });
+
   it('keeps quoted text with commas and newlines as one cell', async () => {
     const dir = tempDir('quoted');
     const csv = join(dir, 'log.csv');
