@@ -7,6 +7,7 @@ import {
   mkdirSync,
   openSync,
   readSync,
+  rmSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
@@ -36,8 +37,16 @@ export function prepareCsvFile(
   mkdirSync(dirname(path), { recursive: true });
   const header = formatHeader(columns);
   for (;;) {
-    if (!existsSync(path) && createWithContent(path, `${header}\n`, sync))
-      return { eol: '\n', needsHeader: false };
+    if (!existsSync(path)) {
+      try {
+        if (createWithContent(path, `${header}\n`, sync)) return { eol: '\n', needsHeader: false };
+      } catch (error) {
+        // A full or failing disk must not stop the run at open: the writer then writes the header
+        // itself, and its failures go to onError like any other write.
+        if (!WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        return { eol: '\n', needsHeader: true };
+      }
+    }
     repairTornTail(path);
     const existing = readFirstLine(path);
     if (existing === null) return { eol: '\n', needsHeader: true };
@@ -60,25 +69,31 @@ export function prepareCsvFile(
  * exists), so several processes opening a new log at once never write two headers. False if it exists.
  */
 export function createWithContent(path: string, content: string, sync: boolean): boolean {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.new`);
+  const unique = `${process.pid}.${(tempCounter++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  const temp = join(dirname(path), `.${basename(path)}.${unique}.new`);
   const fd = openSync(temp, 'wx');
   try {
-    writeSync(fd, content);
-    if (sync) fdatasyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  try {
+    try {
+      writeSync(fd, content);
+      if (sync) fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     linkSync(temp, path);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false; // someone created it first
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
     // File systems without hard links: exclusive create, then write (a tiny window, but still no clobber).
     return createExclusive(path, content);
   } finally {
-    unlinkSync(temp);
+    rmSync(temp, { force: true });
   }
 }
+
+let tempCounter = 0;
+const WRITE_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
 
 function createExclusive(path: string, content: string): boolean {
   let fd: number;

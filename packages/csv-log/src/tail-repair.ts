@@ -29,6 +29,10 @@ export function repairTornTail(path: string): number {
     } finally {
       closeSync(tornFd);
     }
+    // Another process may have repaired and appended meanwhile: only cut if the file is as we read it.
+    const now = fstatSync(fd).size;
+    readSync(fd, last, 0, 1, size - 1);
+    if (now !== size || last[0] === LF) return 0;
     ftruncateSync(fd, cut);
     process.emitWarning(
       `${path}: its last line was cut short (a crash?); moved those ${torn.length} bytes to ${path}.torn`,
