@@ -56,11 +56,15 @@ function fastFixed(ax: number, p: number): string | null {
   return point > 0 ? digits.slice(0, point) + '.' + digits.slice(point) : '0.' + ZEROS[-point]! + digits;
 }
 
+/** The decimal exponent of the last fastSignificantText result (a module variable: no allocation). */
+export let fastExponent = 0;
+
 /**
  * `n` ≤ 12 significant digits by one multiplication or division by an exact power of ten, under the
- * same argument as fastFixed; null when the exact path must decide.
+ * same argument as fastFixed: exactly `n` digits (trailing zeros kept), the value being
+ * d.ddd × 10^fastExponent; null when the exact path must decide.
  */
-function fastSignificant(ax: number, n: number): Digits | null {
+export function fastSignificantText(ax: number, n: number): string | null {
   if (n > 12 || !(ax > 1e-290 && ax < 1e290)) return null;
   let exp = Math.floor(Math.log10(ax));
   const low = POW10[n - 1]!;
@@ -79,8 +83,17 @@ function fastSignificant(ax: number, n: number): Digits | null {
   const frac = y - floor;
   if (frac > 0.495 && frac < 0.505) return null;
   const m = frac < 0.5 ? floor : floor + 1;
-  if (m === high) return { digits: '1', decpt: exp + 2 };
-  return strip(String(m), exp + 1);
+  if (m === high) {
+    fastExponent = exp + 1;
+    return String(low);
+  }
+  fastExponent = exp;
+  return String(m);
+}
+
+function fastSignificant(ax: number, n: number): Digits | null {
+  const text = fastSignificantText(ax, n);
+  return text === null ? null : strip(text, fastExponent + 1);
 }
 
 /** Number of binary (= decimal) fractional digits of a finite, non-negative double; 0 for integers. */

@@ -2,7 +2,15 @@
  * Python's `float.__format__`: a port of CPython's `format_float_internal` and
  * `PyOS_double_to_string` / `format_float_short` (Python/pystrtod.c), on top of exactly rounded digits.
  */
-import { type Digits, fixedDigits, shortestDigits, significantDigits, toFixedHalfEven } from './digits';
+import {
+  type Digits,
+  fastExponent,
+  fastSignificantText,
+  fixedDigits,
+  shortestDigits,
+  significantDigits,
+  toFixedHalfEven,
+} from './digits';
 import { layoutNumber, repeatFill } from './layout';
 import type { FormatSpec } from './spec';
 
@@ -40,6 +48,23 @@ export function doubleToString(
     if (fixed !== null) {
       const body = alternate && precision === 0 ? fixed + '.' : fixed;
       return negative && !(noNegZero && isAllZero(fixed)) ? '-' + body : body;
+    }
+  }
+  if (lower === 'e' && ax !== 0) {
+    // Fast path: exactly precision+1 digits straight from one scaled product (see fastSignificantText).
+    const text = fastSignificantText(ax, precision + 1);
+    if (text !== null) {
+      const exp = fastExponent;
+      const a = exp < 0 ? -exp : exp;
+      const mantissa = precision > 0 ? text[0] + '.' + text.slice(1) : alternate ? text + '.' : text;
+      return (
+        (negative ? '-' : '') +
+        mantissa +
+        (upper ? 'E' : 'e') +
+        (exp < 0 ? '-' : '+') +
+        (a < 10 ? '0' : '') +
+        a
+      );
     }
   }
   let d: Digits;
