@@ -241,6 +241,26 @@ describe('openCsvLog', () => {
     },
   );
 
+  it('one process-wide set of exit listeners, however many logs are open; removed when all are closed', async () => {
+    const before = ['exit', 'SIGINT', 'SIGTERM', 'uncaughtExceptionMonitor'].map((e) =>
+      process.listenerCount(e),
+    );
+    const logs = Array.from({ length: 20 }, (_, i) =>
+      openCsvLog(join(dir, `many-${i}.csv`), { columns: ['a'] }),
+    );
+    const jsonl = openJsonlLog(join(dir, 'many.jsonl'));
+    const during = ['exit', 'SIGINT', 'SIGTERM', 'uncaughtExceptionMonitor'].map((e) =>
+      process.listenerCount(e),
+    );
+    expect(during).toEqual(before.map((n) => n + 1));
+    for (const log of logs) await log.close();
+    expect(process.listenerCount('SIGINT')).toBe((before[1] as number) + 1);
+    await jsonl.close();
+    expect(
+      ['exit', 'SIGINT', 'SIGTERM', 'uncaughtExceptionMonitor'].map((e) => process.listenerCount(e)),
+    ).toEqual(before);
+  });
+
   it('rejects bad column lists', () => {
     expect(() => openCsvLog(join(dir, 'c.csv'), { columns: [] })).toThrow(/non-empty list/);
     expect(() => openCsvLog(join(dir, 'c.csv'), { columns: ['a', 'a'] })).toThrow(
