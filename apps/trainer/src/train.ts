@@ -55,123 +55,135 @@ export async function train(config: TrainerConfig): Promise<TrainResult> {
     totalUpdates: updates,
     quiet: config.quiet,
   });
-  const problems: string[] = [];
-  const onError = (error: Error): void => {
-    const message = error.message;
-    if (problems.includes(message)) return;
-    problems.push(message);
-    view.warn(message);
-  };
+  try {
+    const problems: string[] = [];
+    const onError = (error: Error): void => {
+      const message = error.message;
+      if (problems.includes(message)) return;
+      problems.push(message);
+      view.warn(message);
+    };
 
-  view.info(
-    `CartPole-v1 · PPO · seed ${seed} · ${updates} updates × ${perUpdate} episodes · evidence in ${dir}`,
-  );
-  if (archived) view.info(`the previous run in ${dir} was moved to ${archived}`);
+    view.info(
+      `CartPole-v1 · PPO · seed ${seed} · ${updates} updates × ${perUpdate} episodes · evidence in ${dir}`,
+    );
+    if (archived) view.info(`the previous run in ${dir} was moved to ${archived}`);
 
-  const agent = new Agent(AGENT_SHAPE, new Random(deriveSeed(seed, 'init')));
-  const learner = new PpoLearner(agent, DEFAULT_PPO);
-  const minibatchRandom = new Random(deriveSeed(seed, 'minibatches'));
-  const evalOptions = { seed, stream: 'eval', episodes: config.evalEpisodes, maxSteps };
+    const agent = new Agent(AGENT_SHAPE, new Random(deriveSeed(seed, 'init')));
+    const learner = new PpoLearner(agent, DEFAULT_PPO);
+    const minibatchRandom = new Random(deriveSeed(seed, 'minibatches'));
+    const evalOptions = { seed, stream: 'eval', episodes: config.evalEpisodes, maxSteps };
 
-  const pre = evaluate(agent, evalOptions);
-  await writeEvalJsonl(paths.preEval, pre.records, onError);
-  view.info(`before training: mean reward ${pre.meanReward.toFixed(1)} over ${config.evalEpisodes} episodes`);
+    const pre = evaluate(agent, evalOptions);
+    await writeEvalJsonl(paths.preEval, pre.records, onError);
+    view.info(
+      `before training: mean reward ${pre.meanReward.toFixed(1)} over ${config.evalEpisodes} episodes`,
+    );
 
-  const logs = openRunLogs(paths, onError);
-  const curves = config.evidence.curves.enabled
-    ? EpisodeCurves.fromEnv({ env: config.env, prefix, averageWindow: AVERAGE_WINDOW })
-    : null;
-  const films = config.evidence.animations.enabled
-    ? EpisodeFilms.fromEnv({ env: config.env, prefix, maxSteps, onError })
-    : null;
-  const running = new RunningMean(AVERAGE_WINDOW);
-  const trainStart = performance.now();
+    const logs = openRunLogs(paths, onError);
+    const curves = config.evidence.curves.enabled
+      ? EpisodeCurves.fromEnv({ env: config.env, prefix, averageWindow: AVERAGE_WINDOW })
+      : null;
+    const films = config.evidence.animations.enabled
+      ? EpisodeFilms.fromEnv({ env: config.env, prefix, maxSteps, onError })
+      : null;
+    const running = new RunningMean(AVERAGE_WINDOW);
+    const trainStart = performance.now();
 
-  const checkpoint = (update: number): void => {
-    const result = evaluate(agent, {
-      seed,
-      stream: 'checkpoint',
-      episodes: config.checkpointEpisodes,
-      maxSteps,
-    });
-    logs.checkpointEvals.append({
-      step: update,
-      fraction_done: round(update / updates, 4),
-      episodes: config.checkpointEpisodes,
-      mean_reward: result.meanReward,
-      success_rate: result.successRate,
-    });
-  };
-
-  checkpoint(0);
-  view.begin();
-  for (let update = 1; update <= updates; update++) {
-    const batch: EpisodeTrace[] = [];
-    for (let b = 0; b < perUpdate; b++) {
-      const episode = (update - 1) * perUpdate + b;
-      const trace = playEpisode(agent, {
-        resetSeed: deriveSeed(seed, 'train', 'reset', episode),
-        actionSeed: deriveSeed(seed, 'train', 'action', episode),
+    const checkpoint = (update: number): void => {
+      const result = evaluate(agent, {
+        seed,
+        stream: 'checkpoint',
+        episodes: config.checkpointEpisodes,
         maxSteps,
       });
-      batch.push(trace);
-      const avg = running.push(trace.return);
-      guard(onError, 'curves', () => curves?.log(episode, trace.return, avg, { entropy: trace.meanEntropy }));
-      if (films) {
-        await guardAsync(onError, 'GIFs', () => films.film(episode, totalEpisodes, trace, avg));
+      logs.checkpointEvals.append({
+        step: update,
+        fraction_done: round(update / updates, 4),
+        episodes: config.checkpointEpisodes,
+        mean_reward: result.meanReward,
+        success_rate: result.successRate,
+      });
+    };
+
+    try {
+      checkpoint(0);
+      view.begin();
+      for (let update = 1; update <= updates; update++) {
+        const batch: EpisodeTrace[] = [];
+        for (let b = 0; b < perUpdate; b++) {
+          const episode = (update - 1) * perUpdate + b;
+          const trace = playEpisode(agent, {
+            resetSeed: deriveSeed(seed, 'train', 'reset', episode),
+            actionSeed: deriveSeed(seed, 'train', 'action', episode),
+            maxSteps,
+          });
+          batch.push(trace);
+          const avg = running.push(trace.return);
+          guard(onError, 'curves', () =>
+            curves?.log(episode, trace.return, avg, { entropy: trace.meanEntropy }),
+          );
+          if (films) {
+            await guardAsync(onError, 'GIFs', () => films.film(episode, totalEpisodes, trace, avg));
+          }
+        }
+        const lrScale = 1 - (update - 1) / updates;
+        const stats = learner.update(batch, minibatchRandom, lrScale);
+        const wall = (performance.now() - trainStart) / 1000;
+        const returns = summarise(batch);
+        logs.trainingLog.append({
+          step: update,
+          epoch: round(update / updates, 4),
+          loss: stats.loss,
+          reward: returns.mean,
+          reward_std: returns.std,
+          kl: stats.kl,
+          grad_norm: stats.gradNorm,
+          learning_rate: DEFAULT_PPO.policyLr * lrScale,
+          wall_time_s: round(wall, 3),
+        });
+        logs.rewardComponents.append(rewardComponentsRow(update, batch, returns));
+        if (update % config.checkpointEvery === 0 || update === updates) checkpoint(update);
+        view.row(tableRow(update, update * perUpdate, returns, stats, DEFAULT_PPO.policyLr * lrScale, wall));
+      }
+    } finally {
+      // closed however training ends, so every row accepted so far is on disk
+      await logs.close();
+      if (films) await guardAsync(onError, 'GIFs', () => films.close());
+    }
+    if (curves) await guardAsync(onError, 'curves', () => curves.save());
+
+    const post = evaluate(agent, evalOptions);
+    await writeEvalJsonl(paths.postEval, post.records, onError);
+    view.info(
+      `after training: mean reward ${post.meanReward.toFixed(1)} over ${config.evalEpisodes} episodes`,
+    );
+
+    let report: ReportResult | null = null;
+    if (config.report) {
+      try {
+        report = await writeReport(dir, { seed, log: (line) => view.info(line) });
+        for (const skipped of report.skipped) view.warn(`report: skipped ${skipped.what}: ${skipped.why}`);
+      } catch (error) {
+        onError(new Error(`report: ${(error as Error).message}`));
       }
     }
-    const lrScale = 1 - (update - 1) / updates;
-    const stats = learner.update(batch, minibatchRandom, lrScale);
-    const wall = (performance.now() - trainStart) / 1000;
-    const returns = summarise(batch);
-    logs.trainingLog.append({
-      step: update,
-      epoch: round(update / updates, 4),
-      loss: stats.loss,
-      reward: returns.mean,
-      reward_std: returns.std,
-      kl: stats.kl,
-      grad_norm: stats.gradNorm,
-      learning_rate: DEFAULT_PPO.policyLr * lrScale,
-      wall_time_s: round(wall, 3),
-    });
-    logs.rewardComponents.append(rewardComponentsRow(update, batch, returns));
-    if (update % config.checkpointEvery === 0 || update === updates) checkpoint(update);
-    view.row(tableRow(update, update * perUpdate, returns, stats, DEFAULT_PPO.policyLr * lrScale, wall));
+    return {
+      dir,
+      pre: side(pre, config.evalEpisodes),
+      post: side(post, config.evalEpisodes),
+      metrics: report?.metrics ?? null,
+      report,
+      archived,
+      trainingEpisodes: totalEpisodes,
+      updates,
+      wallTimeS: (performance.now() - started) / 1000,
+      problems,
+      runLog: view.logPath,
+    };
+  } finally {
+    await view.close();
   }
-  await logs.close();
-  if (curves) await guardAsync(onError, 'curves', () => curves.save());
-  if (films) await guardAsync(onError, 'GIFs', () => films.close());
-
-  const post = evaluate(agent, evalOptions);
-  await writeEvalJsonl(paths.postEval, post.records, onError);
-  view.info(`after training: mean reward ${post.meanReward.toFixed(1)} over ${config.evalEpisodes} episodes`);
-
-  let report: ReportResult | null = null;
-  if (config.report) {
-    try {
-      report = await writeReport(dir, { seed, log: (line) => view.info(line) });
-      for (const skipped of report.skipped) view.warn(`report: skipped ${skipped.what}: ${skipped.why}`);
-    } catch (error) {
-      onError(new Error(`report: ${(error as Error).message}`));
-    }
-  }
-  const runLog = view.logPath;
-  await view.close();
-  return {
-    dir,
-    pre: side(pre, config.evalEpisodes),
-    post: side(post, config.evalEpisodes),
-    metrics: report?.metrics ?? null,
-    report,
-    archived,
-    trainingEpisodes: totalEpisodes,
-    updates,
-    wallTimeS: (performance.now() - started) / 1000,
-    problems,
-    runLog,
-  };
 }
 
 interface Returns {
