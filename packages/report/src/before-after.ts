@@ -1,4 +1,5 @@
-import { bootstrapDeltas } from './bootstrap.js';
+import { type BootstrapJob, type BootstrapResult, bootstrapDeltas } from './bootstrap.js';
+import { bootstrapOffThread } from './bootstrap-thread.js';
 import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rateName, rewardOf } from './records.js';
 import { iqm, mean, median, probabilityOfImprovement, sortedCopy, std } from './summary.js';
 
@@ -93,6 +94,64 @@ function sideStats(side: Side): SideStats {
   return stats as SideStats;
 }
 
+/** Everything but the intervals: the point estimates, and the data the bootstrap resamples. */
+interface Prepared {
+  preSide: Side;
+  postSide: Side;
+  preStats: SideStats;
+  postStats: SideStats;
+  delta: Record<string, number>;
+  rewardKey: string;
+  resamples: number;
+  seed: number;
+}
+
+function prepare(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  options: BeforeAfterOptions,
+): Prepared {
+  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
+  const resamples = options.resamples ?? 10_000;
+  const seed = options.seed ?? 0;
+  if (!Number.isInteger(resamples) || resamples < 0) {
+    throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
+  }
+  const keys = booleanKeys([...pre, ...post], new Set([rewardKey]));
+  const preSide = collect(pre, 'pre', rewardKey, keys);
+  const postSide = collect(post, 'post', rewardKey, keys);
+  const preStats = sideStats(preSide);
+  const postStats = sideStats(postSide);
+  const delta: Record<string, number> = {};
+  for (const key of Object.keys(preStats)) {
+    if (key === 'n' || !(key in postStats)) continue;
+    delta[key] = (postStats[key] as number) - (preStats[key] as number);
+  }
+  return { preSide, postSide, preStats, postStats, delta, rewardKey, resamples, seed };
+}
+
+function job(p: Prepared): BootstrapJob {
+  return {
+    pre: p.preSide,
+    post: p.postSide,
+    names: Object.keys(p.delta),
+    options: { resamples: p.resamples, seed: p.seed },
+  };
+}
+
+function assemble(p: Prepared, intervals: BootstrapResult | null): BeforeAfterMetrics {
+  return {
+    pre: p.preStats,
+    post: p.postStats,
+    delta: p.delta,
+    ci95: intervals?.ci95 ?? {},
+    p_improvement: probabilityOfImprovement(p.preSide.rewards, p.postSide.rewards),
+    p_improvement_ci95: intervals?.pImprovement ?? null,
+    reward_key: p.rewardKey,
+    bootstrap: { method: 'percentile', resamples: p.resamples, seed: p.seed, confidence: 0.95 },
+  };
+}
+
 /**
  * Before/after statistics of two sets of evaluation episodes, with seeded bootstrap intervals of every
  * delta and the probability of improvement. Pure: same input and seed, same output.
@@ -102,35 +161,26 @@ export function computeBeforeAfter(
   post: readonly EvalRecord[],
   options: BeforeAfterOptions = {},
 ): BeforeAfterMetrics {
-  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
-  const resamples = options.resamples ?? 10_000;
-  const seed = options.seed ?? 0;
-  if (!Number.isInteger(resamples) || resamples < 0) {
-    throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
-  }
-  const skip = new Set([rewardKey]);
-  const keys = booleanKeys([...pre, ...post], skip);
-  const preSide = collect(pre, 'pre', rewardKey, keys);
-  const postSide = collect(post, 'post', rewardKey, keys);
-  const preStats = sideStats(preSide);
-  const postStats = sideStats(postSide);
+  const prepared = prepare(pre, post, options);
+  const j = job(prepared);
+  return assemble(
+    prepared,
+    prepared.resamples > 0 ? bootstrapDeltas(j.pre, j.post, j.names, j.options) : null,
+  );
+}
 
-  const delta: Record<string, number> = {};
-  for (const key of Object.keys(preStats)) {
-    if (key === 'n' || !(key in postStats)) continue;
-    delta[key] = (postStats[key] as number) - (preStats[key] as number);
-  }
-  const intervals =
-    resamples > 0 ? bootstrapDeltas(preSide, postSide, Object.keys(delta), { resamples, seed }) : null;
-
-  return {
-    pre: preStats,
-    post: postStats,
-    delta,
-    ci95: intervals?.ci95 ?? {},
-    p_improvement: probabilityOfImprovement(preSide.rewards, postSide.rewards),
-    p_improvement_ci95: intervals?.pImprovement ?? null,
-    reward_key: rewardKey,
-    bootstrap: { method: 'percentile', resamples, seed, confidence: 0.95 },
-  };
+/**
+ * computeBeforeAfter with the bootstrap on a worker thread (same numbers), so a caller can read and
+ * draw meanwhile. Input errors are thrown synchronously, before any thread starts.
+ */
+export function computeBeforeAfterInBackground(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  options: BeforeAfterOptions = {},
+): Promise<BeforeAfterMetrics> {
+  const prepared = prepare(pre, post, options);
+  if (prepared.resamples === 0) return Promise.resolve(assemble(prepared, null));
+  return bootstrapOffThread(job(prepared)).then(({ ci95, pImprovement }) =>
+    assemble(prepared, { ci95, pImprovement }),
+  );
 }

@@ -1,7 +1,7 @@
 import { mulberry32 } from './prng.js';
 import { mean, percentileSorted, weightedImprovement } from './summary.js';
 
-interface SideData {
+export interface SideData {
   rewards: Float64Array;
   outcomes: Map<string, Float64Array>;
 }
@@ -100,6 +100,14 @@ function resample(side: Prepared, random: () => number, out: Float64Array): void
   out[2] = n < 2 ? Number.NaN : Math.sqrt(Math.max(0, (squares - (sum * sum) / n) / (n - 1)));
   out[3] = trimmed / (n - 2 * cut);
   for (let k = 0; k < values.length; k++) out[4 + k] = (ones[k] as number) / (seen[k] as number);
+}
+
+/** Everything a bootstrap needs; plain data, so it can be sent to a worker thread. */
+export interface BootstrapJob {
+  pre: SideData;
+  post: SideData;
+  names: readonly string[];
+  options: { resamples: number; seed: number };
 }
 
 export interface BootstrapResult {

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { findAnimations, findCurves, type Picture } from './assets.js';
-import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
-import { planCharts } from './charts.js';
+import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
+import { type ChartPlan, planEvalCharts, planLogCharts } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
@@ -144,61 +144,60 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     return null;
   };
 
+  // Evaluations first: their bootstrap runs on a worker thread while this one reads and draws the logs.
+  const pre = await loadEval(paths.preEval);
+  const post = await loadEval(paths.postEval);
+  const evals = pre && post ? { pre: pre.records, post: post.records } : null;
+  const pendingMetrics = evals ? computeBeforeAfterInBackground(evals.pre, evals.post, options) : null;
+
   // The training log can hold millions of rows: keep only what the chart and the summary read.
   const trainingLog = await loadCsv(paths.trainingLog, TRAINING_COLUMNS);
   const rewardComponents = await loadCsv(paths.rewardComponents);
   const checkpointEvals = await loadCsv(paths.checkpointEvals);
-  const pre = await loadEval(paths.preEval);
-  const post = await loadEval(paths.postEval);
   progress('read logs');
 
+  // --- charts -----------------------------------------------------------------------------------
+  const charts: Picture[] = [];
+  const draw = async (plans: ChartPlan[]): Promise<void> => {
+    for (const plan of plans) {
+      let why: string | null = null;
+      if (options.charts === false) {
+        why = 'charts turned off';
+      } else if (!plan.draw) {
+        why = `needs ${plan.needs}`;
+      } else {
+        try {
+          const path = await plan.draw();
+          written.push(path);
+          charts.push({ title: plan.title, file: name(path) });
+          log(`wrote ${name(path)}`);
+        } catch (error) {
+          why = `could not render: ${message(error)}`;
+        }
+      }
+      if (why !== null) {
+        // A chart the trainer (or an earlier run) left in the folder is still evidence: show it, say so.
+        const kept = existsSync(plan.out);
+        skipped.push({ what: name(plan.out), why: kept ? `${why}; showing the file already there` : why });
+        if (kept) charts.push({ title: `${plan.title} (existing file, not redrawn)`, file: name(plan.out) });
+      }
+      progress(name(plan.out));
+    }
+  };
+  await draw(planLogCharts(paths, { trainingLog, rewardComponents, checkpointEvals }));
+
   // --- statistics -------------------------------------------------------------------------------
-  let metrics: BeforeAfterMetrics | null = null;
+  const metrics = pendingMetrics ? await pendingMetrics : null;
   let samples: ReportModel['samples'] = null;
-  if (pre && post) {
-    metrics = computeBeforeAfter(pre.records, post.records, options);
+  if (metrics && evals) {
     await write(paths.beforeAfterMetrics, `${JSON.stringify(metrics, null, 2)}\n`);
-    samples = selectSampleTrajectories(pre.records, post.records, { rewardKey });
+    samples = selectSampleTrajectories(evals.pre, evals.post, { rewardKey });
     await write(paths.sampleTrajectories, formatSampleTrajectories(samples));
   } else {
     skipped.push({ what: 'before/after statistics', why: 'needs both pre_eval.jsonl and post_eval.jsonl' });
   }
   progress('before/after statistics');
-
-  // --- charts -----------------------------------------------------------------------------------
-  const charts: Picture[] = [];
-  const plans = planCharts(paths, {
-    trainingLog,
-    rewardComponents,
-    checkpointEvals,
-    evals: pre && post ? { pre: pre.records, post: post.records } : null,
-    metrics,
-    rewardKey,
-  });
-  for (const plan of plans) {
-    let why: string | null = null;
-    if (options.charts === false) {
-      why = 'charts turned off';
-    } else if (!plan.draw) {
-      why = `needs ${plan.needs}`;
-    } else {
-      try {
-        const path = await plan.draw();
-        written.push(path);
-        charts.push({ title: plan.title, file: name(path) });
-        log(`wrote ${name(path)}`);
-      } catch (error) {
-        why = `could not render: ${message(error)}`;
-      }
-    }
-    if (why !== null) {
-      // A chart the trainer (or an earlier run) left in the folder is still evidence: show it, say so.
-      const kept = existsSync(plan.out);
-      skipped.push({ what: name(plan.out), why: kept ? `${why}; showing the file already there` : why });
-      if (kept) charts.push({ title: `${plan.title} (existing file, not redrawn)`, file: name(plan.out) });
-    }
-    progress(name(plan.out));
-  }
+  await draw(planEvalCharts(paths, evals, metrics, rewardKey));
 
   // --- pictures already in the folder -----------------------------------------------------------
   const curves = await findCurves(root, paths.curvesRoot);

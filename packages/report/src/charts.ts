@@ -11,16 +11,6 @@ import {
 import type { BeforeAfterMetrics } from './before-after.js';
 import type { EvalRecord } from './records.js';
 
-export interface ChartInputs {
-  trainingLog: LoadedCsvLog | null;
-  rewardComponents: LoadedCsvLog | null;
-  checkpointEvals: LoadedCsvLog | null;
-  /** both evaluation sides, or null when either is missing */
-  evals: { pre: EvalRecord[]; post: EvalRecord[] } | null;
-  metrics: BeforeAfterMetrics | null;
-  rewardKey: string;
-}
-
 export interface ChartPlan {
   title: string;
   /** path of the chart to write */
@@ -42,35 +32,52 @@ interface ChartPaths {
 const when = <T>(value: T | null, draw: (value: T) => Promise<string>): (() => Promise<string>) | null =>
   value === null ? null : () => draw(value);
 
-/** The standard charts of an evidence folder, in report order. */
-export function planCharts(paths: ChartPaths, inputs: ChartInputs): ChartPlan[] {
-  const { rewardKey, metrics } = inputs;
+/** The charts drawn from the CSV logs (each null when its log is missing). */
+export function planLogCharts(
+  paths: ChartPaths,
+  logs: {
+    trainingLog: LoadedCsvLog | null;
+    rewardComponents: LoadedCsvLog | null;
+    checkpointEvals: LoadedCsvLog | null;
+  },
+): ChartPlan[] {
   return [
     {
       title: 'Training reward and loss',
       out: paths.trainingCurvePng,
       needs: 'training_log.csv',
-      draw: when(inputs.trainingLog, (log) => renderTrainingCurve(log, paths.trainingCurvePng)),
+      draw: when(logs.trainingLog, (log) => renderTrainingCurve(log, paths.trainingCurvePng)),
     },
     {
       title: 'Reward components',
       out: paths.rewardComponentsPng,
       needs: 'reward_components.csv',
-      draw: when(inputs.rewardComponents, (log) => renderRewardComponents(log, paths.rewardComponentsPng)),
+      draw: when(logs.rewardComponents, (log) => renderRewardComponents(log, paths.rewardComponentsPng)),
     },
     {
       title: 'Checkpoint evaluations',
       out: paths.checkpointProgressionPng,
       needs: 'checkpoint_evals.csv',
-      draw: when(inputs.checkpointEvals, (log) =>
+      draw: when(logs.checkpointEvals, (log) =>
         renderCheckpointProgression(log, paths.checkpointProgressionPng),
       ),
     },
+  ];
+}
+
+/** The charts drawn from the evaluation episodes, with the statistics' intervals as whiskers. */
+export function planEvalCharts(
+  paths: ChartPaths,
+  evals: { pre: EvalRecord[]; post: EvalRecord[] } | null,
+  metrics: BeforeAfterMetrics | null,
+  rewardKey: string,
+): ChartPlan[] {
+  return [
     {
       title: 'Before vs after training',
       out: paths.beforeAfterSummaryPng,
       needs: 'pre_eval.jsonl and post_eval.jsonl',
-      draw: when(inputs.evals, ({ pre, post }) =>
+      draw: when(evals, ({ pre, post }) =>
         renderBeforeAfter(pre, post, paths.beforeAfterSummaryPng, {
           rewardKey,
           ...(metrics ? { summary: summaryForChart(metrics) } : {}),
@@ -81,7 +88,7 @@ export function planCharts(paths: ChartPaths, inputs: ChartInputs): ChartPlan[] 
       title: 'Episode reward distribution',
       out: paths.rewardDistributionPng,
       needs: 'pre_eval.jsonl and post_eval.jsonl',
-      draw: when(inputs.evals, ({ pre, post }) =>
+      draw: when(evals, ({ pre, post }) =>
         renderRewardDistribution(pre, post, paths.rewardDistributionPng, { rewardKey }),
       ),
     },
