@@ -6,7 +6,8 @@ const FLUSH_INTERVAL_MS = 100;
 // Characters, not bytes: a UTF-16 unit is at most 3 UTF-8 bytes, so this flushes by 64 KiB.
 const FLUSH_CHARS = Math.floor((64 * 1024) / 3);
 // While the disk refuses writes, rows wait in memory up to this much, then new ones are dropped.
-const MAX_PENDING_BYTES = 32 * 1024 * 1024;
+const MAX_BACKLOG_CHARS = 32 * 1024 * 1024;
+const RETRY_MS = 1000;
 
 /**
  * An O_APPEND file that text is appended to under one durability mode. Writes are synchronous: a row
@@ -14,18 +15,22 @@ const MAX_PENDING_BYTES = 32 * 1024 * 1024;
  * exactly what was flushed, and the exit hooks can flush without the event loop.
  *
  * Write failures (ENOSPC, EIO, …) never throw into the caller: unwritten bytes are kept and retried
- * at the next flush, and the failure is reported once per outage to `onError` or else to stderr.
+ * (at most once a second, and on flush/close/exit), and the failure is reported once per outage to
+ * `onError` or else to stderr.
  */
 export class AppendSink {
   readonly path: string;
   private readonly durability: Durability;
   private readonly onError: ((error: Error) => void) | undefined;
-  private fd: number;
+  private readonly fd: number;
   private buffer = '';
-  private unwritten: Buffer | null = null; // bytes a failed write left behind, written first next time
   private timer: NodeJS.Timeout | null = null;
+  // While the disk refuses writes: what is not yet written, in order (the head may be a partial line).
+  private backlog: (string | Buffer)[] = [];
+  private backlogChars = 0;
+  private lastAttempt = 0;
   private failing = false;
-  private droppedWrites = 0;
+  private dropped = 0;
   private closed = false;
 
   constructor(path: string, durability: Durability, onError?: (error: Error) => void) {
@@ -44,30 +49,31 @@ export class AppendSink {
   write(text: string): void {
     if (this.closed) throw new Error(`${this.path}: the log is closed`);
     if (this.durability !== 'buffered') {
-      this.writeOut(text);
+      this.writeOut(text, false);
       return;
     }
     this.buffer += text;
     if (this.buffer.length >= FLUSH_CHARS) this.flushSync();
     else if (this.timer === null) {
-      this.timer = setTimeout(() => this.flushSync(), FLUSH_INTERVAL_MS);
+      this.timer = setTimeout(() => this.flush(false), FLUSH_INTERVAL_MS);
       this.timer.unref();
     }
   }
 
-  /** Hands everything buffered to the operating system now. */
+  /** Hands everything buffered to the operating system now (and retries what failed before). */
   flushSync(): void {
+    this.flush(true);
+  }
+
+  private flush(retryNow: boolean): void {
     if (this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    if (this.buffer !== '') {
-      const text = this.buffer;
-      this.buffer = '';
-      this.writeOut(text);
-    } else if (this.unwritten !== null) {
-      this.drain();
-    }
+    const text = this.buffer;
+    this.buffer = '';
+    if (text !== '') this.writeOut(text, retryNow);
+    else if (retryNow && this.backlog.length > 0) this.drain();
   }
 
   closeSync(): void {
@@ -75,12 +81,11 @@ export class AppendSink {
     this.flushSync();
     this.closed = true;
     forgetOnExit(this);
-    if (this.unwritten !== null || this.droppedWrites > 0) {
-      const lost = this.unwritten?.length ?? 0;
+    if (this.backlog.length > 0 || this.dropped > 0) {
       this.report(
         new Error(
-          `${this.path}: closed with ${lost} bytes that could not be written` +
-            (this.droppedWrites > 0 ? ` and ${this.droppedWrites} dropped writes` : '') +
+          `${this.path}: closed with about ${this.backlogChars} characters that could not be written` +
+            (this.dropped > 0 ? ` and ${this.dropped} dropped rows` : '') +
             ' (the disk kept refusing them)',
         ),
       );
@@ -92,42 +97,68 @@ export class AppendSink {
     }
   }
 
-  private writeOut(text: string): void {
-    if (this.unwritten !== null) {
-      if (this.unwritten.length > MAX_PENDING_BYTES) {
-        this.droppedWrites++;
-        return;
-      }
-      this.unwritten = Buffer.concat([this.unwritten, Buffer.from(text)]);
-      this.drain();
+  private writeOut(text: string, retryNow: boolean): void {
+    if (this.backlog.length > 0) {
+      this.queue(text);
+      // Retry at most every RETRY_MS (or when asked): a failing syscall per row would slow training.
+      if (retryNow || Date.now() - this.lastAttempt >= RETRY_MS) this.drain();
       return;
     }
     try {
       const written = writeSync(this.fd, text);
       if (written < Buffer.byteLength(text)) {
-        this.unwritten = Buffer.from(text).subarray(written);
+        this.backlog.push(Buffer.from(text).subarray(written)); // a short write: finish the line first
+        this.backlogChars += text.length;
         this.drain();
         return;
       }
       if (this.durability === 'fsync') fdatasyncSync(this.fd);
-      this.failing = false;
     } catch (error) {
-      this.unwritten = Buffer.from(text);
+      this.backlog.push(text);
+      this.backlogChars += text.length;
+      this.lastAttempt = Date.now();
       this.writeFailed(error as Error);
     }
   }
 
+  private queue(text: string): void {
+    if (this.backlogChars >= MAX_BACKLOG_CHARS) {
+      if (this.dropped === 0) {
+        this.report(
+          new Error(
+            `${this.path}: over ${MAX_BACKLOG_CHARS} characters wait for the disk; new rows are dropped now`,
+          ),
+        );
+      }
+      this.dropped += countLines(text);
+      return;
+    }
+    this.backlog.push(text);
+    this.backlogChars += text.length;
+  }
+
   private drain(): void {
-    const bytes = this.unwritten;
-    if (bytes === null) return;
-    let offset = 0;
+    this.lastAttempt = Date.now();
+    let next = 0;
     try {
-      while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
+      for (; next < this.backlog.length; next++) {
+        const item = this.backlog[next] as string | Buffer;
+        const bytes = typeof item === 'string' ? Buffer.from(item) : item;
+        let offset = 0;
+        try {
+          while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
+        } catch (error) {
+          if (offset > 0) this.backlog[next] = bytes.subarray(offset);
+          throw error;
+        }
+        this.backlogChars -= typeof item === 'string' ? item.length : 0;
+      }
       if (this.durability === 'fsync') fdatasyncSync(this.fd);
-      this.unwritten = null;
+      this.backlog = [];
+      this.backlogChars = 0;
       this.failing = false;
     } catch (error) {
-      this.unwritten = offset === 0 ? bytes : bytes.subarray(offset);
+      this.backlog = this.backlog.slice(next);
       this.writeFailed(error as Error);
     }
   }
@@ -138,7 +169,7 @@ export class AppendSink {
     this.failing = true;
     this.report(
       new Error(
-        `${this.path}: cannot write (${cause.message}); unwritten rows are kept in memory and retried at the next flush`,
+        `${this.path}: cannot write (${cause.message}); unwritten rows are kept in memory and retried`,
         { cause },
       ),
     );
@@ -155,4 +186,10 @@ export class AppendSink {
     }
     process.stderr.write(`\n[@evidence/csv-log] LOGGING FAILURE: ${error.message}\n\n`);
   }
+}
+
+function countLines(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }

@@ -221,7 +221,7 @@ describe('openCsvLog', () => {
       expect(errors[0]?.message).toMatch(/\/dev\/full: cannot write \(ENOSPC/);
       await log.close();
       expect(errors).toHaveLength(2);
-      expect(errors[1]?.message).toMatch(/closed with \d+ bytes that could not be written/);
+      expect(errors[1]?.message).toMatch(/closed with about \d+ characters that could not be written/);
     },
   );
 
