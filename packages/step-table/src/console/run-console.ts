@@ -114,6 +114,12 @@ export function createRunConsole(options: RunConsoleOptions): RunConsole {
   const meter = new RateMeter();
   meter.push(Date.now(), value);
   const bar = multi.create(total, value, { rate: '-' });
+  // Lines wait for the next redraw (at most 1/fps s). If the process ends without close() (an uncaught
+  // error, process.exit), print them anyway: terminal writes are synchronous, so 'exit' still shows them.
+  const flushOnExit = () => {
+    if (!closed) multi.update();
+  };
+  process.once('exit', flushOnExit);
   return {
     hasBar: true,
     log(line) {
@@ -128,6 +134,7 @@ export function createRunConsole(options: RunConsoleOptions): RunConsole {
     close() {
       if (closed) return;
       closed = true;
+      process.removeListener('exit', flushOnExit);
       multi.update(); // MultiBar.stop() drops lines still buffered: print them first
       multi.stop();
     },
