@@ -109,14 +109,17 @@ async function main(): Promise<void> {
   const dir = keep ?? mkdtempSync(join(tmpdir(), 'evidence-bench-'));
   try {
     const generated = process.hrtime.bigint();
-    if (!keep || !existsSync(join(dir, 'post_eval.jsonl'))) {
+    const reuse = keep !== undefined && existsSync(join(dir, 'post_eval.jsonl'));
+    if (!reuse) {
       mkdirSync(dir, { recursive: true });
       await generate(dir);
     }
     const size = readFileSync(join(dir, 'training_log.csv')).length;
     console.log(
       `input: ${TRAINING_ROWS.toLocaleString('en')} training rows (${(size / 1e6).toFixed(1)} MB), 2 × ${EPISODES} episodes` +
-        ` (generated in ${(Number(process.hrtime.bigint() - generated) / 1e9).toFixed(1)} s)`,
+        (reuse
+          ? ` (reused ${dir})`
+          : ` (generated in ${(Number(process.hrtime.bigint() - generated) / 1e9).toFixed(1)} s)`),
     );
     const preload = join(dir, 'max-rss.cjs');
     writeFileSync(
@@ -134,10 +137,10 @@ async function main(): Promise<void> {
       measure('  part: loadCsvLog(training_log.csv)', ['--input-type=module', '-e', loadLog], preload),
       measure('  part: compareEvalFiles (10,000 resamples)', ['--input-type=module', '-e', compare], preload),
     ];
-    console.log('\ncase                                       wall s   peak RSS MB');
+    console.log(`\n${'case'.padEnd(46)} wall s   peak RSS MB`);
     for (const result of results) {
       console.log(
-        `${result.name.padEnd(42)} ${result.seconds.toFixed(2).padStart(6)}   ${result.maxRssMb.toFixed(0).padStart(11)}${result.ok ? '' : '   FAILED'}`,
+        `${result.name.padEnd(46)} ${result.seconds.toFixed(2).padStart(6)}   ${result.maxRssMb.toFixed(0).padStart(11)}${result.ok ? '' : '   FAILED'}`,
       );
     }
     const report = results.find((result) => result.name.startsWith('evidence report'));

@@ -5,6 +5,9 @@ describe('describeError', () => {
   it('names the file once, on one line', () => {
     expect(describeError(new InputError('a.csv', 'no such file'))).toBe('a.csv: no such file');
     expect(describeError(new InputError('a.csv', 'a.csv:3: bad row\n  at stack'))).toBe('a.csv:3: bad row');
+    expect(describeError(new InputError('evidence', 'no such directory (give the evidence folder)'))).toBe(
+      'evidence: no such directory (give the evidence folder)',
+    );
   });
 
   it('turns Node file-system errors into plain words', () => {

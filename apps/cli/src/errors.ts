@@ -42,7 +42,7 @@ export function describeError(error: unknown): string {
 }
 
 function withFile(file: string | undefined, message: string): string {
-  if (!file || message.includes(file)) return message;
+  if (!file || message.startsWith(file) || message.includes(`${file}:`)) return message;
   return `${file}: ${message}`;
 }
 

@@ -22,9 +22,9 @@ export async function kindOf(path: string): Promise<'file' | 'dir' | 'missing'> 
   }
 }
 
-export async function requireDir(io: CliIo, path: string): Promise<void> {
+export async function requireDir(io: CliIo, path: string, hint = ''): Promise<void> {
   const kind = await kindOf(path);
-  if (kind === 'missing') throw new InputError(displayPath(io, path), 'no such directory');
+  if (kind === 'missing') throw new InputError(displayPath(io, path), `no such directory${hint}`);
   if (kind === 'file') throw new InputError(displayPath(io, path), 'is a file, expected a directory');
 }
 

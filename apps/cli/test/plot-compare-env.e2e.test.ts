@@ -8,7 +8,7 @@ const isPng = (path: string) => readFileSync(path).subarray(0, 8).equals(PNG_SIG
 describe('evidence plot', () => {
   it('draws every standard chart of a folder', async () => {
     const dir = copyFixture();
-    const out = tempDir('plots');
+    const out = join(tempDir('plots'), 'charts', 'new'); // created when missing
     const result = await runCli(['plot', dir, '-o', out]);
     expect(result.code).toBe(0);
     for (const chart of [

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
 import type { Command } from 'commander';
@@ -77,6 +78,7 @@ async function plotColumns(
     ? resolvePath(io, options.out)
     : join(dirname(csvPath), `${basename(csvPath, extname(csvPath))}.png`);
   const csv = await loadCsvLog(csvPath);
+  await mkdir(dirname(out), { recursive: true });
   printIssues(io, fromReadIssues(csvPath, csv.issues));
   for (const column of [x, ...options.y]) {
     if (!csv.has(column)) {
@@ -103,6 +105,7 @@ export async function drawStandardCharts(
   outDir: string,
   outputFor: (plan: ChartPlan) => string = (plan) => join(outDir, basename(plan.output)),
 ): Promise<ChartsResult> {
+  await mkdir(outDir, { recursive: true });
   const progress = createProgress(io);
   let result: ChartsResult;
   try {

@@ -34,7 +34,11 @@ export function reportCommand(command: Command, io: CliIo): void {
     )
     .action(async (dirArg: string | undefined, options: ReportOptions) => {
       const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
-      await requireDir(io, dir);
+      await requireDir(
+        io,
+        dir,
+        dirArg === undefined ? ' (give the evidence folder, or set EVIDENCE_DIR)' : '',
+      );
       const progress = createProgress(io);
       const { buildReport } = await import('@evidence/report');
       let result: ReportResult;

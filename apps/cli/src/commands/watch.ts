@@ -26,7 +26,11 @@ export function watchCommand(command: Command, io: CliIo): void {
     .addHelpText('after', '\nExample:\n  $ evidence watch runs/ppo-42/evidence --debounce 1000')
     .action(async (dirArg: string | undefined, options: WatchOptions) => {
       const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
-      await requireDir(io, dir);
+      await requireDir(
+        io,
+        dir,
+        dirArg === undefined ? ' (give the evidence folder, or set EVIDENCE_DIR)' : '',
+      );
       const plans = standardCharts(dir);
       const redraw = async (changed: ReadonlySet<string> | null) => {
         try {
