@@ -18,7 +18,7 @@ interface FrameSet {
   background: Background;
 }
 
-type Mode = 'streaming' | 'naive' | 'loop-off' | 'loop-on';
+type Mode = 'streaming' | 'naive' | 'loop-off' | 'loop-on' | 'baseline';
 interface Spec {
   set: FrameSet;
   mode: Mode;
@@ -174,11 +174,26 @@ function runNaive(spec: Spec): Measurement {
   };
 }
 
+/** The same process, recorder loaded and worker started, but no episode: what the rest adds to. */
+async function runBaseline(spec: Spec): Promise<Measurement> {
+  const EpisodeRecorder = await loadRecorder();
+  const recorder = new EpisodeRecorder({ dir: spec.out, schedule: { every: 1 } });
+  await recorder.record({
+    episode: 0,
+    frames: [{ width: 2, height: 2, data: new Uint8Array(12) }],
+    reward: 0,
+  });
+  await recorder.close();
+  return { cpuMs: 0, generateCpuMs: 0, wallMs: 0, generateMs: 0, encodeMs: 0, bytes: 0, peakRssMb: 0 };
+}
+
 async function child(spec: Spec): Promise<void> {
   const result =
-    spec.mode === 'naive'
-      ? runNaive(spec)
-      : await runStreaming(spec, spec.mode === 'streaming' ? null : spec.mode === 'loop-on' ? 'on' : 'off');
+    spec.mode === 'baseline'
+      ? await runBaseline(spec)
+      : spec.mode === 'naive'
+        ? runNaive(spec)
+        : await runStreaming(spec, spec.mode === 'streaming' ? null : spec.mode === 'loop-on' ? 'on' : 'off');
   result.peakRssMb = process.resourceUsage().maxRSS / 1024;
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
@@ -233,6 +248,15 @@ async function main(): Promise<void> {
     '| frames | encoder | encode s | CPU s | wall s | peak RSS MB | MB | PSNR dB |\n|---|---|---|---|---|---|---|---|',
   );
   try {
+    const baseline = runChild({
+      set: SETS[0] as FrameSet,
+      mode: 'baseline',
+      out: mkdtempSync(join(out, 'base-')),
+      workIterations: 0,
+    });
+    console.log(
+      `| (baseline: bench process under tsx, recorder loaded, worker started, no episode) | | | | | ${baseline.peakRssMb.toFixed(0)} | | |`,
+    );
     for (const set of SETS) {
       let generateCpuMs = 0;
       const rows: string[] = [];

@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { GifEncoder, Palette } from 'gifenc';
 import { frameDelayCentiseconds } from './gif-timing';
 import { gifenc } from './gifenc-module';
@@ -37,6 +38,12 @@ export class EpisodeGifEncoder {
   private readonly encoder: GifEncoder;
   private readonly pixels: number;
   private held: { data: Uint8Array; channels: number }[] = [];
+  /**
+   * The previous frame's pixels, kept until the next frame is mapped: rows whose bytes did not
+   * change (a native memcmp) keep their indices without a lookup per pixel. Most rows of an
+   * environment's frame do not change; this halves the worker's time on the benchmark's frames.
+   */
+  private lastSource: { data: Uint8Array; channels: number } | null = null;
   private palette: Palette | null = null;
   private used = 0;
   private lateColorsAdded = false;
@@ -74,13 +81,15 @@ export class EpisodeGifEncoder {
       if (this.held.length < this.options.paletteFrames) return [];
       return this.flushHeld();
     }
-    this.encodeFrame(data, channels);
-    return [data];
+    const released = this.encodeFrame(data, channels);
+    return released ? [released] : [];
   }
 
   /** Writes what is held and the trailer; returns the frames no longer needed. */
   finish(): Uint8Array[] {
     const released = this.palette === null ? this.flushHeld() : [];
+    if (this.lastSource) released.push(this.lastSource.data);
+    this.lastSource = null;
     if (this.written > 0) {
       this.encoder.finish();
       this.flushStream();
@@ -94,8 +103,12 @@ export class EpisodeGifEncoder {
     this.held = [];
     if (held.length === 0) return [];
     this.buildPalette(held);
-    for (const frame of held) this.encodeFrame(frame.data, frame.channels);
-    return held.map((frame) => frame.data);
+    const released: Uint8Array[] = [];
+    for (const frame of held) {
+      const done = this.encodeFrame(frame.data, frame.channels);
+      if (done) released.push(done);
+    }
+    return released;
   }
 
   private buildPalette(frames: readonly { data: Uint8Array; channels: number }[]): void {
@@ -165,7 +178,15 @@ export class EpisodeGifEncoder {
     box.bottom = -1;
     box.left = width;
     box.right = -1;
+    const last = this.lastSource?.channels === channels ? this.lastSource.data : null;
+    const rowBytes = width * channels;
     for (let y = 0, i = 0, p = 0; y < height; y++) {
+      if (last && Buffer.compare(data.subarray(p, p + rowBytes), last.subarray(p, p + rowBytes)) === 0) {
+        current.set(previous.subarray(i, i + width), i); // same pixels, same indices: nothing changed here
+        i += width;
+        p += rowBytes;
+        continue;
+      }
       let rowLeft = -1;
       let rowRight = -1;
       for (let x = 0; x < width; x++, i++, p += channels) {
@@ -193,7 +214,8 @@ export class EpisodeGifEncoder {
     }
   }
 
-  private encodeFrame(data: Uint8Array, channels: number): void {
+  /** Encodes a frame; returns the frame before it, no longer needed. */
+  private encodeFrame(data: Uint8Array, channels: number): Uint8Array | null {
     const { width, height, fps } = this.options;
     const first = this.written === 0;
     this.mapToPalette(data, channels);
@@ -212,6 +234,9 @@ export class EpisodeGifEncoder {
     [this.previous, this.current] = [this.current, this.previous];
     this.written++;
     this.flushStream();
+    const released = this.lastSource?.data ?? null;
+    this.lastSource = { data, channels };
+    return released;
   }
 
   /**

@@ -28,7 +28,7 @@ describe('backpressure', () => {
   });
 
   it('memory stays flat however long the episode', async () => {
-    const [width, height, count] = [320, 240, 1200]; // all frames held would be 276 MB
+    const [width, height, count] = [320, 240, 800]; // all frames held would be 184 MB
     const recorder = new EpisodeRecorder({ dir: tempDir(), maxFrames: 0, schedule: { every: 1 } });
     // start the worker first: its start-up memory is a one-off, not growth with the episode
     await recorder.record({
