@@ -64,6 +64,17 @@ describe('evidence table', () => {
     expect(empty.stderr).toContain('empty file');
   });
 
+  it('--follow waits for a log that does not exist yet', async () => {
+    const dir = tempDir('follow-wait');
+    const csv = join(dir, 'later.csv');
+    const child = startCli(['table', csv, '--follow', '--interval', '100', '--sample', '1']);
+    await waitForOutput(child, (out) => out.stderr.includes('waiting for'));
+    writeFileSync(csv, 'step,loss\n1,0.4321\n');
+    await waitForOutput(child, (out) => out.stdout.includes('0.4321'));
+    child.kill('SIGINT');
+    expect((await finished(child)).code).toBe(0);
+  });
+
   it('--follow prints rows as they are appended, waits for torn lines to complete, and stops cleanly on SIGINT', async () => {
     const dir = tempDir('follow');
     const csv = join(dir, 'log.csv');

@@ -7,7 +7,7 @@ import { type CsvRow, CsvTail, parseCell } from '../csv-tail.js';
 import { type CliIo, printLine, useColor, writeWithBackpressure } from '../io.js';
 import { preview, printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
-import { displayPath, requireFile, resolvePath } from '../paths.js';
+import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
 
 interface TableOptions {
   follow?: boolean;
@@ -39,11 +39,17 @@ export function tableCommand(command: Command, io: CliIo): void {
     )
     .action(async (csvArg: string, options: TableOptions) => {
       const path = resolvePath(io, csvArg);
-      await requireFile(io, path);
+      // Started before the trainer: --follow waits for the log to appear.
+      const waiting =
+        options.follow === true &&
+        (await kindOf(path)) === 'missing' &&
+        (await kindOf(dirname(path))) === 'dir';
+      if (waiting) printLine(io.stderr, `waiting for ${displayPath(io, path)} to appear (Ctrl-C to stop)`);
+      else await requireFile(io, path);
       const tail = new CsvTail(path);
       const { StepTable } = await import('@evidence/step-table');
       const printer = new TablePrinter(io, path, options, StepTable);
-      await readAvailable(tail, printer);
+      if (!waiting) await readAvailable(tail, printer);
       if (options.follow) {
         await followUntilAborted(tail, printer, options.interval, io.signal);
       }
