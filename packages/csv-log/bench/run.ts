@@ -169,6 +169,8 @@ async function main(): Promise<void> {
   }
 }
 
+const ratio = (x: number) => (x >= 10 ? x.toFixed(0) : x >= 0.1 ? x.toFixed(1) : x.toPrecision(2));
+
 function print(results: Map<string, CaseResult>, fileBytes: number): void {
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
   const rate = (r: CaseResult) => r.rows / r.seconds;
@@ -201,7 +203,7 @@ function print(results: Map<string, CaseResult>, fileBytes: number): void {
       result.maxRssMb.toFixed(0),
       wants.join(', ') || '–',
       met || '–',
-      baseline ? `${(rate(result) / rate(baseline)).toFixed(1)}x` : '–',
+      baseline ? `${ratio(rate(result) / rate(baseline))}x` : '–',
     ]);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => (row[i] as string).length)));
