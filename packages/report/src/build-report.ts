@@ -120,9 +120,13 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       return null;
     }
     try {
-      const loaded = await loadCsvLog(path, { dedupeBy: 'step', ...(columns ? { columns } : {}) });
+      // No dedupeBy: a log without a step column is still drawn; the charts keep the last row of a
+      // step logged twice after a resume themselves.
+      const loaded = await loadCsvLog(path, columns ? { columns } : {});
       issues.push(...issuesOf(path, loaded.issues));
-      return loaded;
+      if (loaded.rowCount > 0) return loaded;
+      skipped.push({ what: name(path), why: 'no data rows' });
+      return null;
     } catch (error) {
       skipped.push({ what: name(path), why: message(error) });
       return null;

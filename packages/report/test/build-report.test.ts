@@ -95,6 +95,36 @@ describe('buildReport on partial and broken folders', () => {
     expect(read(dir, 'REPORT.md')).toContain('(training_curve.png)');
   });
 
+  it('odd logs (empty file, header only, no step column, empty JSONL) are skipped or drawn, never fatal', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-odd-'));
+    writeFileSync(join(dir, 'training_log.csv'), '');
+    writeFileSync(join(dir, 'reward_components.csv'), 'step,n,mean_cumulative\n');
+    writeFileSync(join(dir, 'checkpoint_evals.csv'), 'mean_reward,success_rate\n0.5,0.25\n0.75,0.5\n');
+    writeFileSync(join(dir, 'pre_eval.jsonl'), '');
+    cpSync(join(FIXTURE, 'post_eval.jsonl'), join(dir, 'post_eval.jsonl'));
+    const result = await buildReport(dir, { resamples: 100 });
+    expect(result.metrics).toBeNull();
+    const skipped = Object.fromEntries(result.skipped.map((s) => [s.what, s.why]));
+    expect(skipped['pre_eval.jsonl']).toMatch(/no usable evaluation episode/);
+    expect(skipped['training_log.csv']).toBe('no data rows');
+    expect(skipped['reward_components.csv']).toBe('no data rows');
+    expect(result.written).toContain(join(dir, 'index.html'));
+    // every chart is either drawn or skipped with a reason
+    for (const chart of ['training_curve.png', 'reward_components.png', 'checkpoint_progression.png']) {
+      const drawn = result.written.includes(join(dir, chart));
+      expect(drawn || typeof skipped[chart] === 'string', chart).toBe(true);
+    }
+    expect(read(dir, 'index.html')).toContain('<td>0.75</td><td>0.5</td>');
+  });
+
+  it('GIFs beyond maxEmbedBytes are linked, not embedded', async () => {
+    const dir = fixtureCopy();
+    await buildReport(dir, { resamples: 100, charts: false, maxEmbedBytes: 0 });
+    const html = read(dir, 'index.html');
+    expect(html).not.toContain('data:image/gif');
+    expect(html).toContain('<a href="animations/train/train_episode_0199_reward_189_avg_183.gif">');
+  });
+
   it('an empty folder gets a report; a missing folder is a clear error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-empty-'));
     const result = await buildReport(dir);
