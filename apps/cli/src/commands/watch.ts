@@ -1,7 +1,7 @@
 import { watch as watchFs } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
-import { describeError } from '../errors.js';
+import { describeError, InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
@@ -54,20 +54,24 @@ export function watchCommand(command: Command, io: CliIo): void {
           printLine(io.stderr, `evidence: ${describeError(error)}`);
         }
       };
-      await redraw(null);
-      printLine(io.stderr, `watching ${displayPath(io, dir)} for log changes (Ctrl-C to stop)`);
-      await watchUntilAborted(dir, options.debounce, io.signal, redraw);
+      await watchUntilAborted(dir, options.debounce, io.signal, redraw, () =>
+        printLine(io.stderr, `watching ${displayPath(io, dir)} for log changes (Ctrl-C to stop)`),
+      );
     });
 }
 
-/** Collects changed log names and calls `redraw` once they have been quiet for `debounceMs`; one redraw at a time. */
+/**
+ * Draws everything once, then collects changed log names and calls `redraw` once they have been quiet for
+ * `debounceMs`; one redraw at a time. The folder is watched before the first drawing, so a change made
+ * while it draws is not missed.
+ */
 async function watchUntilAborted(
   dir: string,
   debounceMs: number,
   signal: AbortSignal,
-  redraw: (changed: ReadonlySet<string>) => Promise<void>,
+  redraw: (changed: ReadonlySet<string> | null) => Promise<void>,
+  onReady: () => void,
 ): Promise<void> {
-  if (signal.aborted) return;
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -82,11 +86,14 @@ async function watchUntilAborted(
     clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   });
-  await new Promise<void>((resolve) => {
-    watcher.on('error', () => resolve());
-    signal.addEventListener('abort', () => resolve(), { once: true });
+  running = running.then(() => redraw(null)).then(onReady);
+  const failure = await new Promise<Error | null>((resolve) => {
+    if (signal.aborted) resolve(null);
+    watcher.on('error', (error) => resolve(error));
+    signal.addEventListener('abort', () => resolve(null), { once: true });
   });
   clearTimeout(timer);
   watcher.close();
   await running;
+  if (failure) throw new InputError(dir, `stopped watching: ${failure.message}`);
 }
