@@ -19,7 +19,7 @@ export interface ReportOptions {
   resamples?: number;
   /** Bootstrap seed. Default 0. */
   seed?: number;
-  /** Render the charts (default true). False reuses none and lists them as skipped. */
+  /** Draw the charts (default true). With false none is drawn; charts already in the folder are shown, marked so. */
   charts?: boolean;
   /** Heading of the report. Default `Training evidence — <folder name>`. */
   title?: string;
@@ -42,10 +42,10 @@ const TRAINING_COLUMNS = ['step', 'reward', 'loss'] as const;
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Meant for values that may be huge (a million-row log): one pass, no copies. */
+/** Early vs late training reward, for the headline when there is no evaluation. One pass, no copy. */
 function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
-  if (!log.has('reward') || log.rowCount === 0) return null;
-  const reward = log.numeric('reward');
+  const reward = log.columns.reward;
+  if (!(reward instanceof Float64Array) || log.rowCount === 0) return null;
   const tenth = Math.max(1, Math.floor(reward.length / 10));
   const meanOf = (from: number, to: number): number => {
     let sum = 0;
@@ -59,7 +59,7 @@ function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
     }
     return sum / n;
   };
-  const steps = log.has('step') ? log.numeric('step') : null;
+  const steps = log.columns.step instanceof Float64Array ? log.columns.step : null;
   return {
     rows: log.rowCount,
     lastStep: steps ? (steps[steps.length - 1] as number) : log.rowCount,
