@@ -17,7 +17,10 @@ export interface PpoConfig {
   entropyCoef: number;
   /** weight of the value loss in the reported total loss */
   valueCoef: number;
+  /** global gradient-norm clip of the policy */
   maxGradNorm: number;
+  /** the same for the value network, whose targets (discounted returns up to ~100) give larger gradients */
+  valueMaxGradNorm: number;
   policyLr: number;
   valueLr: number;
 }
@@ -31,6 +34,7 @@ export const DEFAULT_PPO: PpoConfig = {
   entropyCoef: 0.0,
   valueCoef: 0.5,
   maxGradNorm: 1.0,
+  valueMaxGradNorm: 100,
   policyLr: 3e-3,
   valueLr: 1e-2,
 };
@@ -148,7 +152,7 @@ export class PpoLearner {
           seen++;
         }
         gradNormSum += this.policyOpt.step(agent.policy.grads, config.policyLr * lrScale, config.maxGradNorm);
-        this.valueOpt.step(agent.value.grads, config.valueLr * lrScale, config.maxGradNorm * 100);
+        this.valueOpt.step(agent.value.grads, config.valueLr * lrScale, config.valueMaxGradNorm);
         clipSum += clipped / size;
         minibatches++;
       }
