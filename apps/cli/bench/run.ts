@@ -15,7 +15,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +80,8 @@ async function generate(dir: string): Promise<void> {
 interface Measured {
   name: string;
   seconds: number;
+  /** user + system CPU of the child: steadier than wall time on a shared machine */
+  cpuSeconds: number;
   maxRssMb: number;
   ok: boolean;
 }
@@ -97,9 +99,11 @@ function measure(name: string, args: string[], preload: string): Measured {
   if (child.status !== 0) {
     process.stderr.write(`${name} failed (exit ${child.status}):\n${child.stdout}\n${child.stderr}\n`);
   }
-  const maxRssKb = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : Number.NaN;
+  const usage = existsSync(rssFile)
+    ? (JSON.parse(readFileSync(rssFile, 'utf8')) as { maxRSS: number; cpu: number })
+    : { maxRSS: Number.NaN, cpu: Number.NaN };
   rmSync(rssFile, { force: true });
-  return { name, seconds, maxRssMb: maxRssKb / 1024, ok: child.status === 0 };
+  return { name, seconds, cpuSeconds: usage.cpu, maxRssMb: usage.maxRSS / 1024, ok: child.status === 0 };
 }
 
 async function main(): Promise<void> {
@@ -124,7 +128,7 @@ async function main(): Promise<void> {
     const preload = join(dir, 'max-rss.cjs');
     writeFileSync(
       preload,
-      "process.on('exit', () => require('fs').writeFileSync(process.env.BENCH_RSS_FILE, String(process.resourceUsage().maxRSS)));\n",
+      "process.on('exit', () => { const u = process.resourceUsage(); require('fs').writeFileSync(process.env.BENCH_RSS_FILE, JSON.stringify({ maxRSS: u.maxRSS, cpu: (u.userCPUTime + u.systemCPUTime) / 1e6 })); });\n",
     );
     const readFloor = `const fs=require('fs');let n=0;for(const f of ['training_log.csv','pre_eval.jsonl','post_eval.jsonl']){const t=fs.readFileSync(${JSON.stringify(dir)}+'/'+f,'utf8');for(let i=t.indexOf('\\n');i!==-1;i=t.indexOf('\\n',i+1))n++;}console.log(n)`;
     // The two library calls that dominate a report, alone, so a regression points at its package.
@@ -137,17 +141,18 @@ async function main(): Promise<void> {
       measure('  part: loadCsvLog(training_log.csv)', ['--input-type=module', '-e', loadLog], preload),
       measure('  part: compareEvalFiles (10,000 resamples)', ['--input-type=module', '-e', compare], preload),
     ];
-    console.log(`\n${'case'.padEnd(46)} wall s   peak RSS MB`);
+    console.log(`\n${'case'.padEnd(46)} wall s   CPU s   peak RSS MB`);
     for (const result of results) {
       console.log(
-        `${result.name.padEnd(46)} ${result.seconds.toFixed(2).padStart(6)}   ${result.maxRssMb.toFixed(0).padStart(11)}${result.ok ? '' : '   FAILED'}`,
+        `${result.name.padEnd(46)} ${result.seconds.toFixed(2).padStart(6)}  ${result.cpuSeconds.toFixed(2).padStart(6)}   ${result.maxRssMb.toFixed(0).padStart(11)}${result.ok ? '' : '   FAILED'}`,
       );
     }
     const report = results.find((result) => result.name.startsWith('evidence report'));
     if (report) {
       const verdict = report.ok && report.seconds <= TARGET_SECONDS ? 'within' : 'OVER';
       console.log(
-        `\nevidence report: ${report.seconds.toFixed(2)} s, target ≤ ${TARGET_SECONDS} s: ${verdict}`,
+        `\nevidence report: ${report.seconds.toFixed(2)} s wall (${report.cpuSeconds.toFixed(2)} s CPU), target ≤ ${TARGET_SECONDS} s: ${verdict}` +
+          ` · load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`,
       );
     }
   } finally {
