@@ -40,9 +40,11 @@ export const DEFAULT_PPO: PpoConfig = {
 };
 
 export interface UpdateStats {
-  /** mean PPO loss: clipped surrogate + valueCoef · value MSE − entropyCoef · entropy */
+  /** mean PPO loss: clipped surrogate − entropyCoef · entropy + valueCoef · ½ squared value error */
   loss: number;
+  /** mean clipped surrogate − entropyCoef · entropy */
   policyLoss: number;
+  /** mean ½ squared value error */
   valueLoss: number;
   /** mean policy entropy (nats) on the batch before the update */
   entropy: number;
@@ -125,30 +127,16 @@ export class PpoLearner {
           const o = obs.subarray(i * 4, i * 4 + 4);
           const a = actions[i]!;
           const p = agent.probs(o);
-          const pNew = a === 1 ? p[1]! : p[0]!;
-          const pOld = a === 1 ? oldP[i]! : 1 - oldP[i]!;
-          const ratio = pNew / pOld;
-          const A = adv[i]!;
-          const surr1 = ratio * A;
-          const clippedRatio = Math.min(Math.max(ratio, 1 - config.clip), 1 + config.clip);
-          const surr2 = clippedRatio * A;
-          const h = entropy2(p[0]!, p[1]!);
-          // gradient of −min(surr1, surr2) w.r.t. log π(a|s): −ratio·A where the unclipped term is active
-          const gLogp = surr1 <= surr2 ? -ratio * A : 0;
-          if (surr1 > surr2) clipped++;
-          for (let j = 0; j < 2; j++) {
-            const pj = p[j]!;
-            const logpj = Math.log(Math.max(pj, 1e-300));
-            dLogits[j] = (gLogp * ((j === a ? 1 : 0) - pj) + config.entropyCoef * pj * (logpj + h)) / size;
-          }
+          const sample = clippedSurrogate(p, a, a === 1 ? oldP[i]! : 1 - oldP[i]!, adv[i]!, config, dLogits);
+          for (let j = 0; j < 2; j++) dLogits[j]! /= size;
+          if (sample.clipped) clipped++;
           agent.backwardPolicy(dLogits);
           const v = agent.valueOf(o);
           const err = v - ret[i]!;
           agent.backwardValue(err / size);
-          const policyLoss = -Math.min(surr1, surr2);
-          policyLossSum += policyLoss;
+          policyLossSum += sample.policyLoss;
           valueLossSum += 0.5 * err * err;
-          lossSum += policyLoss + config.valueCoef * 0.5 * err * err - config.entropyCoef * h;
+          lossSum += sample.policyLoss + config.valueCoef * 0.5 * err * err;
           seen++;
         }
         gradNormSum += this.policyOpt.step(agent.policy.grads, config.policyLr * lrScale, config.maxGradNorm);
@@ -174,6 +162,33 @@ export class PpoLearner {
       samples: n,
     };
   }
+}
+
+/**
+ * One sample's policy loss, −min(r·A, clip(r, 1±ε)·A) − c·H(π), with r = π(a|s) / π_old(a|s), and its
+ * gradient with respect to the two logits (written to `dLogits`). `p` is π(·|s) from the softmax.
+ */
+export function clippedSurrogate(
+  p: ArrayLike<number>,
+  action: number,
+  pOld: number,
+  advantage: number,
+  config: Pick<PpoConfig, 'clip' | 'entropyCoef'>,
+  dLogits: Float64Array,
+): { policyLoss: number; entropy: number; clipped: boolean } {
+  const ratio = p[action]! / pOld;
+  const surr1 = ratio * advantage;
+  const surr2 = Math.min(Math.max(ratio, 1 - config.clip), 1 + config.clip) * advantage;
+  const h = entropy2(p[0]!, p[1]!);
+  // d(−min(surr1, surr2))/d log π(a|s) is −r·A where the unclipped term is the smaller, else 0;
+  // d log π(a|s)/d logit_j = 1[j = a] − p_j and dH/d logit_j = −p_j (log p_j + H)
+  const gLogp = surr1 <= surr2 ? -ratio * advantage : 0;
+  for (let j = 0; j < 2; j++) {
+    const pj = p[j]!;
+    const logpj = Math.log(Math.max(pj, 1e-300));
+    dLogits[j] = gLogp * ((j === action ? 1 : 0) - pj) + config.entropyCoef * pj * (logpj + h);
+  }
+  return { policyLoss: -Math.min(surr1, surr2) - config.entropyCoef * h, entropy: h, clipped: surr1 > surr2 };
 }
 
 function normalise(values: Float64Array): void {
