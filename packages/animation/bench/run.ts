@@ -1,7 +1,7 @@
 // pnpm bench: the streaming recorder against gifenc used naively, each case in a fresh child
 // process so its peak RSS is its own. Frames come from a deterministic formula (frames.ts).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,8 @@ interface Spec {
   mode: Mode;
   out: string;
   workIterations: number;
+  /** the recorder module, chosen once by the parent so every case runs the same code */
+  module: string;
 }
 interface Measurement {
   /** CPU time of every thread, frame generation included for the streaming recorder */
@@ -44,22 +46,43 @@ const WORK_MS = 4;
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** The built package when it is up to date (what users run), else the source. */
-function recorderModule(): string {
-  const built = join(packageDir, 'dist/index.js');
-  if (!existsSync(built)) return '../src/index';
-  const builtAt = statSync(built).mtimeMs;
-  const newest = Math.max(
-    ...readdirSync(join(packageDir, 'src'), { recursive: true, encoding: 'utf8' }).map(
-      (f) => statSync(join(packageDir, 'src', f)).mtimeMs,
-    ),
-  );
-  return newest > builtAt ? '../src/index' : '../dist/index.js';
+/**
+ * Children run plain `node` on a fresh build (of the package and of this file), never under tsx:
+ * tsx's loader thread alone adds about 50 MB of RSS, which would drown what is measured.
+ */
+async function buildForChildren(): Promise<{ bench: string; module: string; dir: string }> {
+  const { build } = await import('tsup');
+  mkdirSync(join(packageDir, '.bench-out'), { recursive: true });
+  // inside the package, so the builds resolve gifenc, omggif and @evidence/env-config from its node_modules
+  const dir = mkdtempSync(join(packageDir, '.bench-out', 'run-'));
+  const common = {
+    format: ['esm' as const],
+    platform: 'node' as const,
+    target: 'node20',
+    shims: true,
+    dts: false,
+    silent: true,
+    config: false,
+  };
+  await build({
+    ...common,
+    entry: {
+      index: join(packageDir, 'src/index.ts'),
+      'encode-worker': join(packageDir, 'src/encode-worker.ts'),
+    },
+    outDir: join(dir, 'package'),
+  });
+  await build({
+    ...common,
+    entry: { bench: fileURLToPath(import.meta.url) },
+    outDir: dir,
+    external: ['tsup'],
+  });
+  return { bench: join(dir, 'bench.js'), module: join(dir, 'package/index.js'), dir };
 }
 
-async function loadRecorder(): Promise<typeof EpisodeRecorderClass> {
-  return ((await import(recorderModule())) as { EpisodeRecorder: typeof EpisodeRecorderClass })
-    .EpisodeRecorder;
+async function loadRecorder(module: string): Promise<typeof EpisodeRecorderClass> {
+  return ((await import(module)) as { EpisodeRecorder: typeof EpisodeRecorderClass }).EpisodeRecorder;
 }
 
 const SETS: FrameSet[] = [
@@ -85,7 +108,7 @@ function calibrateWork(): number {
 
 async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Measurement> {
   const { width, height, frames, background } = spec.set;
-  const EpisodeRecorder = await loadRecorder();
+  const EpisodeRecorder = await loadRecorder(spec.module);
   const recorder = new EpisodeRecorder({
     dir: spec.out,
     prefix: 'bench',
@@ -176,7 +199,7 @@ function runNaive(spec: Spec): Measurement {
 
 /** The same process, recorder loaded and worker started, but no episode: what the rest adds to. */
 async function runBaseline(spec: Spec): Promise<Measurement> {
-  const EpisodeRecorder = await loadRecorder();
+  const EpisodeRecorder = await loadRecorder(spec.module);
   const recorder = new EpisodeRecorder({ dir: spec.out, schedule: { every: 1 } });
   await recorder.record({
     episode: 0,
@@ -198,9 +221,10 @@ async function child(spec: Spec): Promise<void> {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 }
 
+let childScript = '';
+
 function runChild(spec: Spec): Measurement {
-  const script = fileURLToPath(import.meta.url);
-  const run = spawnSync(process.execPath, [...process.execArgv, script, '--child', JSON.stringify(spec)], {
+  const run = spawnSync(process.execPath, [childScript, '--child', JSON.stringify(spec)], {
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });
@@ -241,8 +265,11 @@ async function main(): Promise<void> {
     return;
   }
   const out = mkdtempSync(join(tmpdir(), 'evidence-animation-bench-'));
+  const built = await buildForChildren();
+  childScript = built.bench;
+  const module = built.module;
   console.log(
-    `@evidence/animation bench, Node ${process.version}, fps ${FPS}, recorder from ${recorderModule()}; each case in a fresh process\n`,
+    `@evidence/animation bench, Node ${process.version}, fps ${FPS}, a fresh build run by plain node; each case in a fresh process\n`,
   );
   console.log(
     '| frames | encoder | encode s | CPU s | wall s | peak RSS MB | MB | PSNR dB |\n|---|---|---|---|---|---|---|---|',
@@ -253,16 +280,17 @@ async function main(): Promise<void> {
       mode: 'baseline',
       out: mkdtempSync(join(out, 'base-')),
       workIterations: 0,
+      module,
     });
     console.log(
-      `| (baseline: bench process under tsx, recorder loaded, worker started, no episode) | | | | | ${baseline.peakRssMb.toFixed(0)} | | |`,
+      `| (baseline: node, recorder loaded, worker started, no episode) | | | | | ${baseline.peakRssMb.toFixed(0)} | | |`,
     );
     for (const set of SETS) {
       let generateCpuMs = 0;
       const rows: string[] = [];
       for (const mode of ['naive', 'streaming'] as const) {
         const dir = mkdtempSync(join(out, 'case-'));
-        const m = runChild({ set, mode, out: dir, workIterations: 0 });
+        const m = runChild({ set, mode, out: dir, workIterations: 0, module });
         if (mode === 'naive') generateCpuMs = m.generateCpuMs;
         else m.cpuMs -= generateCpuMs;
         const file =
@@ -293,8 +321,20 @@ async function main(): Promise<void> {
 
     const set = SETS[0] as FrameSet;
     const workIterations = calibrateWork();
-    const off = runChild({ set, mode: 'loop-off', out: mkdtempSync(join(out, 'loop-')), workIterations });
-    const on = runChild({ set, mode: 'loop-on', out: mkdtempSync(join(out, 'loop-')), workIterations });
+    const off = runChild({
+      set,
+      mode: 'loop-off',
+      out: mkdtempSync(join(out, 'loop-')),
+      workIterations,
+      module,
+    });
+    const on = runChild({
+      set,
+      mode: 'loop-on',
+      out: mkdtempSync(join(out, 'loop-')),
+      workIterations,
+      module,
+    });
     const perStep = (off.wallMs / set.frames).toFixed(1);
     console.log(`training loop, ${set.name}, ${perStep} ms a step (CPU work + rendering):`);
     console.log(
@@ -305,6 +345,7 @@ async function main(): Promise<void> {
     );
   } finally {
     rmSync(out, { recursive: true, force: true });
+    rmSync(built.dir, { recursive: true, force: true });
   }
 }
 

@@ -237,7 +237,7 @@ export class EpisodeCapture {
     return ending;
   }
 
-  /** @internal Drops the episode: the temp file is deleted, nothing is written. */
+  /** Abandons the episode (after an error in your loop, say): its temp file is deleted, nothing is written. */
   discard(): void {
     this.state = 'discarded';
     this.recorder.untrack(this);
