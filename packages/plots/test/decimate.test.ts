@@ -80,20 +80,21 @@ describe('decimate', () => {
     );
   });
 
-  it('draws the same picture as the raw points (200,000-point noisy series)', async () => {
+  it('draws the same picture as the raw points (200,000-point noisy series, default 2x PNG)', async () => {
     const n = 200_000;
     const x = Float64Array.from({ length: n }, (_, i) => i);
     const y = Float64Array.from({ length: n }, (_, i) => Math.sin(i / 5000) + Math.sin(i * 12.9898) * 0.3);
-    const chart = (series: Chart['panels'][number]['series']): Chart => ({
+    const chart: Chart = {
       title: 'decimation',
-      panels: [{ series }],
-    });
-    const series = [{ type: 'line' as const, x, y, color: '#1d4ed8', width: 1 }];
-    const decimated = await encodeChart(chart(series), 'png', 1);
-    const raw = await encodeChart({ ...chart(series), decimate: false }, 'png', 1);
+      panels: [{ series: [{ type: 'line', x, y, color: '#1d4ed8', width: 1 }] }],
+    };
+    const decimated = await encodeChart(chart, 'png');
+    const raw = await encodeChart({ ...chart, decimate: false }, 'png');
     const diff = await diffImages(decimated, raw);
+    // what remains is anti-aliasing at the envelope's edge: 200,000 overlapping raw strokes darken
+    // partly covered edge pixels that one decimated stroke leaves light
     expect(diff.sameSize).toBe(true);
-    expect(diff.mean).toBeLessThan(2);
-    expect(diff.changed).toBeLessThan(0.01);
+    expect(diff.mean).toBeLessThan(1.5);
+    expect(diff.changed).toBeLessThan(0.015);
   });
 });
