@@ -92,13 +92,13 @@ export class PpoLearner {
       const values = new Float64Array(T + 1);
       for (let t = 0; t < T; t++) values[t] = agent.valueOf(episode.obs.subarray(t * 4, t * 4 + 4));
       values[T] = episode.truncated ? agent.valueOf(episode.states.subarray(T * 4, T * 4 + 4)) : 0;
-      let gae = 0;
-      for (let t = T - 1; t >= 0; t--) {
-        const delta = episode.rewards[t]! + config.gamma * values[t + 1]! - values[t]!;
-        gae = delta + config.gamma * config.lambda * gae;
-        adv[offset + t] = gae;
-        ret[offset + t] = gae + values[t]!;
-      }
+      generalisedAdvantages(
+        episode.rewards,
+        values,
+        config,
+        adv.subarray(offset, offset + T),
+        ret.subarray(offset, offset + T),
+      );
       for (let t = 0; t < T; t++) entropySum += entropy2(1 - episode.pRight[t]!, episode.pRight[t]!);
       offset += T;
     }
@@ -161,6 +161,27 @@ export class PpoLearner {
       clipFraction: clipSum / minibatches,
       samples: n,
     };
+  }
+}
+
+/**
+ * GAE(γ, λ) for one episode (Schulman et al. 2016): `values` holds V(s_0..s_T), with V(s_T) = 0 when
+ * the episode failed and the value of the last state when it hit the time limit. Writes the
+ * advantages and the value targets (advantage + V(s_t)).
+ */
+export function generalisedAdvantages(
+  rewards: ArrayLike<number>,
+  values: ArrayLike<number>,
+  config: Pick<PpoConfig, 'gamma' | 'lambda'>,
+  advantages: Float64Array,
+  returns: Float64Array,
+): void {
+  let gae = 0;
+  for (let t = rewards.length - 1; t >= 0; t--) {
+    const delta = rewards[t]! + config.gamma * values[t + 1]! - values[t]!;
+    gae = delta + config.gamma * config.lambda * gae;
+    advantages[t] = gae;
+    returns[t] = gae + values[t]!;
   }
 }
 

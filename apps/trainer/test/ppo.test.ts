@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clippedSurrogate } from '../src/ppo.js';
+import { clippedSurrogate, generalisedAdvantages } from '../src/ppo.js';
 
 const softmax = (l0: number, l1: number): [number, number] => {
   const m = Math.max(l0, l1);
@@ -49,5 +49,41 @@ describe('clippedSurrogate', () => {
     expect(back.clipped).toBe(false);
     expect(back.policyLoss).toBeCloseTo(1.8, 12);
     expect(grad[1]).toBeGreaterThan(0);
+  });
+});
+
+describe('generalisedAdvantages', () => {
+  it('matches a hand computation for a 3-step episode', () => {
+    // γ = 0.9, λ = 0.5, rewards 1, values V = [2, 3, 4] and V(s_3) = 5 (time limit, bootstrapped)
+    // δ2 = 1 + 0.9·5 − 4 = 1.5; δ1 = 1 + 0.9·4 − 3 = 1.6; δ0 = 1 + 0.9·3 − 2 = 1.7
+    // A2 = 1.5; A1 = 1.6 + 0.45·1.5 = 2.275; A0 = 1.7 + 0.45·2.275 = 2.72375
+    const adv = new Float64Array(3);
+    const ret = new Float64Array(3);
+    generalisedAdvantages([1, 1, 1], [2, 3, 4, 5], { gamma: 0.9, lambda: 0.5 }, adv, ret);
+    expect(adv[0]).toBeCloseTo(2.72375, 12);
+    expect(adv[1]).toBeCloseTo(2.275, 12);
+    expect(adv[2]).toBeCloseTo(1.5, 12);
+    expect([...ret].map((r) => Number(r.toFixed(10)))).toEqual([4.72375, 5.275, 5.5]);
+  });
+
+  it('with λ = 1 the value targets are the discounted returns, whatever the values', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.double({ min: -5, max: 5, noNaN: true }), { minLength: 1, maxLength: 30 }),
+        fc.double({ min: -5, max: 5, noNaN: true }),
+        (values, seedReward) => {
+          const T = values.length;
+          const rewards = Array.from({ length: T }, (_, t) => seedReward + t);
+          const adv = new Float64Array(T);
+          const ret = new Float64Array(T);
+          generalisedAdvantages(rewards, [...values, 0], { gamma: 0.95, lambda: 1 }, adv, ret);
+          let g = 0;
+          for (let t = T - 1; t >= 0; t--) {
+            g = rewards[t]! + 0.95 * g;
+            expect(ret[t]).toBeCloseTo(g, 9);
+          }
+        },
+      ),
+    );
   });
 });
