@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +134,46 @@ describe('child processes', () => {
     expect(wrong).toEqual([]);
     expect([...nextSeq.values()]).toEqual([50_000, 50_000, 50_000, 50_000]);
   });
+
+  const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path));
+  it.skipIf(!prlimit && process.env.CI !== 'true')(
+    'a disk that refuses writes: reported once, rows kept and written in order once it accepts them again (needs prlimit)',
+    async () => {
+      const file = join(dir, 'limited.csv');
+      const script = fileURLToPath(new URL('./child/file-size-limit.mjs', import.meta.url));
+      // A soft RLIMIT_FSIZE of 4 KiB (raising it back needs no privilege) makes write() fail with EFBIG (after one short write), like a full disk.
+      const child = spawn(
+        'bash',
+        ['-c', 'ulimit -S -f 4; exec "$0" "$@"', process.execPath, script, entry, file],
+        {
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      );
+      running.add(child);
+      let stdout = '';
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+      await new Promise<void>((resolve) =>
+        child.stdout.on('data', (chunk: Buffer) => {
+          stdout += chunk;
+          if (stdout.includes('stuck\n')) resolve();
+        }),
+      );
+      expect(readFileSync(file).length).toBeLessThanOrEqual(4096);
+      execFileSync(prlimit as string, ['--pid', String(child.pid), '--fsize=unlimited:']);
+      child.stdin.end('go\n');
+      expect(await ended, stderr).toBe(0);
+      running.delete(child);
+      const errors = stdout.split('\n').filter((line) => line.startsWith('error: '));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatch(/limited\.csv: cannot write \(EFBIG/);
+      const log = await loadCsvLog(file, { strict: true });
+      expect(log.issues).toEqual({ torn: null, skipped: [] });
+      expect([...log.numeric('step')]).toEqual(Array.from({ length: 210 }, (_, i) => i));
+      expect(log.columns.text?.[199]).toBe(`row 199 ${'x'.repeat(49)}`);
+    },
+  );
 
   describe('buffered rows reach the file when the process ends without close()', () => {
     const cases = [
