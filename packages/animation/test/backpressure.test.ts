@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EpisodeRecorder } from '../src/index';
-import { decodeWithOmggif, psnr, sceneFrame, tempDir } from './helpers';
+import { decodeBoth, decodeWithOmggif, psnr, sceneFrame, tempDir } from './helpers';
 
 describe('backpressure', () => {
   it('addFrame returns at once until every pool buffer is out, then a promise; frames keep their order', async () => {
@@ -20,7 +20,7 @@ describe('backpressure', () => {
     await Promise.all(results);
     const files = await capture?.end({ reward: 0 });
     await recorder.close();
-    const decoded = decodeWithOmggif(files?.gif as string);
+    const decoded = decodeBoth(files?.gif as string, frames);
     expect(decoded.frames).toHaveLength(8);
     decoded.frames.forEach((frame, i) => {
       expect(psnr(frame, frames[i] as Uint8Array), `frame ${i}`).toBeGreaterThanOrEqual(30);

@@ -105,3 +105,29 @@ export function psnr(a: Uint8Array, b: Uint8Array): number {
 export function readJson(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 }
+
+/**
+ * Decodes with omggif and, where available, Pillow; both must agree on size, frame count and delays,
+ * and every frame must be within 30 dB PSNR of `source` (RGB) when given.
+ */
+export function decodeBoth(gif: string, source?: readonly Uint8Array[]): JsDecoded {
+  const decoded = decodeWithOmggif(gif);
+  if (source) {
+    const worst = Math.min(...decoded.frames.map((frame, i) => psnr(frame, source[i] as Uint8Array)));
+    if (!(worst >= 30))
+      throw new Error(`omggif: a frame of ${gif} is at ${worst.toFixed(1)} dB PSNR, below 30`);
+  }
+  if (pillowSkipReason === null) {
+    const pillow = decodeWithPillow(gif, source);
+    const same =
+      pillow.width === decoded.width &&
+      pillow.height === decoded.height &&
+      pillow.frames === decoded.frames.length &&
+      pillow.durations.every((ms, i) => ms === (decoded.delaysCs[i] as number) * 10);
+    if (!same) throw new Error(`Pillow and omggif disagree on ${gif}: ${JSON.stringify(pillow)}`);
+    const low = (pillow.psnr ?? []).find((value): value is number => value !== null && value < 30);
+    if (low !== undefined)
+      throw new Error(`Pillow: a frame of ${gif} is at ${low.toFixed(1)} dB PSNR, below 30`);
+  }
+  return decoded;
+}
