@@ -1,13 +1,12 @@
 #!/usr/bin/env node
-import { LONG_RUNNING, run } from './run.js';
+import { run, runsUntilInterrupted } from './run.js';
 
 const argv = process.argv.slice(2);
 const interrupt = new AbortController();
-const command = argv.find((arg) => !arg.startsWith('-'));
 
 // Ctrl-C: `watch` and `table --follow` stop cleanly (exit 0); anything else stops now, as a shell expects.
 process.on('SIGINT', () => {
-  if (command && LONG_RUNNING.has(command) && !interrupt.signal.aborted) interrupt.abort();
+  if (runsUntilInterrupted(argv) && !interrupt.signal.aborted) interrupt.abort();
   else process.exit(130);
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutputStream } from './io.js';
-import { run } from './run.js';
+import { run, runsUntilInterrupted } from './run.js';
 
 function capture(): OutputStream & { text: string } {
   const stream = {
@@ -22,5 +22,15 @@ describe('run (in-process)', () => {
     expect(await run(['nope'], { stdout, stderr })).toBe(2);
     expect(await run(['table', 'missing.csv'], { stdout, stderr, cwd: '/' })).toBe(1);
     expect(stderr.text).toContain('evidence: missing.csv: no such file');
+  });
+});
+
+describe('runsUntilInterrupted', () => {
+  it('is true only for watch and table --follow', () => {
+    expect(runsUntilInterrupted(['watch', 'dir'])).toBe(true);
+    expect(runsUntilInterrupted(['--debug', 'table', 'a.csv', '-f'])).toBe(true);
+    expect(runsUntilInterrupted(['table', 'a.csv', '--follow'])).toBe(true);
+    expect(runsUntilInterrupted(['table', 'a.csv'])).toBe(false);
+    expect(runsUntilInterrupted(['report', 'dir'])).toBe(false);
   });
 });
