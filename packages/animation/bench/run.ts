@@ -38,6 +38,10 @@ interface Measurement {
   bytes: number;
   peakRssMb: number;
   addFrameMs?: number;
+  /** time in addFrame's synchronous part (copy and hand-over), waits excluded */
+  callMs?: number;
+  /** addFrame calls that returned a promise: the encoder was behind */
+  waits?: number;
 }
 
 const FPS = 25;
@@ -124,6 +128,8 @@ async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Meas
   const buffer = new Uint8Array(width * height * 3); // an environment re-renders into one buffer
   let generateMs = 0;
   let addFrameMs = 0;
+  let callMs = 0;
+  let waits = 0;
   let sink = 0;
   const start = performance.now();
   const cpuStart = process.cpuUsage(); // every thread of the process: training loop and encoder
@@ -136,7 +142,11 @@ async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Meas
     generateMs += a - g;
     if (capture) {
       const waiting = capture.addFrame({ width, height, data: buffer }, { action: i % 4 });
-      if (waiting) await waiting;
+      callMs += performance.now() - a;
+      if (waiting) {
+        waits++;
+        await waiting;
+      }
     }
     addFrameMs += performance.now() - a;
   }
@@ -154,6 +164,8 @@ async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Meas
     bytes,
     peakRssMb: 0,
     addFrameMs,
+    callMs,
+    waits,
   };
 }
 
@@ -341,7 +353,7 @@ async function main(): Promise<void> {
       `  recording off ${s(off.wallMs)} s, on ${s(on.wallMs)} s (incl. end()) → slowdown ${(((on.wallMs - off.wallMs) / off.wallMs) * 100).toFixed(1)} % (target < 10 %)`,
     );
     console.log(
-      `  time inside addFrame: ${((on.addFrameMs ?? 0) / set.frames).toFixed(2)} ms a frame; peak RSS ${on.peakRssMb.toFixed(0)} MB`,
+      `  addFrame: ${((on.callMs ?? 0) / set.frames).toFixed(2)} ms a frame to copy and hand over, ${on.waits} of ${set.frames} calls waited (${((on.addFrameMs ?? 0) / set.frames).toFixed(2)} ms a frame with waits); peak RSS ${on.peakRssMb.toFixed(0)} MB`,
     );
   } finally {
     rmSync(out, { recursive: true, force: true });

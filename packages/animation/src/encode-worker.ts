@@ -1,6 +1,6 @@
 // The worker that turns frames into GIF files, off the training thread. Started by encoder-worker.ts.
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { parentPort } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './encoder-protocol';
 import { EpisodeGifEncoder } from './episode-gif-encoder';
 
@@ -17,11 +17,13 @@ if (!port) throw new Error('encode-worker must run in a worker thread');
 
 const sessions = new Map<number, Session>();
 const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+/** Buffers go back on their own channel, which the recorder can read synchronously when it runs short. */
+const releasePort = (workerData as { releasePort: MessagePort }).releasePort;
 
 function release(id: number, frames: Uint8Array[]): void {
   if (frames.length === 0) return;
   const buffers = frames.map((frame) => frame.buffer as ArrayBuffer);
-  post({ type: 'release', id, buffers }, buffers);
+  releasePort.postMessage({ type: 'release', id, buffers } satisfies FromWorker, buffers);
 }
 
 function closeOnce(session: Session): void {
@@ -90,6 +92,9 @@ function handle(message: ToWorker): void {
     case 'abort':
       discard(message.id);
       return;
+    case 'sync':
+      post({ type: 'synced', id: message.id });
+      return;
   }
 }
 
@@ -101,7 +106,8 @@ port.on('message', (message: ToWorker) => {
     try {
       discard(message.id); // before saying so: whoever hears "failed" finds no temp file left
     } finally {
-      if (message.type !== 'abort') post({ type: 'failed', id: message.id, message: text });
+      if (message.type !== 'abort' && message.type !== 'sync')
+        post({ type: 'failed', id: message.id, message: text });
     }
   }
 });

@@ -14,9 +14,12 @@ export type ToWorker =
   /** write what is held and the trailer, then rename the temp file to `finalPath` */
   | { type: 'end'; id: number; finalPath: string }
   /** stop and delete the temp file */
-  | { type: 'abort'; id: number };
+  | { type: 'abort'; id: number }
+  /** answered with `synced` once every earlier message is handled */
+  | { type: 'sync'; id: number };
 
 export type FromWorker =
   | { type: 'release'; id: number; buffers: ArrayBuffer[] }
   | { type: 'done'; id: number; path: string; frames: number; bytes: number }
-  | { type: 'failed'; id: number; message: string };
+  | { type: 'failed'; id: number; message: string }
+  | { type: 'synced'; id: number };

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { BufferPool } from './buffer-pool';
 import type { FromWorker, ToWorker } from './encoder-protocol';
 import { startEncodeWorker } from './worker-location';
@@ -29,6 +29,7 @@ export class EncodingSession {
     readonly options: SessionOptions,
     private readonly post: (message: ToWorker, transfer?: ArrayBuffer[]) => void,
     private readonly hold: () => () => void,
+    private readonly drainReleases: () => void,
   ) {
     this.pool = new BufferPool(options.width * options.height * 4, options.poolSize);
     this.outcome = new Promise((resolve) => {
@@ -44,6 +45,14 @@ export class EncodingSession {
     }
     const transferable = buffer.buffer as ArrayBuffer;
     this.post({ type: 'frame', id: this.id, buffer: transferable, channels }, [transferable]);
+  }
+
+  /** A buffer now, reading buffers the worker has already handed back; null when all are really out. */
+  tryAcquire(): Uint8Array | null {
+    const buffer = this.pool.tryAcquire();
+    if (buffer) return buffer;
+    this.drainReleases();
+    return this.pool.tryAcquire();
   }
 
   /** The next buffer back from the worker (null if encoding stopped); the process stays alive meanwhile. */
@@ -89,6 +98,8 @@ export class EncoderThread {
   private readonly sessions = new Map<number, EncodingSession>();
   private nextId = 1;
   private holds = 0;
+  private synced: (() => void) | null = null;
+  private releasePort: MessagePort | null = null;
   /** On a normal exit with episodes unfinished, their temp files go too (a kill leaves them, hidden). */
   private readonly removeTempFiles = () => {
     for (const session of this.sessions.values()) rmSync(session.options.tempPath, { force: true });
@@ -101,6 +112,7 @@ export class EncoderThread {
       options,
       (message, transfer) => worker.postMessage(message, transfer ?? []),
       () => this.hold(),
+      () => this.drainReleases(),
     );
     this.sessions.set(session.id, session);
     const { width, height, fps, paletteFrames, tempPath } = options;
@@ -121,11 +133,34 @@ export class EncoderThread {
     return this.sessions.size;
   }
 
+  /** Lets the worker handle every message sent so far (aborts delete temp files), then stops it. */
   async terminate(): Promise<void> {
     const worker = this.worker;
+    if (worker) {
+      const release = this.hold();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 5000); // a stuck worker must not block close() for ever
+        this.synced = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        worker.postMessage({ type: 'sync', id: 0 } satisfies ToWorker);
+      });
+      this.synced = null;
+      release();
+    }
     this.worker = null;
     this.failAll('the recorder was closed');
     if (worker) await worker.terminate();
+  }
+
+  /** Takes in, synchronously, the buffers the worker has already sent back. */
+  private drainReleases(): void {
+    const port = this.releasePort;
+    if (!port) return;
+    for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port)) {
+      this.receive(received.message as FromWorker);
+    }
   }
 
   private forget(id: number): void {
@@ -137,24 +172,42 @@ export class EncoderThread {
    * and only then: an episode begun and never ended must not keep a finished program running.
    */
   private hold(): () => void {
-    if (this.holds++ === 0) this.worker?.ref();
+    if (this.holds++ === 0) {
+      this.worker?.ref();
+      this.releasePort?.ref();
+    }
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      if (--this.holds === 0) this.worker?.unref();
+      if (--this.holds === 0) {
+        this.worker?.unref();
+        this.releasePort?.unref();
+      }
     };
   }
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    const worker = startEncodeWorker();
-    if (this.holds === 0) worker.unref();
+    const channel = new MessageChannel();
+    const worker = startEncodeWorker({
+      workerData: { releasePort: channel.port2 },
+      transferList: [channel.port2],
+    });
+    const releasePort = channel.port1;
+    releasePort.on('message', (message: FromWorker) => this.receive(message));
+    this.releasePort = releasePort;
+    if (this.holds === 0) {
+      worker.unref();
+      releasePort.unref();
+    }
     process.on('exit', this.removeTempFiles);
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (error) => this.failAll(`the encoding worker crashed: ${error.message}`));
     worker.on('exit', (code) => {
       process.off('exit', this.removeTempFiles);
+      releasePort.close();
+      if (this.releasePort === releasePort) this.releasePort = null;
       if (this.worker === worker) this.worker = null;
       this.failAll(`the encoding worker exited (code ${code})`);
     });
@@ -163,6 +216,10 @@ export class EncoderThread {
   }
 
   private receive(message: FromWorker): void {
+    if (message.type === 'synced') {
+      this.synced?.();
+      return;
+    }
     const session = this.sessions.get(message.id);
     if (!session) return;
     switch (message.type) {

@@ -186,6 +186,11 @@ export class EpisodeCapture {
     readonly episode: number,
   ) {}
 
+  /** @internal Frame buffers handed to the encoder and not yet back. */
+  get buffersInUse(): number {
+    return this.session?.pool.outstanding ?? 0;
+  }
+
   /** Steps so far (calls to addFrame). */
   get stepCount(): number {
     return this.actions.length;
@@ -197,7 +202,11 @@ export class EpisodeCapture {
    * it resolves. A bad frame is skipped and reported; it never throws for bad data.
    */
   addFrame(frame: Frame | null | undefined, info: FrameInfo = {}): undefined | Promise<void> {
-    if (this.state !== 'open') throw new Error(`episode ${this.episode}: addFrame() after end()`);
+    if (this.state !== 'open') {
+      throw new Error(
+        `episode ${this.episode}: addFrame() after ${this.state === 'ending' ? 'end()' : 'discard() or close()'}`,
+      );
+    }
     const index = this.actions.length;
     this.actions.push(info.action ?? null);
     this.optionIds.push(info.optionId ?? null);
@@ -239,6 +248,7 @@ export class EpisodeCapture {
 
   /** Abandons the episode (after an error in your loop, say): its temp file is deleted, nothing is written. */
   discard(): void {
+    if (this.state !== 'open') return; // ended episodes finish; discarding twice is harmless
     this.state = 'discarded';
     this.recorder.untrack(this);
     this.session?.abort();
@@ -254,7 +264,7 @@ export class EpisodeCapture {
 
   private take(source: FrameSource, index: number): undefined | Promise<void> {
     const session = this.session ?? this.openSession(source);
-    const buffer = session.pool.tryAcquire();
+    const buffer = session.tryAcquire();
     if (buffer) {
       this.fill(session, buffer, source, index);
       return undefined;

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
  * Starts encode-worker next to the running module: dist/encode-worker.js (ESM build),
@@ -9,18 +9,18 @@ import { Worker } from 'node:worker_threads';
  * from source (vitest, tsx), src/encode-worker.ts through tsx's loader. `--import tsx` in the worker's
  * execArgv does not reach worker threads on Node 20, so the source case boots tsx's API inside the worker.
  */
-export function startEncodeWorker(): Worker {
+export function startEncodeWorker(options: Pick<WorkerOptions, 'workerData' | 'transferList'> = {}): Worker {
   // a worker inherits the process's flags, but --input-type (node -e, STDIN) fails in a worker
   const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
   const here = fileURLToPath(import.meta.url);
   const extension = extname(here);
   const workerFile = join(dirname(here), `encode-worker${extension}`);
-  if (extension !== '.ts' && extension !== '.mts') return new Worker(workerFile, { execArgv });
+  if (extension !== '.ts' && extension !== '.mts') return new Worker(workerFile, { ...options, execArgv });
   const require = createRequire(here);
   const tsxApi = pathToFileURL(
     join(dirname(require.resolve('tsx/package.json')), 'dist/esm/api/index.mjs'),
   ).href;
   const workerUrl = pathToFileURL(workerFile).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(workerUrl)}, ${JSON.stringify(workerUrl)}));`;
-  return new Worker(boot, { eval: true, execArgv });
+  return new Worker(boot, { ...options, eval: true, execArgv });
 }

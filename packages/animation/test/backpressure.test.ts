@@ -3,25 +3,32 @@ import { EpisodeRecorder } from '../src/index';
 import { decodeBoth, decodeWithOmggif, psnr, sceneFrame, tempDir } from './helpers';
 
 describe('backpressure', () => {
-  it('addFrame returns at once until every pool buffer is out, then a promise; frames keep their order', async () => {
+  it('addFrame returns a promise only when every pool buffer is with the encoder; frames keep their order', async () => {
+    const poolSize = 3;
     const recorder = new EpisodeRecorder({
       dir: tempDir(),
-      poolSize: 3,
+      poolSize,
       paletteFrames: 2,
       schedule: { every: 1 },
     });
     const capture = recorder.begin(0);
-    const [width, height] = [40, 30];
-    const frames = Array.from({ length: 8 }, (_, i) => sceneFrame(width, height, i * 5));
-    // in one synchronous run the worker cannot hand any buffer back
-    const results = frames.map((data) => capture?.addFrame({ width, height, data }));
-    expect(results.slice(0, 3)).toEqual([undefined, undefined, undefined]);
-    for (const waiting of results.slice(3)) expect(waiting).toBeInstanceOf(Promise);
+    const [width, height] = [400, 300]; // a few ms a frame in the worker, microseconds to hand over
+    const frames = Array.from({ length: 12 }, (_, i) => sceneFrame(width, height, i * 5));
+    const inUseWhenWaiting: number[] = [];
+    // one synchronous run: the producer outpaces the encoder
+    const results = frames.map((data) => {
+      const waiting = capture?.addFrame({ width, height, data });
+      if (waiting) inUseWhenWaiting.push(capture?.buffersInUse ?? -1);
+      return waiting;
+    });
+    expect(results.slice(0, poolSize)).toEqual([undefined, undefined, undefined]);
+    expect(inUseWhenWaiting.length).toBeGreaterThan(0);
+    expect(new Set(inUseWhenWaiting)).toEqual(new Set([poolSize])); // only ever when all were out
     await Promise.all(results);
     const files = await capture?.end({ reward: 0 });
     await recorder.close();
     const decoded = decodeBoth(files?.gif as string, frames);
-    expect(decoded.frames).toHaveLength(8);
+    expect(decoded.frames).toHaveLength(frames.length);
     decoded.frames.forEach((frame, i) => {
       expect(psnr(frame, frames[i] as Uint8Array), `frame ${i}`).toBeGreaterThanOrEqual(30);
     });

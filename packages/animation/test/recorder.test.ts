@@ -320,6 +320,32 @@ describe('EpisodeRecorder', () => {
     expect(readFileSync(files?.json as string, 'utf8')).toContain('"frame_count": 0');
   });
 
+  it('discard() abandons an episode: its temp file goes, nothing is written, close() waits for the rest', async () => {
+    const dir = tempDir();
+    const errors: Error[] = [];
+    const recorder = new EpisodeRecorder({ dir, schedule: { every: 1 }, onError: (e) => errors.push(e) });
+    const abandoned = recorder.begin(0);
+    const kept = recorder.begin(1);
+    for (let i = 0; i < 10; i++) {
+      await abandoned?.addFrame({ width: 16, height: 8, data: sceneFrame(16, 8, i) });
+      await kept?.addFrame({ width: 16, height: 8, data: sceneFrame(16, 8, i) });
+    }
+    abandoned?.discard();
+    expect(() => abandoned?.addFrame(null)).toThrow('episode 0: addFrame() after discard() or close()');
+    const ending = kept?.end({ reward: 2 });
+    const never = recorder.begin(2); // begun, never ended: close() discards it and says so
+    never?.addFrame({ width: 16, height: 8, data: sceneFrame(16, 8, 0) });
+    await recorder.close();
+    expect(await ending).toMatchObject({ gif: join(dir, 'episode_0001_reward_2_avg_2.gif') });
+    expect(readdirSync(dir).sort()).toEqual([
+      'episode_0001_reward_2_avg_2.gif',
+      'episode_0001_reward_2_avg_2.json',
+    ]);
+    expect(errors.map((e) => e.message)).toEqual([
+      'episode 2 was begun but never ended; its GIF was discarded',
+    ]);
+  });
+
   it('warns once above 50 fps and refuses rates GIF cannot hold', async () => {
     const warnings: string[] = [];
     const listener = (warning: Error) => warnings.push(warning.message);
