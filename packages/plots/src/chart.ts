@@ -60,7 +60,7 @@ export interface Chart {
   title?: string;
   xLabel?: string;
   panels: readonly Panel[];
-  /** CSS pixels; PNG output is rasterised at 2× */
+  /** CSS pixels; PNG output is rasterised at 1.5× by default */
   width?: number;
   height?: number;
   /** x values are counts (steps, episodes): never put a tick between integers */

@@ -2,7 +2,7 @@
 
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createSurface, formatOf } from './canvas-backend';
+import { createSurface, DEFAULT_PIXEL_RATIO, formatOf } from './canvas-backend';
 import type { Chart } from './chart';
 import { writeFileAtomic } from './data';
 import { DEFAULT_HEIGHT, DEFAULT_WIDTH, drawChart } from './draw';
@@ -11,7 +11,7 @@ export interface RenderOptions {
   /** CSS pixels (default 960×640) */
   width?: number;
   height?: number;
-  /** PNG device pixels per CSS pixel (default 2) */
+  /** PNG device pixels per CSS pixel (default 1.5) */
   pixelRatio?: number;
   /** replaces the chart's default title */
   title?: string;
@@ -21,7 +21,7 @@ export interface RenderOptions {
 export async function encodeChart(
   chart: Chart,
   format: 'png' | 'svg' | 'pdf',
-  pixelRatio = 2,
+  pixelRatio = DEFAULT_PIXEL_RATIO,
 ): Promise<Buffer> {
   const surface = createSurface(
     format,

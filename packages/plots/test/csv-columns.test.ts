@@ -70,6 +70,33 @@ describe('readNumericColumns (fast path for charts) agrees with @evidence/csv-lo
     );
   });
 
+  it('short decimals, exponents and odd spellings parse exactly as Number() does (property)', async () => {
+    const dir = tempDir();
+    const decimal = fc
+      .tuple(
+        fc.constantFrom('', '-', '+'),
+        fc.stringMatching(/^[0-9]{0,18}$/),
+        fc.constantFrom('', '.'),
+        fc.stringMatching(/^[0-9]{0,18}$/),
+        fc.constantFrom('', 'e', 'E', 'e-', 'e+'),
+        fc.stringMatching(/^[0-9]{0,3}$/),
+      )
+      .map(([sign, int, dot, frac, e, exp]) => `${sign}${int}${dot}${frac}${e ? e + exp : ''}`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(decimal, { minLength: 1, maxLength: 100 }), async (cells) => {
+        const path = join(dir, 'n.csv');
+        writeFileSync(path, `v,w\n${cells.map((c) => `${c},1`).join('\n')}\n`);
+        const r = await readNumericColumns(path, ['v']);
+        // the reader's rules: empty → NaN, anything Number() rejects → NaN
+        same(
+          r.columns.v!,
+          cells.map((c) => (c.trim() === '' ? Number.NaN : Number(c))),
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('names the file and the column when a wanted column is absent', async () => {
     await expect(readNumericColumns(join(FIXTURES, 'training_log.csv'), ['nope'])).rejects.toThrow(
       /training_log\.csv: no column "nope"/,

@@ -80,7 +80,7 @@ describe('decimate', () => {
     );
   });
 
-  it('draws the same picture as the raw points (200,000-point noisy series, default 2x PNG)', async () => {
+  it('draws the same picture as the raw points (200,000-point noisy series, default PNG resolution)', async () => {
     const n = 200_000;
     const x = Float64Array.from({ length: n }, (_, i) => i);
     const y = Float64Array.from({ length: n }, (_, i) => Math.sin(i / 5000) + Math.sin(i * 12.9898) * 0.3);
