@@ -551,7 +551,7 @@ function drawLegend(ctx: Context2D, series: readonly Series[], area: Rect, grid:
   const size = { width: pad * 2 + swatch + 8 + textWidth, height: pad * 2 + row * entries.length - 4 };
   const box = placeLegend(area, size, grid);
   ctx.save();
-  ctx.globalAlpha = 0.92;
+  ctx.globalAlpha = 0.8; // as matplotlib: data under the legend stays faintly visible
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(box.x, box.y, box.width, box.height);
   ctx.globalAlpha = 1;
