@@ -91,7 +91,8 @@ export class CurveRecorder {
    * Records one episode. `avgReward` defaults to the moving average over `averageWindow` episodes
    * (non-finite rewards ignored). `metrics.epsilon` and `metrics.options` feed the exploration chart;
    * every other metric gets a chart of its own and is padded with NaN before its first value.
-   * Never throws for bad numbers: a non-finite value is recorded as a gap.
+   * Never throws for bad numbers: a non-finite value is recorded as a gap. As in the reference
+   * trainer, the charts' x axis is the index of the logged episode (`episode` is not stored).
    */
   logEpisode(
     _episode: number,
