@@ -143,7 +143,6 @@ async function main(): Promise<void> {
       outDir: dir,
       platform: 'node',
       target: 'node20',
-      noExternal: ['papaparse'],
       external: ['tsup'],
       dts: false,
       sourcemap: false,

@@ -7,6 +7,74 @@
  * The empty cell is not handled here (callers treat it as missing).
  */
 export function parseNumber(text: string): number | undefined {
+  return parseNumberIn(text, 0, text.length);
+}
+
+const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
+
+/**
+ * `parseNumber(text.slice(start, end))` without making the slice for plain decimals of at most 15
+ * significant digits (Clinger's fast path: the mantissa and the power of ten are exact doubles, so
+ * one correctly rounded multiply or divide is the nearest double, as `Number()` gives). Everything
+ * else (17-digit doubles, nan, inf, True, odd text) goes through the general rule below. The readers'
+ * only cast: a property test checks it against `Number()` on the slice.
+ */
+export function parseNumberIn(text: string, start: number, end: number): number | undefined {
+  if (start >= end) return undefined;
+  // 18+ characters: almost always a 16–17 digit double, which the fast path would give up on.
+  if (end - start >= 18) return parseGeneral(text, start, end);
+  let i = start;
+  let c = text.charCodeAt(i);
+  const negative = c === 45; /* - */
+  if (negative || c === 43 /* + */) i++;
+  let mantissa = 0;
+  let digits = 0;
+  let scale = 0;
+  let seenDigit = false;
+  let dot = false;
+  for (; i < end; i++) {
+    c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      seenDigit = true;
+      if (mantissa === 0 && c === 48) {
+        if (dot) scale++;
+        continue;
+      }
+      if (digits === 15) return parseGeneral(text, start, end);
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      if (dot) scale++;
+    } else if (c === 46 /* . */ && !dot) dot = true;
+    else break;
+  }
+  if (!seenDigit) return parseGeneral(text, start, end);
+  let exponent = 0;
+  if (i < end) {
+    if (c !== 101 && c !== 69 /* e E */) return parseGeneral(text, start, end);
+    if (++i >= end) return undefined; // "1e": Number() says NaN
+    c = text.charCodeAt(i);
+    const negativeExponent = c === 45;
+    if (negativeExponent || c === 43) i++;
+    if (i >= end) return undefined; // "1e-"
+    for (; i < end; i++) {
+      c = text.charCodeAt(i);
+      if (c < 48 || c > 57 || exponent > 400) return parseGeneral(text, start, end);
+      exponent = exponent * 10 + (c - 48);
+    }
+    if (negativeExponent) exponent = -exponent;
+  }
+  const k = exponent - scale;
+  let value: number;
+  if (mantissa === 0) value = 0;
+  else if (k === 0) value = mantissa;
+  else if (k > 0 && k <= 22) value = mantissa * (POW10[k] as number);
+  else if (k < 0 && k >= -22) value = mantissa / (POW10[-k] as number);
+  else return parseGeneral(text, start, end);
+  return negative ? -value : value;
+}
+
+function parseGeneral(text: string, start: number, end: number): number | undefined {
+  if (start !== 0 || end !== text.length) text = text.slice(start, end);
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
   // Number() also accepts whitespace, '0x..', '0b..', '0o..': only let plain decimal text through.

@@ -12,8 +12,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import Papa from 'papaparse';
 import { formatHeader } from './cell-format.js';
+import { parseQuoted } from './csv-scan.js';
 import { repairTornTail } from './tail-repair.js';
 
 export interface PreparedCsv {
@@ -137,8 +137,7 @@ function readFirstLine(path: string): { fields: string[]; eol: '\n' | '\r\n' } |
     if (line === '') return null;
     const eol = line.endsWith('\r\n') ? '\r\n' : '\n';
     line = line.slice(0, line.endsWith('\r\n') ? -2 : line.endsWith('\n') ? -1 : undefined);
-    const fields = (Papa.parse<string[]>(line, { delimiter: ',', newline: '\n' }).data[0] ?? []).slice();
-    if (fields.length > 0) fields[0] = (fields[0] as string).replace(/^\uFEFF/, '');
+    const fields = parseQuoted(`${line.replace(/^\uFEFF/, '')}\n`, 0)?.fields ?? [];
     return { fields, eol };
   } finally {
     closeSync(fd);

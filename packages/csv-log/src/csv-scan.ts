@@ -1,84 +1,125 @@
+import { isAscii } from 'node:buffer';
 import { open } from 'node:fs/promises';
-import { StringDecoder } from 'node:string_decoder';
-import Papa from 'papaparse';
+import { parseNumber, parseNumberIn } from './cell-parse.js';
 import type { ReadIssues } from './types.js';
 
-const CHUNK_BYTES = 1 << 20;
-const TORN_TEXT_MAX = 10_000;
+// Hand-written, not papaparse (measured necessary):
+// - papaparse picks one newline for a whole parse, so a log with `\r\n` lines (Python's csv module)
+//   and then `\n` lines (any other writer) came back as the `\r\n` rows plus one "torn" line: data
+//   loss. Here every record ends at its own `\n`, with or without a `\r` before it.
+// - A chart needs 2–3 numeric columns of 9 out of 1,000,000 rows: cutting a quote-free line only up to
+//   the last wanted column and casting only the wanted cells, straight from the chunk's text, reads
+//   such a log in about 55 % of papaparse's CPU time (see bench/run.ts).
+// Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
 
-/** Complete rows of one chunk, with the 1-based line each starts on. */
-export interface CsvBatch {
-  rows: string[][];
-  lines: number[];
-  /** Bytes read so far and the snapshot's size: lets a caller size its arrays once. */
-  position?: number;
-  size?: number;
-}
+export const CHUNK_BYTES = 1 << 20;
+const TORN_TEXT_MAX = 10_000;
+const LF = 10;
+const CR = 13;
+const QUOTE = 34;
+const COMMA = 44;
 
 export interface CsvScanOptions {
-  /** Called once with the header (BOM removed) before the first batch. */
-  onHeader(header: string[]): void;
-  /** Receives every data row's batch; rows are not checked against the header here. */
-  onBatch(batch: CsvBatch): void | Promise<void>;
+  /**
+   * Called once with the header (BOM removed) before any record. May return how many leading
+   * fields the caller reads (cells after them are counted but never cut out); default all.
+   */
+  onHeader(header: string[]): number | undefined;
+  /** Every data record, in order. The record is reused: read it now, do not keep it. */
+  onRecord(record: CsvRecord): void;
+  /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
+  onChunk?(position: number, size: number): void | Promise<void>;
+  /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
+  chunkBytes?: number;
+}
+
+/** One record of the file, as the scanner hands it to a reader (a reused cursor). */
+export class CsvRecord {
+  /** 1-based line the record starts on. */
+  line = 0;
+  /** Number of fields in the record (compare with the header's). */
+  width = 0;
+  /** A quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source`. */
+  fields: string[] | null = null;
+  source = '';
+  starts: Int32Array = new Int32Array(0);
+  ends: Int32Array = new Int32Array(0);
+
+  /** Field `i`'s text (i below the header width and the caller's field limit). */
+  text(i: number): string {
+    const fields = this.fields;
+    return fields !== null ? (fields[i] as string) : this.source.slice(this.starts[i], this.ends[i]);
+  }
+
+  isEmpty(i: number): boolean {
+    const fields = this.fields;
+    return fields !== null ? fields[i] === '' : this.starts[i] === this.ends[i];
+  }
+
+  /** Field `i` as a number (see parseNumber), `undefined` when it is not one; empty is `undefined`. */
+  number(i: number): number | undefined {
+    const fields = this.fields;
+    return fields !== null
+      ? parseNumber(fields[i] as string)
+      : parseNumberIn(this.source, this.starts[i] as number, this.ends[i] as number);
+  }
+
+  /** All fields as text (needs the default field limit). */
+  texts(): string[] {
+    if (this.fields !== null) return this.fields;
+    const out = new Array<string>(this.width);
+    for (let i = 0; i < this.width; i++) out[i] = this.text(i);
+    return out;
+  }
 }
 
 /**
- * Streams a CSV file through papaparse's core parser, a chunk at a time, in bounded memory.
- * Reads only up to the file's size at the start, so a file that grows meanwhile yields a consistent
- * snapshot. The text after the last complete row (a line cut short by a crash) is reported as torn.
- *
- * We drive `Papa.Parser` ourselves instead of `Papa.parse(stream)` so the caller pulls batches
- * (natural back-pressure for the async iterator) and we know each row's line number.
+ * Streams a CSV file a 1 MiB chunk at a time, in bounded memory. Reads only up to the file's size at
+ * the start, so a file that grows meanwhile yields a consistent snapshot. The text after the last
+ * complete record (a line cut short by a crash) is reported as torn, never returned.
  */
 export async function scanCsv(path: string, options: CsvScanOptions, issues: ReadIssues): Promise<void> {
   const handle = await open(path, 'r');
   try {
     const size = (await handle.stat()).size;
-    const decoder = new StringDecoder('utf8');
-    const buffer = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, Math.max(size, 1)));
-    let parser: Papa.Parser | null = null;
-    let pending = '';
-    let line = 1; // line on which `pending` starts
+    const chunkBytes = Math.min(options.chunkBytes ?? CHUNK_BYTES, Math.max(size, 1));
+    let buffer = Buffer.allocUnsafe(chunkBytes * 2);
+    const splitter = new RecordSplitter(options);
+    // buffer[0, carry): the bytes after the last complete record, read again with the next chunk.
+    // Carried as bytes, not as a string: `rest + chunk` would be a V8 cons string, which the cell
+    // cast's charCodeAt flattens again and again (measured: 8x slower reads).
+    let carry = 0;
     let position = 0;
-    let headerSeen = false;
-    let columnCount = 0;
-
     while (position < size) {
-      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, size - position), position);
+      if (buffer.length - carry < chunkBytes) {
+        const bigger = Buffer.allocUnsafe(carry + chunkBytes * 2); // a record longer than a chunk
+        buffer.copy(bigger, 0, 0, carry);
+        buffer = bigger;
+      }
+      const want = Math.min(chunkBytes, size - position);
+      const { bytesRead } = await handle.read(buffer, carry, want, position);
       if (bytesRead === 0) break; // the file shrank under us: stop at what exists
       position += bytesRead;
-      const text = pending + decoder.write(buffer.subarray(0, bytesRead));
-      // The header line decides the line end: Python's csv module writes \r\n, we write \n.
-      parser ??= new Papa.Parser({ delimiter: ',', newline: detectNewline(text), quoteChar: '"' });
-      const result = parser.parse(text, 0, true) as { data: string[][]; meta: { cursor: number } };
-      pending = text.slice(result.meta.cursor);
-      const rows = result.data;
-      if (rows.length === 0) continue;
-      const lines = new Array<number>(rows.length);
-      const quoted = text.indexOf('"') !== -1; // only a quoted field can span lines
-      for (let i = 0; i < rows.length; i++) {
-        lines[i] = line;
-        line += quoted ? 1 + countNewlines(rows[i] as string[]) : 1;
-      }
-      let first = 0;
-      if (!headerSeen) {
-        headerSeen = true;
-        const header = rows[0] as string[];
-        if (header.length > 0) header[0] = (header[0] as string).replace(/^\uFEFF/, '');
-        columnCount = header.length;
-        options.onHeader(header);
-        first = 1;
-      }
-      const data = first === 0 ? rows : rows.slice(first);
-      const dataLines = first === 0 ? lines : lines.slice(first);
-      const kept = columnCount > 1 ? dropBlankLines(data, dataLines) : { rows: data, lines: dataLines };
-      if (kept.rows.length > 0) await options.onBatch({ ...kept, position, size });
+      const filled = carry + bytesRead;
+      const whole = position === size ? filled : completeUtf8(buffer, filled);
+      // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
+      const text = buffer.toString(isAscii(buffer.subarray(0, whole)) ? 'latin1' : 'utf8', 0, whole);
+      const rest = text.slice(splitter.split(text));
+      // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
+      const restBytes = Buffer.from(rest);
+      const tail = buffer.subarray(whole, filled);
+      if (restBytes.length + tail.length > buffer.length)
+        buffer = Buffer.allocUnsafe(restBytes.length + tail.length + chunkBytes);
+      tail.copy(buffer, restBytes.length); // copy the tail first: it may overlap where rest goes
+      restBytes.copy(buffer, 0);
+      carry = restBytes.length + tail.length;
+      await options.onChunk?.(position, size);
     }
-    pending += decoder.end();
-    if (!headerSeen) options.onHeader([]);
+    if (!splitter.headerSeen) options.onHeader([]);
+    const pending = buffer.toString('utf8', 0, carry);
     if (pending !== '') {
       issues.torn = {
-        line,
+        line: splitter.line,
         text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
       };
     }
@@ -87,43 +128,168 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
   }
 }
 
-/** The line end of the first line: the first LF outside quotes, with or without a CR before it. */
-function detectNewline(text: string): '\n' | '\r\n' {
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 34 /* " */) quoted = !quoted;
-    else if (code === 10 && !quoted) return i > 0 && text.charCodeAt(i - 1) === 13 ? '\r\n' : '\n';
-  }
-  return '\n';
-}
+class RecordSplitter {
+  headerSeen = false;
+  /** Line on which the next record starts. */
+  line = 1;
+  private readonly options: CsvScanOptions;
+  private readonly record = new CsvRecord();
+  private headerWidth = 0;
+  /** Fields a plain record is cut into (the rest are only counted). */
+  private limit = 0;
+  /** The first quote at or after the current record, -1 when none. */
+  private nextQuote = -1;
+  /** A comma at or after the current record (or the text's length), or -1 when not yet searched. */
+  private nextComma = -1;
 
-function countNewlines(row: string[]): number {
-  let count = 0;
-  for (const field of row) {
-    if (field.length === 0) continue;
-    let at = field.indexOf('\n');
-    while (at !== -1) {
-      count++;
-      at = field.indexOf('\n', at + 1);
+  constructor(options: CsvScanOptions) {
+    this.options = options;
+  }
+
+  /** Hands every complete record of `text` on; returns where the incomplete rest starts. */
+  split(text: string): number {
+    let start = 0;
+    if (!this.headerSeen) {
+      if (text.charCodeAt(0) === 0xfeff) start = 1; // a UTF-8 BOM before the header
+      const header = parseQuoted(text, start);
+      if (header === null) return 0;
+      this.startColumns(header.fields);
+      this.line += header.lines;
+      start = header.next;
+    }
+    this.record.source = text;
+    this.nextComma = -1;
+    this.nextQuote = text.indexOf('"', start); // -1 or ≥ start: most logs have none at all
+    // One call per record rather than one long loop: V8 optimizes a small, often-called function
+    // reliably; the long loop's on-stack replacement was measured 10x slower in some runs.
+    for (;;) {
+      const next = this.nextRecord(text, start);
+      if (next === -1) return start;
+      start = next;
     }
   }
-  return count;
+
+  /** Hands on the record starting at `start`; returns where the next one starts, -1 when incomplete. */
+  private nextRecord(text: string, start: number): number {
+    const lf = text.indexOf('\n', start);
+    if (lf === -1) return -1;
+    const record = this.record;
+    if (this.nextQuote !== -1 && this.nextQuote < lf) {
+      const quoted = parseQuoted(text, start);
+      if (quoted === null) return -1; // a quoted cell continues in the next chunk
+      record.fields = quoted.fields;
+      record.width = quoted.fields.length;
+      record.line = this.line;
+      this.line += quoted.lines;
+      this.nextQuote = text.indexOf('"', quoted.next);
+      // A blank line carries no data: drop it. With one column it is an empty cell, so kept.
+      if (!(record.width === 1 && quoted.fields[0] === '' && this.headerWidth > 1))
+        this.options.onRecord(record);
+      return quoted.next;
+    }
+    const end = lf > start && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
+    record.line = this.line++;
+    if (end === start && this.headerWidth > 1) return lf + 1; // blank line (see above)
+    this.cutPlain(text, start, end);
+    this.options.onRecord(record);
+    return lf + 1;
+  }
+
+  private startColumns(header: string[]): void {
+    this.headerSeen = true;
+    this.headerWidth = header.length;
+    const limit = this.options.onHeader(header);
+    this.limit = limit === undefined ? header.length : Math.min(limit, header.length);
+    this.record.starts = new Int32Array(this.limit);
+    this.record.ends = new Int32Array(this.limit);
+  }
+
+  /** Cuts the quote-free record `text[from, end)` into its first `limit` fields and counts the rest. */
+  private cutPlain(text: string, from: number, end: number): void {
+    const record = this.record;
+    const { starts, ends } = record;
+    const limit = this.limit;
+    record.fields = null;
+    // Commas are found with indexOf (native, vectorized): 2x faster than a charCodeAt loop. The
+    // next comma is remembered, so a line without one never searches the chunk twice.
+    let comma = this.nextComma;
+    let width = 0;
+    let i = from;
+    for (;;) {
+      if (comma < i) {
+        comma = text.indexOf(',', i);
+        if (comma === -1) comma = text.length;
+      }
+      const j = Math.min(comma, end);
+      if (width < limit) {
+        starts[width] = i;
+        ends[width] = j;
+      }
+      width++;
+      if (j === end) break;
+      i = j + 1;
+    }
+    this.nextComma = comma;
+    record.width = width;
+  }
 }
 
-// A blank line carries no data (papaparse returns it as one empty field): drop it quietly. With a
-// single column it is indistinguishable from an empty cell, so it is kept there.
-function dropBlankLines(rows: string[][], lines: number[]): CsvBatch {
-  let blank = 0;
-  for (const row of rows) if (row.length === 1 && row[0] === '') blank++;
-  if (blank === 0) return { rows, lines };
-  const keptRows: string[][] = [];
-  const keptLines: number[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i] as string[];
-    if (row.length === 1 && row[0] === '') continue;
-    keptRows.push(row);
-    keptLines.push(lines[i] as number);
+interface QuotedRecord {
+  fields: string[];
+  /** Where the next record starts. */
+  next: number;
+  /** Physical lines the record spans. */
+  lines: number;
+}
+
+/**
+ * One record starting at `start`, RFC 4180: a field in quotes may hold commas, newlines and `""`
+ * (one quote). Text after a closing quote is kept as is (`"a"b` → `ab`), as Python's csv module does.
+ * The record ends at `\n` or `\r\n` outside quotes; null when `text` ends before it does.
+ */
+export function parseQuoted(text: string, start: number): QuotedRecord | null {
+  const fields: string[] = [];
+  let lines = 1;
+  let i = start;
+  for (;;) {
+    let value = '';
+    if (text.charCodeAt(i) === QUOTE) {
+      i++;
+      for (;;) {
+        const close = text.indexOf('"', i);
+        if (close === -1 || close + 1 >= text.length) return null; // `""` may be cut by the chunk end
+        const part = text.slice(i, close);
+        for (let at = part.indexOf('\n'); at !== -1; at = part.indexOf('\n', at + 1)) lines++;
+        value += part;
+        if (text.charCodeAt(close + 1) === QUOTE) {
+          value += '"';
+          i = close + 2;
+        } else {
+          i = close + 1;
+          break;
+        }
+      }
+    }
+    let j = i;
+    let c = 0;
+    for (; j < text.length; j++) {
+      c = text.charCodeAt(j);
+      if (c === COMMA || c === LF) break;
+    }
+    if (j === text.length) return null;
+    const stop = c === LF && j > i && text.charCodeAt(j - 1) === CR ? j - 1 : j;
+    fields.push(stop > i ? value + text.slice(i, stop) : value);
+    i = j + 1;
+    if (c === LF) return { fields, next: i, lines };
   }
-  return { rows: keptRows, lines: keptLines };
+}
+
+/** The length of `bytes` without an incomplete UTF-8 sequence at its end (the next chunk completes it). */
+function completeUtf8(bytes: Buffer, length: number): number {
+  let lead = length - 1;
+  while (lead >= 0 && length - lead < 4 && ((bytes[lead] as number) & 0xc0) === 0x80) lead--;
+  if (lead < 0) return length;
+  const first = bytes[lead] as number;
+  const needs = first >= 0xf0 ? 4 : first >= 0xe0 ? 3 : first >= 0xc0 ? 2 : 1;
+  return length - lead >= needs ? length : lead;
 }

@@ -1,4 +1,4 @@
-import { dedupeKey, parseNumber } from './cell-parse.js';
+import { dedupeKey } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex } from './row-check.js';
 import { emptyIssues, type ReadIssues } from './types.js';
@@ -46,6 +46,12 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
   const rescan = new Set<number>();
   let capacity = 0;
   let count = 0;
+  let sized = false;
+
+  const growTo = (size: number) => {
+    capacity = size;
+    numbers = numbers.map((column) => (column ? grow(column, capacity) : null));
+  };
 
   await scanCsv(
     path,
@@ -61,50 +67,45 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         sawNumber = picked.map(() => false);
         capacity = 1024;
         numbers = picked.map(() => new Float64Array(capacity));
+        // Cells after the last loaded column are counted (to check the row's width), never cut out.
+        return picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1;
       },
-      onBatch({ rows, lines, position, size }) {
-        const width = header.length;
-        if (count === 0 && position && size && rows.length > 0) {
-          // Size the columns once from the first chunk's bytes per row, instead of doubling (which
-          // would hold old and new arrays at once: +50 % peak memory on a 1,000,000-row file).
-          const estimate = Math.ceil(((rows.length * size) / position) * 1.05) + 16;
-          if (estimate > capacity) {
-            capacity = estimate;
-            numbers = numbers.map((column) => (column ? grow(column, capacity) : null));
-          }
-        }
-        for (let r = 0; r < rows.length; r++) {
-          const fields = rows[r] as string[];
-          if (!acceptRow(fields, width, lines[r] as number, path, strict, issues)) continue;
-          if (count === capacity) {
-            capacity *= 2;
-            numbers = numbers.map((column) => (column ? grow(column, capacity) : null));
-          }
-          for (let c = 0; c < picked.length; c++) {
-            const text = fields[picked[c] as number] as string;
-            const column = numbers[c];
-            if (column) {
-              if (text === '') {
-                column[count] = Number.NaN;
-                continue;
-              }
-              const value = parseNumber(text);
-              if (value !== undefined) {
-                column[count] = value;
-                sawNumber[c] = true;
-                continue;
-              }
-              // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
-              // so a second pass fetches it (rare: metric logs are numeric).
-              numbers[c] = null;
-              texts[c] = new Array<string | null>(count).fill(null);
-              origins.set(c, { line: lines[r] as number, text });
-              if (sawNumber[c]) rescan.add(c);
+      onRecord(record) {
+        if (!acceptRow(record.width, header.length, record.line, path, strict, issues)) return;
+        if (count === capacity) growTo(capacity * 2);
+        for (let c = 0; c < picked.length; c++) {
+          const field = picked[c] as number;
+          const column = numbers[c];
+          if (column) {
+            if (record.isEmpty(field)) {
+              column[count] = Number.NaN;
+              continue;
             }
-            (texts[c] as (string | null)[]).push(text === '' ? null : text);
+            const value = record.number(field);
+            if (value !== undefined) {
+              column[count] = value;
+              sawNumber[c] = true;
+              continue;
+            }
+            // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
+            // so a second pass fetches it (rare: metric logs are numeric).
+            numbers[c] = null;
+            texts[c] = new Array<string | null>(count).fill(null);
+            origins.set(c, { line: record.line, text: record.text(field) });
+            if (sawNumber[c]) rescan.add(c);
           }
-          count++;
+          (texts[c] as (string | null)[]).push(record.isEmpty(field) ? null : record.text(field));
         }
+        count++;
+      },
+      onChunk(position, size) {
+        // After the first chunk, size the columns once from its bytes per row, instead of doubling
+        // all the way (which would hold old and new arrays at once: +50 % peak memory on a
+        // 1,000,000-row file).
+        if (position === size || count === 0 || sized) return;
+        sized = true;
+        const estimate = Math.ceil(((count * size) / position) * 1.05) + 16;
+        if (estimate > capacity) growTo(estimate);
       },
     },
     issues,
@@ -208,19 +209,19 @@ async function refetchText(
   count: number,
 ): Promise<void> {
   let row = 0;
+  let last = 0;
+  for (const c of rescan) last = Math.max(last, picked[c] as number);
   await scanCsv(
     path,
     {
-      onHeader() {},
-      onBatch({ rows }) {
-        for (const fields of rows) {
-          if (fields.length !== header.length || row >= count) continue;
-          for (const c of rescan) {
-            const text = fields[picked[c] as number] as string;
-            (texts[c] as (string | null)[])[row] = text === '' ? null : text;
-          }
-          row++;
+      onHeader: () => last + 1,
+      onRecord(record) {
+        if (record.width !== header.length || row >= count) return;
+        for (const c of rescan) {
+          const field = picked[c] as number;
+          (texts[c] as (string | null)[])[row] = record.isEmpty(field) ? null : record.text(field);
         }
+        row++;
       },
     },
     emptyIssues(),

@@ -77,6 +77,7 @@ async function* scanToQueue(path: string, strict: boolean, issues: ReadIssues): 
   let stopped = false;
   let failure: unknown = null;
   let width = 0;
+  let rows: string[][] = [];
   const push = (item: QueueItem) => {
     queue.push(item);
     wake?.();
@@ -87,15 +88,17 @@ async function* scanToQueue(path: string, strict: boolean, issues: ReadIssues): 
       onHeader(header) {
         width = header.length;
         push({ header });
+        return undefined;
       },
-      async onBatch(batch) {
-        const rows: string[][] = [];
-        for (let i = 0; i < batch.rows.length; i++) {
-          const fields = batch.rows[i] as string[];
-          if (acceptRow(fields, width, batch.lines[i] as number, path, strict, issues)) rows.push(fields);
+      onRecord(record) {
+        if (acceptRow(record.width, width, record.line, path, strict, issues)) rows.push(record.texts());
+      },
+      async onChunk() {
+        if (rows.length > 0) {
+          push({ rows });
+          rows = [];
+          if (queue.length > 1) await new Promise<void>((r) => (resume = r));
         }
-        push({ rows });
-        if (queue.length > 1) await new Promise<void>((r) => (resume = r));
         if (stopped) throw STOP; // the consumer left the loop early: end the scan, close the file
       },
     },
@@ -148,15 +151,13 @@ async function lastRowOfEachKey(path: string, column: string, strict: boolean) {
       onHeader(header) {
         width = header.length;
         if (header.length > 0) keyIndex = columnIndex(header, column, path, 'dedupeBy');
+        return keyIndex + 1;
       },
-      onBatch(batch) {
-        for (let i = 0; i < batch.rows.length; i++) {
-          const fields = batch.rows[i] as string[];
-          if (!acceptRow(fields, width, batch.lines[i] as number, path, strict, emptyIssues())) continue;
-          const key = dedupeKey(fields[keyIndex] as string);
-          if (key !== null) last.set(key, ordinal);
-          ordinal++;
-        }
+      onRecord(record) {
+        if (!acceptRow(record.width, width, record.line, path, strict, emptyIssues())) return;
+        const key = dedupeKey(record.text(keyIndex));
+        if (key !== null) last.set(key, ordinal);
+        ordinal++;
       },
     },
     emptyIssues(),

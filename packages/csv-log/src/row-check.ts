@@ -14,15 +14,15 @@ export class CsvFormatError extends Error {
 
 /** True when the row has the header's width; otherwise throws (strict) or records it as skipped. */
 export function acceptRow(
-  fields: readonly string[],
+  found: number,
   width: number,
   line: number,
   file: string,
   strict: boolean,
   issues: ReadIssues,
 ): boolean {
-  if (fields.length === width) return true;
-  const reason = `expected ${width} fields (as in the header), found ${fields.length}`;
+  if (found === width) return true;
+  const reason = `expected ${width} fields (as in the header), found ${found}`;
   if (strict) throw new CsvFormatError(file, line, reason);
   issues.skipped.push({ line, reason });
   return false;

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { formatHeader } from '../src/cell-format.js';
 import { type Cell, loadCsvLog, openCsvLog, openJsonlLog, readCsvLog, readJsonl } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
@@ -58,6 +59,46 @@ function expected(value: Cell): number | string | boolean | null {
   return value;
 }
 
+/** Both readers return exactly `rows` (as written) from `path`, with no issues. */
+async function expectReadBack(path: string, columns: string[], rows: Record<string, Cell>[]): Promise<void> {
+  const iterable = readCsvLog(path, { strict: true });
+  const back: Record<string, unknown>[] = [];
+  for await (const row of iterable) back.push(row);
+  expect(iterable.issues).toEqual({ torn: null, skipped: [] });
+  const want = rows.map((row) => Object.fromEntries(columns.map((name) => [name, expected(row[name])])));
+  // A row of only empty cells in a 1-column file is written as "" and must still come back.
+  expect(back.length).toBe(want.length);
+  back.forEach((row, i) => {
+    expect(Object.keys(row).sort()).toEqual([...columns].sort()); // integer-like keys sort first in JS objects
+    for (const name of columns)
+      expect(
+        Object.is(row[name], want[i]?.[name]),
+        `${name}: ${String(row[name])} vs ${String(want[i]?.[name])}`,
+      ).toBe(true);
+  });
+
+  const loaded = await loadCsvLog(path, { strict: true });
+  expect(loaded.header).toEqual(columns);
+  expect(loaded.rowCount).toBe(rows.length);
+  for (const name of columns) {
+    const values = want.map((row) => row[name]);
+    const numeric = values.every((v) => v === null || typeof v === 'number' || typeof v === 'boolean');
+    if (numeric) {
+      const asNumbers = values.map((v) => (v === null ? Number.NaN : typeof v === 'boolean' ? Number(v) : v));
+      expect([...loaded.numeric(name)].every((v, i) => Object.is(v, asNumbers[i]))).toBe(true);
+    } else {
+      const cells = loaded.columns[name] as (string | null)[];
+      // text columns keep the cell text exactly as written
+      const written = rows.map((row) => row[name]);
+      cells.forEach((got, i) => {
+        const value = written[i];
+        if (value === null || value === undefined) expect(got).toBeNull();
+        else if (typeof value === 'string') expect(got).toBe(value);
+      });
+    }
+  }
+}
+
 describe('CSV round trip (property)', () => {
   const dir = tempDir();
   let n = 0;
@@ -77,51 +118,40 @@ describe('CSV round trip (property)', () => {
           for (const row of rows) log.append(row);
           await log.close();
 
-          const iterable = readCsvLog(path, { strict: true });
-          const back: Record<string, unknown>[] = [];
-          for await (const row of iterable) back.push(row);
-          expect(iterable.issues).toEqual({ torn: null, skipped: [] });
-          const want = rows.map((row) =>
-            Object.fromEntries(columns.map((name) => [name, expected(row[name])])),
-          );
-          // A row of only empty cells in a 1-column file is written as "" and must still come back.
-          expect(back.length).toBe(want.length);
-          back.forEach((row, i) => {
-            expect(Object.keys(row).sort()).toEqual([...columns].sort()); // integer-like keys sort first in JS objects
-            for (const name of columns)
-              expect(
-                Object.is(row[name], want[i]?.[name]),
-                `${name}: ${String(row[name])} vs ${String(want[i]?.[name])}`,
-              ).toBe(true);
-          });
-
-          const loaded = await loadCsvLog(path, { strict: true });
-          expect(loaded.header).toEqual(columns);
-          expect(loaded.rowCount).toBe(rows.length);
-          for (const name of columns) {
-            const values = want.map((row) => row[name]);
-            const numeric = values.every(
-              (v) => v === null || typeof v === 'number' || typeof v === 'boolean',
-            );
-            if (numeric) {
-              const asNumbers = values.map((v) =>
-                v === null ? Number.NaN : typeof v === 'boolean' ? Number(v) : v,
-              );
-              expect([...loaded.numeric(name)].every((v, i) => Object.is(v, asNumbers[i]))).toBe(true);
-            } else {
-              const cells = loaded.columns[name] as (string | null)[];
-              // text columns keep the cell text exactly as written
-              const written = rows.map((row) => row[name]);
-              cells.forEach((got, i) => {
-                const value = written[i];
-                if (value === null || value === undefined) expect(got).toBeNull();
-                else if (typeof value === 'string') expect(got).toBe(value);
-              });
-            }
-          }
+          await expectReadBack(path, columns, rows);
         },
       ),
       { numRuns: 150 },
+    );
+  });
+
+  it('rows appended with \\r\\n by one writer and \\n by another (either order) read back equal', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(columnName, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.array(cell, { minLength: 4, maxLength: 4 }), { maxLength: 6 }),
+        fc.array(fc.array(cell, { minLength: 4, maxLength: 4 }), { maxLength: 6 }),
+        fc.boolean(),
+        async (columns, first, second, crlfFirst) => {
+          const toRows = (cellRows: Cell[][]) =>
+            cellRows.map((cells) => Object.fromEntries(columns.map((name, i) => [name, cells[i]])));
+          // A file whose header ends with `eol`: the writer then appends with that line end.
+          const writeWith = async (file: string, eol: string, rows: Record<string, Cell>[]) => {
+            if (eol === '\r\n') writeFileSync(file, `${formatHeader(columns)}\r\n`); // as Python's csv module
+            const log = openCsvLog(file, { columns });
+            for (const row of rows) log.append(row);
+            await log.close();
+            return Buffer.byteLength(formatHeader(columns)) + eol.length;
+          };
+          const path = join(dir, `m${n++}.csv`);
+          const other = join(dir, `m${n++}.csv`);
+          await writeWith(path, crlfFirst ? '\r\n' : '\n', toRows(first));
+          const headerBytes = await writeWith(other, crlfFirst ? '\n' : '\r\n', toRows(second));
+          appendFileSync(path, readFileSync(other).subarray(headerBytes)); // the other writer's rows
+          await expectReadBack(path, columns, [...toRows(first), ...toRows(second)]);
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 
