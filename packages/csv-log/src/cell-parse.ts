@@ -13,16 +13,16 @@ export function parseNumber(text: string): number | undefined {
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
 /**
- * `parseNumber(text.slice(start, end))` without making the slice for plain decimals of at most 15
- * significant digits (Clinger's fast path: the mantissa and the power of ten are exact doubles, so
+ * `parseNumber(text.slice(start, end))` without making the slice for plain decimals whose digits
+ * make an integer below 2^53 (Clinger's fast path: the mantissa and the power of ten are exact doubles, so
  * one correctly rounded multiply or divide is the nearest double, as `Number()` gives). Everything
  * else (17-digit doubles, nan, inf, True, odd text) goes through the general rule below. The readers'
  * only cast: a property test checks it against `Number()` on the slice.
  */
 export function parseNumberIn(text: string, start: number, end: number): number | undefined {
   if (start >= end) return undefined;
-  // 18+ characters: almost always a 16–17 digit double, which the fast path would give up on.
-  if (end - start >= 18) return parseGeneral(text, start, end);
+  // 20+ characters: a 17-digit double (or longer), which the fast path would give up on.
+  if (end - start >= 20) return parseGeneral(text, start, end);
   let i = start;
   let c = text.charCodeAt(i);
   const negative = c === 45; /* - */
@@ -40,14 +40,15 @@ export function parseNumberIn(text: string, start: number, end: number): number 
         if (dot) scale++;
         continue;
       }
-      if (digits === 15) return parseGeneral(text, start, end);
+      if (digits === 16) return parseGeneral(text, start, end);
       mantissa = mantissa * 10 + (c - 48);
       digits++;
       if (dot) scale++;
     } else if (c === 46 /* . */ && !dot) dot = true;
     else break;
   }
-  if (!seenDigit) return parseGeneral(text, start, end);
+  // Below 2^53 every integer is an exact double (a 16-digit mantissa often is).
+  if (!seenDigit || mantissa >= 9007199254740992) return parseGeneral(text, start, end);
   let exponent = 0;
   if (i < end) {
     if (c !== 101 && c !== 69 /* e E */) return parseGeneral(text, start, end);

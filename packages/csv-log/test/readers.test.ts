@@ -172,6 +172,36 @@ describe('readCsvLog / loadCsvLog on hand-made files', () => {
     expect(log.header).toEqual(['a', 'b', 'c']);
   });
 
+  it('columns: the same cells, issues, errors and dedupe as loading every column', async () => {
+    // Wanted columns a and c; quotes, wrong widths and text sit before, between and after them.
+    const path = write(
+      'subset.csv',
+      '\uFEFFa,b,c,d\r\n1,x,0.5,"tail, quoted"\n2,"y\r\nz",0.25,\r\n3,x,nan,d,extra\n4,x\n' +
+        '2,x,True,"a ""q"""\r\n5,x,1e-7,d\n6,x,',
+    );
+    const full = await loadCsvLog(path, { dedupeBy: 'a' });
+    for (const columns of [['a', 'c'], ['c'], ['a'], ['d', 'a']]) {
+      const part = await loadCsvLog(path, { columns, dedupeBy: 'a' });
+      expect(part.issues).toEqual(full.issues);
+      expect(part.rowCount).toBe(full.rowCount);
+      for (const name of columns) expect(part.columns[name]).toEqual(full.columns[name]);
+      await expect(loadCsvLog(path, { columns, strict: true })).rejects.toThrow(
+        /subset\.csv:5: expected 4 fields/,
+      );
+    }
+    expect(full.issues).toEqual({
+      torn: { line: 9, text: '6,x,' },
+      skipped: [
+        { line: 5, reason: 'expected 4 fields (as in the header), found 5' },
+        { line: 6, reason: 'expected 4 fields (as in the header), found 2' },
+      ],
+    });
+    expect([...full.numeric('a')]).toEqual([1, 2, 5]);
+    expect([...full.numeric('c')]).toEqual([0.5, 1, 1e-7]);
+    expect(full.columns.d).toEqual(['tail, quoted', 'a "q"', 'd']);
+    expect(Object.keys((await loadCsvLog(path, { columns: ['c'] })).columns)).toEqual(['c']);
+  });
+
   it('empty file and header-only file', async () => {
     const empty = await loadCsvLog(write('empty.csv', ''));
     expect(empty).toMatchObject({ header: [], rowCount: 0, issues: { torn: null, skipped: [] } });
