@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { AppendSink } from './append-sink.js';
-import { formatCell, formatHeader } from './cell-format.js';
+import { formatHeader } from './cell-format.js';
 import { prepareCsvFile } from './csv-file.js';
+import { compileRowFormatter, type RowFormatter } from './row-format.js';
 import type { Cell, Durability } from './types.js';
 
 export interface CsvLogOptions {
@@ -47,52 +48,40 @@ class CsvLog implements CsvLogWriter {
   readonly path: string;
   readonly columns: readonly string[];
   private readonly sink: AppendSink;
-  private readonly eol: string;
   private readonly strict: boolean;
-  private readonly known: Set<string>;
   private readonly warned = new Set<string>();
-  private readonly wallTimeIndex: number;
+  private readonly formatRow: RowFormatter;
   private readonly openedAt = performance.now();
+  // Seconds since the log was opened, in milliseconds, as the reference trainer writes it.
+  private readonly wallTime = () => Math.round(performance.now() - this.openedAt) / 1000;
 
   constructor(path: string, columns: readonly string[], sink: AppendSink, eol: string, strict: boolean) {
     this.path = path;
     this.columns = columns;
     this.sink = sink;
-    this.eol = eol;
     this.strict = strict;
-    this.known = new Set(columns);
-    this.wallTimeIndex = columns.indexOf(WALL_TIME);
+    this.formatRow = compileRowFormatter(columns, columns.indexOf(WALL_TIME), eol);
   }
 
   append(row: Record<string, Cell>): void {
     if (this.sink.isClosed) throw new Error(`${this.path}: append after close`);
-    for (const key in row) if (!this.known.has(key)) this.unknownKey(key);
-    const columns = this.columns;
-    let line = '';
-    for (let i = 0; i < columns.length; i++) {
-      const name = columns[i] as string;
-      let value = row[name];
-      // Seconds since the log was opened, in milliseconds, as the reference trainer writes it.
-      if (value === undefined && i === this.wallTimeIndex)
-        value = Math.round(performance.now() - this.openedAt) / 1000;
-      try {
-        line += i === 0 ? formatCell(value, name) : `,${formatCell(value, name)}`;
-      } catch (error) {
-        throw new TypeError(`${this.path}: ${(error as Error).message}`);
-      }
+    let line: string;
+    try {
+      line = this.formatRow(row, this.wallTime, this.unknownKey);
+    } catch (error) {
+      if (error instanceof TypeError) throw new TypeError(`${this.path}: ${error.message}`);
+      throw error; // strict mode's unknown key: its message names the file already
     }
-    // A single empty cell would be a blank line, which readers skip: write it as "".
-    if (line === '' && columns.length === 1) line = '""';
-    this.sink.write(line + this.eol);
+    this.sink.write(line);
   }
 
-  private unknownKey(key: string): void {
+  private readonly unknownKey = (key: string): void => {
     const message = `${this.path}: "${key}" is not a column (columns: ${this.columns.join(', ')})`;
     if (this.strict) throw new Error(message);
     if (this.warned.has(key)) return;
     this.warned.add(key);
     process.emitWarning(`${message}; its values are not logged`, { code: 'EVIDENCE_CSV_UNKNOWN_COLUMN' });
-  }
+  };
 
   async flush(): Promise<void> {
     this.sink.flushSync();

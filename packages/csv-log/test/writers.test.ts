@@ -117,6 +117,33 @@ describe('openCsvLog', () => {
     expect((await loadCsvLog(path)).numeric('only').length).toBe(6);
   });
 
+  it('column names that look like code are only names', async () => {
+    // The writer compiles a row formatter per column list: names must never become code.
+    const columns = [
+      'a"b',
+      'c\\d',
+      '$' + '{x}',
+      '`y`',
+      "'); throw 1; ('",
+      '*/ //',
+      'é\u2028\n',
+      'wall_time_s',
+    ];
+    const path = join(dir, 'names.csv');
+    const log = openCsvLog(path, { columns });
+    const row = Object.fromEntries(columns.slice(0, -1).map((name, i) => [name, i]));
+    log.append(row);
+    await log.close();
+    const [back] = await (async () => {
+      const rows: Record<string, unknown>[] = [];
+      for await (const r of readCsvLog(path)) rows.push(r);
+      return rows;
+    })();
+    expect(Object.keys(back ?? {})).toEqual(columns);
+    for (const [name, value] of Object.entries(row)) expect(back?.[name]).toBe(value);
+    expect(typeof back?.wall_time_s).toBe('number');
+  });
+
   it('appends to a Python-written CRLF file with CRLF', async () => {
     const path = join(dir, 'python.csv');
     copyFileSync(join(FIXTURES, 'training_log.csv'), path);
