@@ -50,7 +50,7 @@ export interface Panel {
   categories?: readonly string[];
   /** bar panels: a note above each group (the signed delta) */
   groupNotes?: readonly string[];
-  /** relative height among the chart's panels (default 1) */
+  /** relative height (or width, in a 'columns' layout) among the chart's panels (default 1) */
   weight?: number;
   /** shown in the middle of the panel when it has nothing to draw */
   emptyMessage?: string;
@@ -63,6 +63,10 @@ export interface Chart {
   /** CSS pixels; PNG output is rasterised at 1.5× by default */
   width?: number;
   height?: number;
+  /** 'rows' (default): panels stacked, sharing the x axis; 'columns': side by side, each with its own y axis */
+  layout?: 'rows' | 'columns';
+  /** 'inside' (default): each panel's legend where it hides the least data; 'above': one row under the title */
+  legend?: 'inside' | 'above';
   /** x values are counts (steps, episodes): never put a tick between integers */
   integerX?: boolean;
   /** false draws every raw point (slow on long series; for comparisons and benchmarks). Default true */

@@ -26,12 +26,16 @@ const LABEL_FONT = 13;
 const TITLE_FONT = 16;
 const LEGEND_FONT = 12;
 const PANEL_GAP = 24;
+/** height of a legend row above the panels */
+const LEGEND_ROW = 26;
 
 const font = (size: number, bold = false) => `${bold ? 'bold ' : ''}${size}px "${FONT_FAMILY}"`;
 
 interface PanelLayout {
   panel: Panel;
   rect: Rect;
+  /** centre of the rotated y label */
+  labelX: number;
   y: Scale;
   yTicks: AxisTicks;
   hasData: boolean;
@@ -45,55 +49,78 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
   ctx.fillRect(0, 0, width, height);
 
   const barPanel = chart.panels.some((p) => p.series.some((s) => s.type === 'bars'));
-  const top = chart.title ? 44 : 16;
+  const legendAbove = chart.legend === 'above' && chart.panels.some((p) => p.series.some((s) => s.label));
+  const top = (chart.title ? 44 : 16) + (legendAbove ? LEGEND_ROW : 0);
   const bottom = height - (chart.xLabel ? 52 : 32);
   const totalWeight = chart.panels.reduce((sum, p) => sum + (p.weight ?? 1), 0) || 1;
-  const usable = bottom - top - PANEL_GAP * Math.max(0, chart.panels.length - 1);
+  const columns = chart.layout === 'columns';
+  const gaps = PANEL_GAP * Math.max(0, chart.panels.length - 1);
+  const usable = columns ? width - 20 - gaps : bottom - top - gaps;
 
-  // y axes first: the widest tick label decides the left margin of every panel
-  const provisional: Omit<PanelLayout, 'rect' | 'y'>[] = [];
+  // y axes first: the widest tick label decides the left margin (of every panel when stacked)
+  const provisional: (Omit<PanelLayout, 'rect' | 'y'> & { margin: number; tickWidth: number })[] = [];
   const domains: [number, number][] = [];
-  let offset = top;
-  const heights: number[] = [];
+  const sizes: number[] = [];
+  ctx.font = font(TICK_FONT);
   for (const panel of chart.panels) {
-    const h = (usable * (panel.weight ?? 1)) / totalWeight;
-    heights.push(h);
-    const { domain, hasData } = yDomainOf(panel);
+    const size = (usable * (panel.weight ?? 1)) / totalWeight;
+    sizes.push(size);
+    const h = columns ? bottom - top : size;
+    const { domain, tickDomain, hasData } = yDomainOf(panel);
     domains.push(domain);
-    // an empty panel gets no scale at all: made-up ticks would read as data
+    // an empty panel gets no scale at all: made-up ticks would read as data; a fixed range (rates) is
+    // ticked over that range only, not over the head room left for notes
     const yTicks =
       hasData || panel.yDomain
-        ? axisTicks(domain, Math.max(3, Math.round(h / 48)), panel.logY, panel.integerY)
+        ? axisTicks(tickDomain, Math.max(3, Math.round(h / 48)), panel.logY, panel.integerY)
         : { values: [], labels: [] };
-    provisional.push({ panel, yTicks, hasData });
+    const tickWidth = Math.max(0, ...yTicks.labels.map((label) => ctx.measureText(label).width));
+    const margin = 14 + (panel.yLabel ? LABEL_FONT + 10 : 0) + tickWidth + 8;
+    provisional.push({ panel, yTicks, hasData, margin, tickWidth, labelX: 0 });
   }
-  ctx.font = font(TICK_FONT);
-  const tickWidth = Math.max(
-    0,
-    ...provisional.flatMap((p) => p.yTicks.labels.map((label) => ctx.measureText(label).width)),
+  const anyYLabel = chart.panels.some((p) => p.yLabel);
+  const left = Math.ceil(
+    columns
+      ? (provisional[0]?.margin ?? 14)
+      : 14 + (anyYLabel ? LABEL_FONT + 10 : 0) + Math.max(0, ...provisional.map((p) => p.tickWidth)) + 8,
   );
-  const hasYLabel = chart.panels.some((p) => p.yLabel);
-  const left = Math.ceil(14 + (hasYLabel ? LABEL_FONT + 10 : 0) + tickWidth + 8);
   const right = width - 20;
 
+  let offset = columns ? 0 : top;
   const layouts: PanelLayout[] = provisional.map((p, i) => {
-    const h = heights[i] as number;
-    const rect = { x: left, y: offset, width: right - left, height: h };
-    offset += h + PANEL_GAP;
+    const size = sizes[i] as number;
+    let rect: Rect;
+    let labelX = 16;
+    if (columns) {
+      // side by side, each panel with its own y axis: its margin is taken out of its own share
+      const margin = Math.ceil(p.margin);
+      rect = { x: offset + margin, y: top, width: size - margin, height: bottom - top };
+      labelX = offset + 16;
+      offset += size + PANEL_GAP;
+    } else {
+      rect = { x: left, y: offset, width: right - left, height: size };
+      offset += size + PANEL_GAP;
+    }
     const domain = domains[i] as [number, number];
-    return { ...p, rect, y: createScale(domain, [rect.y + rect.height, rect.y], p.panel.logY) };
+    return { ...p, rect, labelX, y: createScale(domain, [rect.y + rect.height, rect.y], p.panel.logY) };
   });
+  const titleLeft = columns ? (layouts[0]?.rect.x ?? left) : left;
 
   if (chart.title) {
     ctx.fillStyle = INK;
     ctx.font = font(TITLE_FONT, true);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'alphabetic';
-    ctx.fillText(chart.title, (left + right) / 2, 28, width - 20);
+    ctx.fillText(chart.title, (titleLeft + right) / 2, 28, width - 20);
+  }
+
+  if (legendAbove) {
+    const series = chart.panels.flatMap((p) => p.series);
+    drawLegendRow(ctx, series, (titleLeft + right) / 2, top - LEGEND_ROW / 2 - 2);
   }
 
   if (barPanel) {
-    for (const layout of layouts) drawBarPanel(ctx, layout);
+    for (const layout of layouts) drawBarPanel(ctx, layout, !legendAbove);
   } else {
     const xDomain = xDomainOf(chart.panels);
     const x = createScale(xDomain, [left, right]);
@@ -102,7 +129,7 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
       ? fitXTicks(ctx, xDomain, right - left, chart.integerX === true)
       : { values: [], labels: [] };
     layouts.forEach((layout, i) => {
-      drawXYPanel(ctx, layout, x, xTicks, i === layouts.length - 1, chart.decimate !== false);
+      drawXYPanel(ctx, layout, x, xTicks, i === layouts.length - 1, chart.decimate !== false, !legendAbove);
     });
   }
 
@@ -121,7 +148,12 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
 // ---------------------------------------------------------------------------------------------
 // domains
 
-function yDomainOf(panel: Panel): { domain: [number, number]; hasData: boolean } {
+function yDomainOf(panel: Panel): {
+  domain: [number, number];
+  /** the range to put ticks in (a fixed range without the head room left for notes) */
+  tickDomain: [number, number];
+  hasData: boolean;
+} {
   const log = panel.logY === true;
   const lines = panel.series.filter((s): s is LineSeries => s.type === 'line');
   const bars = panel.series.filter((s): s is BarSeries => s.type === 'bars');
@@ -135,20 +167,25 @@ function yDomainOf(panel: Panel): { domain: [number, number]; hasData: boolean }
   for (const s of hists) arrays.push(s.counts);
   const found = extent(arrays, log);
   const hasData = found !== null;
+  const same = (domain: [number, number]) => ({ domain, tickDomain: domain, hasData });
   if (panel.yDomain) {
     const [a, b] = panel.yDomain;
     const span = b - a;
-    return { domain: [a - span * 0.03, b + span * 0.03], hasData };
+    if (bars.length > 0 && panel.groupNotes) {
+      // notes above bars that reach the top of a fixed range (a rate of 1) need head room above it
+      return { domain: [a - span * 0.03, b + span * 0.14], tickDomain: [a, b], hasData };
+    }
+    return same([a - span * 0.03, b + span * 0.03]);
   }
-  if (!found) return { domain: log ? [1, 10] : [0, 1], hasData };
+  if (!found) return same(log ? [1, 10] : [0, 1]);
   if (bars.length > 0 || hists.length > 0) {
     // bars and histograms grow from zero; leave head room for notes above the bars
     const lo = Math.min(0, found[0]);
     const hi = Math.max(0, found[1]);
     const span = hi - lo || 1;
-    return { domain: [lo < 0 ? lo - span * 0.08 : 0, hi + span * (panel.groupNotes ? 0.14 : 0.08)], hasData };
+    return same([lo < 0 ? lo - span * 0.08 : 0, hi + span * (panel.groupNotes ? 0.14 : 0.08)]);
   }
-  return { domain: padDomain(found, 0.06, log), hasData };
+  return same(padDomain(found, 0.06, log));
 }
 
 /** y values whose x is finite (a y whose x is missing is never drawn, so it must not stretch the axis). */
@@ -231,6 +268,7 @@ function drawXYPanel(
   xTicks: AxisTicks,
   isLast: boolean,
   decimated: boolean,
+  legend: boolean,
 ): void {
   const { rect, panel } = layout;
   const xPositions = xTicks.values.map((v) => x(v));
@@ -265,10 +303,10 @@ function drawXYPanel(
     });
   }
   if (!layout.hasData) drawEmptyMessage(ctx, rect, panel.emptyMessage ?? 'no data');
-  drawLegend(ctx, panel.series, rect, grid);
+  if (legend) drawLegend(ctx, panel.series, rect, grid);
 }
 
-function drawBarPanel(ctx: Context2D, layout: PanelLayout): void {
+function drawBarPanel(ctx: Context2D, layout: PanelLayout, legend: boolean): void {
   const { rect, panel } = layout;
   const bars = panel.series.filter((s): s is BarSeries => s.type === 'bars');
   const categories = panel.categories ?? [];
@@ -350,7 +388,7 @@ function drawBarPanel(ctx: Context2D, layout: PanelLayout): void {
     });
   }
   if (!layout.hasData) drawEmptyMessage(ctx, rect, panel.emptyMessage ?? 'no data');
-  drawLegend(ctx, panel.series, rect, grid);
+  if (legend) drawLegend(ctx, panel.series, rect, grid);
 }
 
 function drawYAxis(ctx: Context2D, layout: PanelLayout): void {
@@ -373,7 +411,7 @@ function drawYAxis(ctx: Context2D, layout: PanelLayout): void {
   });
   if (panel.yLabel) {
     ctx.save();
-    ctx.translate(16, rect.y + rect.height / 2);
+    ctx.translate(layout.labelX, rect.y + rect.height / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.font = font(LABEL_FONT);
     ctx.textAlign = 'center';
@@ -561,23 +599,7 @@ function drawLegend(ctx: Context2D, series: readonly Series[], area: Rect, grid:
   entries.forEach((s, i) => {
     const cy = box.y + pad + row * i + (row - 4) / 2;
     const sx = box.x + pad;
-    if (s.type === 'line') {
-      ctx.globalAlpha = Math.max(0.6, s.alpha ?? 1);
-      ctx.strokeStyle = s.color;
-      ctx.fillStyle = s.color;
-      ctx.lineWidth = Math.max(1.5, s.width ?? 1.8);
-      ctx.setLineDash(s.dash ? [...s.dash] : []);
-      ctx.beginPath();
-      ctx.moveTo(sx, cy);
-      ctx.lineTo(sx + swatch, cy);
-      ctx.stroke();
-      ctx.setLineDash([]);
-      if (s.marker) drawMarker(ctx, s.marker, sx + swatch / 2, cy, 4.5);
-    } else {
-      ctx.globalAlpha = s.type === 'histogram' ? Math.max(0.55, s.alpha ?? 0.45) : 1;
-      ctx.fillStyle = s.color;
-      ctx.fillRect(sx + 4, cy - 6, swatch - 8, 12);
-    }
+    drawSwatch(ctx, s, sx, cy, swatch);
     ctx.globalAlpha = 1;
     ctx.fillStyle = INK;
     ctx.textAlign = 'left';
@@ -585,4 +607,46 @@ function drawLegend(ctx: Context2D, series: readonly Series[], area: Rect, grid:
     ctx.fillText(s.label as string, sx + swatch + 8, cy);
   });
   ctx.restore();
+}
+
+/** The legend sample of one series: a line (with its marker) or a filled box, `width` wide at `cy`. */
+function drawSwatch(ctx: Context2D, s: Series, sx: number, cy: number, swatch: number): void {
+  ctx.save();
+  if (s.type === 'line') {
+    ctx.globalAlpha = Math.max(0.6, s.alpha ?? 1);
+    ctx.strokeStyle = s.color;
+    ctx.fillStyle = s.color;
+    ctx.lineWidth = Math.max(1.5, s.width ?? 1.8);
+    ctx.setLineDash(s.dash ? [...s.dash] : []);
+    ctx.beginPath();
+    ctx.moveTo(sx, cy);
+    ctx.lineTo(sx + swatch, cy);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    if (s.marker) drawMarker(ctx, s.marker, sx + swatch / 2, cy, 4.5);
+  } else {
+    ctx.globalAlpha = s.type === 'histogram' ? Math.max(0.55, s.alpha ?? 0.45) : 1;
+    ctx.fillStyle = s.color;
+    ctx.fillRect(sx + 4, cy - 6, swatch - 8, 12);
+  }
+  ctx.restore();
+}
+
+/** One row of legend entries centred on `cx`, outside every panel, so it never covers data. */
+function drawLegendRow(ctx: Context2D, series: readonly Series[], cx: number, cy: number): void {
+  const entries = series.filter((s) => s.label);
+  ctx.font = font(LEGEND_FONT);
+  const swatch = 30;
+  const gap = 22;
+  const widths = entries.map((s) => swatch + 8 + ctx.measureText(s.label as string).width);
+  const total = widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, entries.length - 1);
+  let x = cx - total / 2;
+  entries.forEach((s, i) => {
+    drawSwatch(ctx, s, x, cy, swatch);
+    ctx.fillStyle = INK;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(s.label as string, x + swatch + 8, cy);
+    x += (widths[i] as number) + gap;
+  });
 }

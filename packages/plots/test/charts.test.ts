@@ -69,10 +69,46 @@ describe('every chart from the Python reference fixtures (golden images)', () =>
 describe('chart content', () => {
   it('before/after: deltas from the data, n from the records', async () => {
     const chart = await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl'));
-    const panel = chart.panels[0]!;
-    expect(panel.categories).toEqual(['mean reward', 'discovery rate', 'mass acc.', 'channel acc.']);
-    expect(panel.groupNotes).toEqual(['+0.99', '+0.60', '+0.45', '+0.43']); // as the reference chart
-    expect(panel.series.map((s) => s.label)).toEqual(['pre (n=40)', 'post (n=40)']);
+    const [rewards, rates] = chart.panels;
+    expect(rewards!.categories).toEqual(['mean reward', 'median reward']);
+    expect(rewards!.groupNotes![0]).toBe('+0.99'); // as the reference chart
+    expect(rates!.categories).toEqual(['discovery rate', 'mass acc.', 'channel acc.']);
+    expect(rates!.groupNotes).toEqual(['+0.60', '+0.45', '+0.43']); // as the reference chart
+    expect(rates!.yDomain).toEqual([0, 1]);
+    expect(chart.panels.flatMap((p) => p.series.map((s) => s.label)).filter(Boolean)).toEqual([
+      'pre (n=40)',
+      'post (n=40)',
+    ]);
+  });
+
+  it('before/after: rewards of any scale get their own axis, rates stay on [0, 1] and readable', async () => {
+    // CartPole-like: mean reward 24 → 500 beside rates 0 → 1; on one axis the rate bars would vanish
+    const episode = (reward: number, solved: boolean) => ({
+      cumulative_reward: reward,
+      solved,
+      pole_fell: !solved,
+    });
+    const pre = Array.from({ length: 50 }, (_, i) => episode(15 + (i % 20), false));
+    const post = Array.from({ length: 50 }, () => episode(500, true));
+    const chart = await beforeAfterChart(pre, post);
+    expect(chart.layout).toBe('columns');
+    const [rewards, rates] = chart.panels;
+    expect(rewards!.categories).toEqual(['mean reward', 'median reward']);
+    expect(rewards!.yDomain).toBeUndefined();
+    expect(rates!.categories).toEqual(['pole fell', 'solved']);
+    expect(rates!.yDomain).toEqual([0, 1]);
+    expect(rates!.groupNotes).toEqual(['−1.00', '+1.00']);
+    const png = await encodeChart(chart, 'png', 1);
+    const { data, width } = await pixels(png);
+    // the post "solved" bar (rate 1) is drawn full height: blue pixels in the top half of the rates panel
+    let blueHigh = 0;
+    for (let y = 120; y < 270; y++)
+      for (let x = Math.round(width * 0.6); x < width; x++) {
+        const i = (y * width + x) * 4;
+        if (data[i] === 0x1d && data[i + 1] === 0x4e && data[i + 2] === 0xd8) blueHigh++;
+      }
+    expect(blueHigh).toBeGreaterThan(1000);
+    await golden('before_after_large_rewards', chart);
   });
 
   it('reward distribution: both histograms share the same round edges and count every episode', async () => {

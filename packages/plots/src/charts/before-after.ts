@@ -1,9 +1,9 @@
-import type { BarSeries, Chart } from '../chart';
+import type { BarSeries, Chart, Panel } from '../chart';
 import { PALETTE } from '../chart';
 import { type EvalInput, type EvalRecord, loadEvalRecords } from '../data';
 import { formatValue } from '../format';
 import { type RenderOptions, renderChart } from '../render';
-import { extraBooleanKeys, mean, rateOf, rewardsOf, STANDARD_METRICS } from './eval-metrics';
+import { extraBooleanKeys, mean, median, rateOf, rewardsOf, STANDARD_METRICS } from './eval-metrics';
 
 /** What @evidence/report passes in so bars get confidence whiskers: metric name → value. */
 export interface BeforeAfterSummary {
@@ -21,21 +21,30 @@ export interface BeforeAfterOptions extends RenderOptions {
   rewardKey?: string;
 }
 
+/** Metrics measured in reward units: drawn on their own axis, whatever the reward's scale. */
+const REWARD_METRICS: readonly { key: string; label: string }[] = [
+  { key: 'mean_reward', label: 'mean reward' },
+  { key: 'median_reward', label: 'median reward' },
+];
+
 function metricsOf(
   records: readonly EvalRecord[],
   rewardKey: string,
   extra: readonly string[],
 ): Record<string, number> {
-  const out: Record<string, number> = { mean_reward: mean(rewardsOf(records, rewardKey)) };
+  const rewards = rewardsOf(records, rewardKey);
+  const out: Record<string, number> = { mean_reward: mean(rewards), median_reward: median(rewards) };
   for (const m of STANDARD_METRICS) if (m.field) out[m.key] = rateOf(records, m.field);
   for (const k of extra) out[k] = rateOf(records, k);
   return out;
 }
 
 /**
- * Grouped bars pre vs post with n in the legend and the signed delta above each pair. With
- * `summary.ci95`, the post bar carries a whisker: where post would lie for each end of the 95 %
- * interval of the change (pre + lo … pre + hi).
+ * Grouped bars pre vs post with n in the legend and the signed delta above each pair. Reward
+ * metrics (mean, median) and rates (share of episodes with an outcome) get a panel each, side by
+ * side: the rewards on their own scale, the rates on [0, 1], so a reward of 500 never flattens a rate
+ * of 0.6. With `summary.ci95`, the post bar carries a whisker: where post would lie for each end of
+ * the 95 % interval of the change (pre + lo … pre + hi).
  */
 export async function beforeAfterChart(
   pre: EvalInput,
@@ -47,59 +56,79 @@ export async function beforeAfterChart(
   const extra = extraBooleanKeys([...a.records, ...b.records]);
   const computedPre = metricsOf(a.records, rewardKey, extra);
   const computedPost = metricsOf(b.records, rewardKey, extra);
-  const metrics = [
-    ...STANDARD_METRICS.map((m) => ({ key: m.key, label: m.label })),
-    ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') })),
-  ].filter(
-    (m) =>
-      Number.isFinite(computedPre[m.key] ?? Number.NaN) ||
-      Number.isFinite(computedPost[m.key] ?? Number.NaN) ||
-      options.summary?.pre[m.key] !== undefined,
-  );
-
   const s = options.summary;
-  const preValues = metrics.map((m) => s?.pre[m.key] ?? computedPre[m.key] ?? Number.NaN);
-  const postValues = metrics.map((m) => s?.post[m.key] ?? computedPost[m.key] ?? Number.NaN);
-  const deltas = metrics.map(
-    (m, i) => s?.delta[m.key] ?? (postValues[i] as number) - (preValues[i] as number),
-  );
-  const ci = metrics.map((m) => s?.ci95?.[m.key]);
-  const whiskers = ci.map((interval, i) =>
-    interval
-      ? ([(preValues[i] as number) + interval[0], (preValues[i] as number) + interval[1]] as [number, number])
-      : null,
-  );
-  const hasWhiskers = whiskers.some((w) => w !== null);
+  const present = (m: { key: string }) =>
+    Number.isFinite(computedPre[m.key] ?? Number.NaN) ||
+    Number.isFinite(computedPost[m.key] ?? Number.NaN) ||
+    s?.pre[m.key] !== undefined;
+  const rewardMetrics = REWARD_METRICS.filter(present);
+  const rateMetrics = [
+    ...STANDARD_METRICS.filter((m) => m.field !== null).map((m) => ({ key: m.key, label: m.label })),
+    ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') })),
+  ].filter(present);
+
   const n = (records: readonly EvalRecord[], side: Record<string, number> | undefined) =>
     side?.n ?? records.length;
+  const hasWhiskers = [...rewardMetrics, ...rateMetrics].some((m) => s?.ci95?.[m.key] !== undefined);
+  const preLabel = `pre (n=${n(a.records, s?.pre)})`;
+  const postLabel = `post (n=${n(b.records, s?.post)})${hasWhiskers ? ', whisker: 95% CI of change' : ''}`;
 
-  const preSeries: BarSeries = {
-    type: 'bars',
-    label: `pre (n=${n(a.records, s?.pre)})`,
-    values: preValues,
-    color: PALETTE.grey,
+  /** One panel of grouped bars; only one panel labels its series, for the one legend above both. */
+  const barPanel = (metrics: readonly { key: string; label: string }[], legend: boolean): Panel => {
+    const preValues = metrics.map((m) => s?.pre[m.key] ?? computedPre[m.key] ?? Number.NaN);
+    const postValues = metrics.map((m) => s?.post[m.key] ?? computedPost[m.key] ?? Number.NaN);
+    const deltas = metrics.map(
+      (m, i) => s?.delta[m.key] ?? (postValues[i] as number) - (preValues[i] as number),
+    );
+    const whiskers = metrics.map((m, i) => {
+      const interval = s?.ci95?.[m.key];
+      const base = preValues[i] as number;
+      return interval ? ([base + interval[0], base + interval[1]] as [number, number]) : null;
+    });
+    const preSeries: BarSeries = {
+      type: 'bars',
+      label: legend ? preLabel : '',
+      values: preValues,
+      color: PALETTE.grey,
+    };
+    const postSeries: BarSeries = {
+      type: 'bars',
+      label: legend ? postLabel : '',
+      values: postValues,
+      color: PALETTE.blue,
+      whiskers,
+    };
+    return {
+      series: [preSeries, postSeries],
+      categories: metrics.map((m) => m.label),
+      groupNotes: deltas.map((d) => (Number.isFinite(d) ? formatValue(d, { signed: true }) : '')),
+      // a group's share of the width stays the same in both panels, plus room for the y axis
+      weight: metrics.length + 0.4,
+    };
   };
-  const postSeries: BarSeries = {
-    type: 'bars',
-    label: `post (n=${n(b.records, s?.post)})${hasWhiskers ? ', whisker: 95% CI of change' : ''}`,
-    values: postValues,
-    color: PALETTE.blue,
-    whiskers,
-  };
-  const empty = a.records.length === 0 && b.records.length === 0 && !s;
-  return {
-    title: 'Before vs after training',
-    width: 960,
-    height: 540,
-    panels: [
-      {
-        series: empty ? [] : [preSeries, postSeries],
-        categories: metrics.map((m) => m.label),
-        groupNotes: deltas.map((d) => (Number.isFinite(d) ? formatValue(d, { signed: true }) : '')),
-        emptyMessage: 'no data: no evaluation episodes',
-      },
-    ],
-  };
+
+  const title = 'Before vs after training';
+  if (a.records.length === 0 && b.records.length === 0 && !s) {
+    return {
+      title,
+      width: 960,
+      height: 540,
+      panels: [{ series: [], emptyMessage: 'no data: no evaluation episodes' }],
+    };
+  }
+  const panels: Panel[] = [];
+  if (rewardMetrics.length > 0)
+    panels.push({
+      ...barPanel(rewardMetrics, true),
+      yLabel: rewardKey.replaceAll('_', ' '),
+    });
+  if (rateMetrics.length > 0)
+    panels.push({
+      ...barPanel(rateMetrics, rewardMetrics.length === 0),
+      yLabel: 'rate (share of episodes)',
+      yDomain: [0, 1],
+    });
+  return { title, width: 960, height: 540, layout: 'columns', legend: 'above', panels };
 }
 
 /** Renders the before/after summary of two evaluation JSONL files (or records) to `out`. */

@@ -25,6 +25,16 @@ export function mean(values: readonly number[]): number {
   return sum / values.length;
 }
 
+/** The true median (mean of the two middle values for an even count); NaN when empty. */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((x, y) => x - y);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
 /** Share of records whose `field` is true, among those where it is a boolean. */
 export function rateOf(records: readonly EvalRecord[], field: string): number {
   let n = 0;
