@@ -1,10 +1,10 @@
 // The only module that touches sibling packages and the file system's data formats. Logs come in as a
 // path or as an already-loaded log (anything shaped like @evidence/csv-log's LoadedCsvLog).
-import { readJsonl, writeFileAtomic } from '@evidence/csv-log';
+import { EvidencePaths, readJsonl, writeFileAtomic } from '@evidence/csv-log';
 import { readEvidenceEnv } from '@evidence/env-config';
 import { readNumericColumns } from './csv-columns';
 
-export { readEvidenceEnv, writeFileAtomic };
+export { EvidencePaths, readEvidenceEnv, writeFileAtomic };
 
 /** What a renderer needs of a loaded CSV log; @evidence/csv-log's LoadedCsvLog has this shape. */
 export interface CsvLogLike {

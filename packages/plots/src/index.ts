@@ -31,4 +31,14 @@ export { drawChart } from './draw';
 export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot';
 export { movingAverage } from './moving-average';
 export { encodeChart, type RenderOptions, renderChart } from './render';
+export {
+  type CsvChartOptions,
+  type CsvStandardChart,
+  chartNeeds,
+  type EvalChartOptions,
+  type EvalStandardChart,
+  type StandardChart,
+  type StandardChartName,
+  standardCharts,
+} from './standard-charts';
 export { nice, tickStep, ticks } from './ticks';

@@ -3,7 +3,7 @@ import { mkdir, stat } from 'node:fs/promises';
 import { basename, relative, resolve } from 'node:path';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
-import { type ChartPlan, planEvalCharts, planLogCharts } from './charts.js';
+import { type ChartDrawing, evalChartDrawings, logChartDrawings } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
@@ -162,7 +162,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
   // --- charts -----------------------------------------------------------------------------------
   const charts: Picture[] = [];
-  const draw = async (plans: ChartPlan[]): Promise<void> => {
+  const draw = async (plans: ChartDrawing[]): Promise<void> => {
     for (const plan of plans) {
       let why: string | null = null;
       if (options.charts === false) {
@@ -188,7 +188,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       progress(name(plan.out));
     }
   };
-  await draw(planLogCharts(paths, { trainingLog, rewardComponents, checkpointEvals }));
+  await draw(logChartDrawings(paths, { trainingLog, rewardComponents, checkpointEvals }));
 
   // --- statistics -------------------------------------------------------------------------------
   const metrics = pendingMetrics ? await pendingMetrics : null;
@@ -201,7 +201,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     skipped.push({ what: 'before/after statistics', why: 'needs both pre_eval.jsonl and post_eval.jsonl' });
   }
   progress('before/after statistics');
-  await draw(planEvalCharts(paths, evals, metrics, rewardKey));
+  await draw(evalChartDrawings(paths, evals, metrics, rewardKey));
 
   // --- pictures already in the folder -----------------------------------------------------------
   const curves = await findCurves(root, paths.curvesRoot);

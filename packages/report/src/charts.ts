@@ -1,17 +1,13 @@
-/** Every call into @evidence/plots, in one module: which chart, from which inputs, to which file. */
-import type { LoadedCsvLog } from '@evidence/csv-log';
-import {
-  type BeforeAfterSummary,
-  renderBeforeAfter,
-  renderCheckpointProgression,
-  renderRewardComponents,
-  renderRewardDistribution,
-  renderTrainingCurve,
-} from '@evidence/plots';
+/**
+ * The report's drawings of @evidence/plots' standard charts: each fed with what the report already
+ * loaded, the before/after chart with the statistics' intervals as whiskers.
+ */
+import type { EvidencePaths, LoadedCsvLog } from '@evidence/csv-log';
+import { type BeforeAfterSummary, chartNeeds, type StandardChart, standardCharts } from '@evidence/plots';
 import type { BeforeAfterMetrics } from './before-after.js';
 import type { EvalRecord } from './records.js';
 
-export interface ChartPlan {
+export interface ChartDrawing {
   title: string;
   /** path of the chart to write */
   out: string;
@@ -21,78 +17,45 @@ export interface ChartPlan {
   draw: (() => Promise<string>) | null;
 }
 
-interface ChartPaths {
-  trainingCurvePng: string;
-  rewardComponentsPng: string;
-  checkpointProgressionPng: string;
-  beforeAfterSummaryPng: string;
-  rewardDistributionPng: string;
-}
+const drawing = (chart: StandardChart, draw: ChartDrawing['draw']): ChartDrawing => ({
+  title: chart.title,
+  out: chart.out,
+  needs: chartNeeds(chart),
+  draw,
+});
 
-const when = <T>(value: T | null, draw: (value: T) => Promise<string>): (() => Promise<string>) | null =>
-  value === null ? null : () => draw(value);
-
-/** The charts drawn from the CSV logs (each null when its log is missing). */
-export function planLogCharts(
-  paths: ChartPaths,
+/** The charts drawn from the CSV logs (each with no drawing when its log is missing). */
+export function logChartDrawings(
+  paths: EvidencePaths,
   logs: {
     trainingLog: LoadedCsvLog | null;
     rewardComponents: LoadedCsvLog | null;
     checkpointEvals: LoadedCsvLog | null;
   },
-): ChartPlan[] {
-  return [
-    {
-      title: 'Training reward and loss',
-      out: paths.trainingCurvePng,
-      needs: 'training_log.csv',
-      draw: when(logs.trainingLog, (log) => renderTrainingCurve(log, paths.trainingCurvePng)),
-    },
-    {
-      title: 'Reward components',
-      out: paths.rewardComponentsPng,
-      needs: 'reward_components.csv',
-      draw: when(logs.rewardComponents, (log) => renderRewardComponents(log, paths.rewardComponentsPng)),
-    },
-    {
-      title: 'Checkpoint evaluations',
-      out: paths.checkpointProgressionPng,
-      needs: 'checkpoint_evals.csv',
-      draw: when(logs.checkpointEvals, (log) =>
-        renderCheckpointProgression(log, paths.checkpointProgressionPng),
-      ),
-    },
-  ];
+): ChartDrawing[] {
+  const loaded = new Map<string, LoadedCsvLog | null>([
+    [paths.trainingLog, logs.trainingLog],
+    [paths.rewardComponents, logs.rewardComponents],
+    [paths.checkpointEvals, logs.checkpointEvals],
+  ]);
+  return standardCharts(paths).flatMap((chart) => {
+    if (chart.source !== 'csv') return [];
+    const log = loaded.get(chart.inputs[0] as string) ?? null;
+    return [drawing(chart, log ? () => chart.draw(log) : null)];
+  });
 }
 
 /** The charts drawn from the evaluation episodes, with the statistics' intervals as whiskers. */
-export function planEvalCharts(
-  paths: ChartPaths,
+export function evalChartDrawings(
+  paths: EvidencePaths,
   evals: { pre: EvalRecord[]; post: EvalRecord[] } | null,
   metrics: BeforeAfterMetrics | null,
   rewardKey: string,
-): ChartPlan[] {
-  return [
-    {
-      title: 'Before vs after training',
-      out: paths.beforeAfterSummaryPng,
-      needs: 'pre_eval.jsonl and post_eval.jsonl',
-      draw: when(evals, ({ pre, post }) =>
-        renderBeforeAfter(pre, post, paths.beforeAfterSummaryPng, {
-          rewardKey,
-          ...(metrics ? { summary: summaryForChart(metrics) } : {}),
-        }),
-      ),
-    },
-    {
-      title: 'Episode reward distribution',
-      out: paths.rewardDistributionPng,
-      needs: 'pre_eval.jsonl and post_eval.jsonl',
-      draw: when(evals, ({ pre, post }) =>
-        renderRewardDistribution(pre, post, paths.rewardDistributionPng, { rewardKey }),
-      ),
-    },
-  ];
+): ChartDrawing[] {
+  const options = { rewardKey, ...(metrics ? { summary: summaryForChart(metrics) } : {}) };
+  return standardCharts(paths).flatMap((chart) =>
+    chart.source === 'evals' ? [drawing(chart, evals ? () => chart.draw(evals, options) : null)] : [],
+  );
 }
 
 /** What the before/after chart draws: every statistic but n, with the intervals as whiskers. */

@@ -1,14 +1,15 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
+import type { StandardChart } from '@evidence/plots';
 import type { Command } from 'commander';
+import { type ChartsResult, drawCharts } from '../draw-charts.js';
 import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { fromReadIssues, printIssues } from '../issues.js';
 import { listOption } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
-import { type ChartPlan, type ChartsResult, drawCharts, standardCharts } from '../standard-charts.js';
 
 interface PlotOptions {
   x?: string;
@@ -46,6 +47,7 @@ Examples:
           );
         }
         const outDir = options.out ? resolvePath(io, options.out) : path;
+        const { standardCharts } = await import('@evidence/plots');
         const result = await drawStandardCharts(io, standardCharts(path), outDir);
         throwIfFailed(result);
         return;
@@ -55,16 +57,17 @@ Examples:
         return;
       }
       if (options.x || options.logY) throw new UsageError('--x and --log-y need --y <columns>');
-      const plan = standardCharts(dirname(path)).find(
+      const { standardCharts } = await import('@evidence/plots');
+      const chart = standardCharts(dirname(path)).find(
         (chart) => chart.inputs.length === 1 && chart.inputs[0] === path,
       );
-      if (!plan) {
+      if (!chart) {
         throw new UsageError(
           `no standard chart for ${basename(path)}; choose columns with --y <columns> [--x <column>]`,
         );
       }
-      const out = options.out ? resolvePath(io, options.out) : plan.output;
-      throwIfFailed(await drawStandardCharts(io, [plan], dirname(out), () => out));
+      const out = options.out ? resolvePath(io, options.out) : chart.out;
+      throwIfFailed(await drawStandardCharts(io, [chart], dirname(out), () => out));
     });
 }
 
@@ -101,15 +104,15 @@ async function plotColumns(
 /** Shared by `plot DIR` and `watch`: draws, then prints what it wrote, skipped and failed. */
 export async function drawStandardCharts(
   io: CliIo,
-  plans: readonly ChartPlan[],
+  charts: readonly StandardChart[],
   outDir: string,
-  outputFor: (plan: ChartPlan) => string = (plan) => join(outDir, basename(plan.output)),
+  outputFor: (chart: StandardChart) => string = (chart) => join(outDir, basename(chart.out)),
 ): Promise<ChartsResult> {
   await mkdir(outDir, { recursive: true });
   const progress = createProgress(io);
   let result: ChartsResult;
   try {
-    result = await drawCharts(plans, outputFor, (done, total, what) => progress.update(done, total, what));
+    result = await drawCharts(charts, outputFor, (done, total, what) => progress.update(done, total, what));
   } finally {
     progress.stop();
   }

@@ -6,7 +6,6 @@ import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
-import { standardCharts } from '../standard-charts.js';
 import { drawStandardCharts } from './plot.js';
 import { defaultEvidenceDir } from './report.js';
 
@@ -31,7 +30,8 @@ export function watchCommand(command: Command, io: CliIo): void {
         dir,
         dirArg === undefined ? ' (give the evidence folder, or set EVIDENCE_DIR)' : '',
       );
-      const plans = standardCharts(dir);
+      const { standardCharts } = await import('@evidence/plots');
+      const charts = standardCharts(dir);
       const redraw = async (changed: ReadonlySet<string> | null) => {
         try {
           if (options.report) {
@@ -45,8 +45,8 @@ export function watchCommand(command: Command, io: CliIo): void {
             return;
           }
           const affected = changed
-            ? plans.filter((plan) => plan.inputs.some((input) => changed.has(basename(input))))
-            : plans;
+            ? charts.filter((chart) => chart.inputs.some((input) => changed.has(basename(input))))
+            : charts;
           if (affected.length === 0) return;
           await drawStandardCharts(io, affected, dir);
         } catch (error) {
