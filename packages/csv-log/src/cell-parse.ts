@@ -1,3 +1,5 @@
+import type { CsvRow } from './types.js';
+
 // Our own cast instead of papaparse's dynamicTyping: it is 2x faster (research/js-deps.md §4) and
 // dynamicTyping leaves nan/inf as strings, turns '' into null and reads '0x1F' as a number.
 
@@ -120,6 +122,20 @@ export function parseCell(text: string): number | string | boolean | null {
   if (lower === 'false') return false;
   const value = parseNumber(text);
   return value === undefined ? text : value;
+}
+
+/** A record's fields as a row object keyed by the header, each cell cast by parseCell. */
+export function parseRow(header: readonly string[], fields: readonly string[]): CsvRow {
+  const row: CsvRow = {};
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i] as string;
+    const value = parseCell(fields[i] as string);
+    // `row.__proto__ = …` would replace the prototype instead of adding a cell
+    if (name === '__proto__')
+      Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
+    else row[name] = value;
+  }
+  return row;
 }
 
 /** The key a dedupe groups rows by: numbers by value (so `3` and `3.0` match), else the text; none when empty/NaN. */

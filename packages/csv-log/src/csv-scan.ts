@@ -1,5 +1,5 @@
 import { isAscii } from 'node:buffer';
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { parseNumber, parseNumberIn } from './cell-parse.js';
 import type { ReadIssues } from './types.js';
 
@@ -83,29 +83,64 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
   const handle = await open(path, 'r');
   try {
     const size = (await handle.stat()).size;
-    const chunkBytes = Math.min(options.chunkBytes ?? CHUNK_BYTES, Math.max(size, 1));
-    let buffer = Buffer.allocUnsafe(chunkBytes * 2);
-    const splitter = new RecordSplitter(options);
-    // buffer[0, carry): the bytes after the last complete record, read again with the next chunk.
-    // Carried as bytes, not as a string, so each chunk decodes to one flat string (`rest + chunk`
-    // would be a cons string for V8 to flatten) and an all-ASCII chunk decodes as a plain copy.
-    let carry = 0;
-    let position = 0;
-    while (position < size) {
+    const scanner = new CsvScanner(options);
+    await scanner.scan(handle, 0, size);
+    if (!scanner.headerSeen) options.onHeader([]);
+    issues.torn = scanner.torn();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The scanner's state between reads: the bytes after the last complete record are carried over, so
+ * scanning a file in any number of byte ranges (a log that is still growing) hands on exactly the
+ * records one read of the whole file does.
+ */
+export class CsvScanner {
+  private readonly options: CsvScanOptions;
+  private readonly splitter: RecordSplitter;
+  // buffer[0, carry): the bytes after the last complete record, read again with the next chunk.
+  // Carried as bytes, not as a string, so each chunk decodes to one flat string (`rest + chunk`
+  // would be a cons string for V8 to flatten) and an all-ASCII chunk decodes as a plain copy.
+  private buffer: Buffer = Buffer.alloc(0);
+  private carry = 0;
+
+  constructor(options: CsvScanOptions) {
+    this.options = options;
+    this.splitter = new RecordSplitter(options);
+  }
+
+  get headerSeen(): boolean {
+    return this.splitter.headerSeen;
+  }
+
+  /**
+   * Hands on every record completed by the bytes `[from, to)` of the open file, which continue the
+   * bytes scanned before. Returns where it stopped: `to`, or earlier when the file shrank under us.
+   */
+  async scan(handle: FileHandle, from: number, to: number): Promise<number> {
+    const chunkBytes = Math.max(1, Math.min(this.options.chunkBytes ?? CHUNK_BYTES, to - from));
+    let position = from;
+    while (position < to) {
+      let buffer = this.buffer;
+      const carry = this.carry;
       if (buffer.length - carry < chunkBytes) {
         const bigger = Buffer.allocUnsafe(carry + chunkBytes * 2); // a record longer than a chunk
         buffer.copy(bigger, 0, 0, carry);
         buffer = bigger;
       }
-      const want = Math.min(chunkBytes, size - position);
+      const want = Math.min(chunkBytes, to - position);
       const { bytesRead } = await handle.read(buffer, carry, want, position);
       if (bytesRead === 0) break; // the file shrank under us: stop at what exists
       position += bytesRead;
       const filled = carry + bytesRead;
-      const whole = position === size ? filled : completeUtf8(buffer, filled);
+      // An incomplete UTF-8 sequence at the end waits for its next bytes (at the file's end it can only
+      // be in the torn rest, which torn() decodes as it is).
+      const whole = completeUtf8(buffer, filled);
       // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
       const text = buffer.toString(isAscii(buffer.subarray(0, whole)) ? 'latin1' : 'utf8', 0, whole);
-      const rest = text.slice(splitter.split(text));
+      const rest = text.slice(this.splitter.split(text));
       // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
       const restBytes = Buffer.from(rest);
       const tail = buffer.subarray(whole, filled);
@@ -113,19 +148,21 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
         buffer = Buffer.allocUnsafe(restBytes.length + tail.length + chunkBytes);
       tail.copy(buffer, restBytes.length); // copy the tail first: it may overlap where rest goes
       restBytes.copy(buffer, 0);
-      carry = restBytes.length + tail.length;
-      await options.onChunk?.(position, size);
+      this.buffer = buffer;
+      this.carry = restBytes.length + tail.length;
+      await this.options.onChunk?.(position, to);
     }
-    if (!splitter.headerSeen) options.onHeader([]);
-    const pending = buffer.toString('utf8', 0, carry);
-    if (pending !== '') {
-      issues.torn = {
-        line: splitter.line,
-        text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
-      };
-    }
-  } finally {
-    await handle.close();
+    return position;
+  }
+
+  /** The bytes after the last complete record (a line still being written, or cut by a crash). */
+  torn(): { line: number; text: string } | null {
+    if (this.carry === 0) return null;
+    const pending = this.buffer.toString('utf8', 0, this.carry);
+    return {
+      line: this.splitter.line,
+      text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
+    };
   }
 }
 

@@ -1,5 +1,11 @@
 export { type CsvLogOptions, type CsvLogWriter, openCsvLog } from './csv-writer.js';
 export { EvidencePaths } from './evidence-paths.js';
+export {
+  type CsvFollowBatch,
+  type CsvLogFollower,
+  type FollowCsvOptions,
+  followCsvLog,
+} from './follow-csv.js';
 export { type JsonlLogOptions, type JsonlLogWriter, openJsonlLog } from './jsonl-writer.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './load-csv.js';
 export { CHECKPOINT_EVALS_COLUMNS, REWARD_COMPONENTS_COLUMNS, TRAINING_LOG_COLUMNS } from './presets.js';

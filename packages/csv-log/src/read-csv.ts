@@ -1,9 +1,9 @@
-import { dedupeKey, parseCell } from './cell-parse.js';
+import { dedupeKey, parseRow } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex } from './row-check.js';
-import { emptyIssues, type ReadIssues } from './types.js';
+import { type CsvRow, emptyIssues, type ReadIssues } from './types.js';
 
-export type CsvRow = Record<string, number | string | boolean | null>;
+export type { CsvRow } from './types.js';
 
 export interface ReadCsvOptions {
   /** Throw on a row with the wrong number of fields instead of skipping it. */
@@ -52,16 +52,7 @@ async function* iterateRows(
     }
     for (const fields of item.rows) {
       if (lastOrdinal !== null && !lastOrdinal.keep(fields, ordinal++)) continue;
-      const row: CsvRow = {};
-      for (let i = 0; i < header.length; i++) {
-        const name = header[i] as string;
-        const value = parseCell(fields[i] as string);
-        // `row.__proto__ = …` would replace the prototype instead of adding a cell
-        if (name === '__proto__')
-          Object.defineProperty(row, name, { value, enumerable: true, writable: true, configurable: true });
-        else row[name] = value;
-      }
-      yield row;
+      yield parseRow(header, fields);
     }
   }
 }

@@ -9,6 +9,9 @@ export type Cell = number | string | boolean | Date | null | undefined;
  */
 export type Durability = 'buffered' | 'line' | 'fsync';
 
+/** One row as the readers return it: '' → null, true/false → boolean, numbers and nan/inf → number, else text. */
+export type CsvRow = Record<string, number | string | boolean | null>;
+
 /** What a reader saw but did not return. Line numbers are 1-based physical lines of the file. */
 export interface ReadIssues {
   /** The last line, when it does not end with a newline (a crash cut it short). Never returned as a row. */
