@@ -24,6 +24,8 @@ export type EvalInput = string | readonly EvalRecord[];
 /** Columns of a log by name; absent optional columns are null. */
 export interface Columns {
   path: string;
+  /** every column of the log, wanted or not */
+  header: readonly string[];
   rowCount: number;
   get(name: string): Float64Array | null;
 }
@@ -39,15 +41,18 @@ export async function loadColumns(
   dedupeBy?: string,
 ): Promise<Columns> {
   let path: string;
+  let header: readonly string[];
   let rowCount: number;
   const found = new Map<string, Float64Array>();
   if (typeof csv === 'string') {
     const read = await readNumericColumns(csv, names, { ignoreMissing: true });
     path = csv;
+    header = read.header;
     rowCount = read.rowCount;
     for (const [n, column] of Object.entries(read.columns)) found.set(n, column);
   } else {
     path = csv.path;
+    header = csv.header;
     rowCount = csv.rowCount;
     for (const n of names) if (csv.has(n)) found.set(n, csv.numeric(n));
   }
@@ -61,7 +66,7 @@ export async function loadColumns(
       );
     rowCount = keep.length;
   }
-  return { path, rowCount, get: (name) => found.get(name) ?? null };
+  return { path, header, rowCount, get: (name) => found.get(name) ?? null };
 }
 
 function isNonDecreasing(a: Float64Array): boolean {

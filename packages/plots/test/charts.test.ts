@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
 import { describe, expect, it } from 'vitest';
@@ -194,6 +194,38 @@ describe('edge cases', () => {
     await golden('empty_training_curve', await trainingCurveChart(path));
     const svg = await renderTrainingCurve(path, join(dir, 'c.svg'));
     expect(readFileSync(svg, 'utf8')).toContain('no data: training_log.csv has no rows yet');
+  });
+
+  it('a log without the columns a chart draws is an error naming the file and the columns', async () => {
+    const dir = tempDir();
+    const path = csv(dir, 'training_log.csv', 'step,epoch,kl\n1,0,0.1\n2,0,0.2\n');
+    const expected =
+      /training_log\.csv: no column "reward" or "loss" to draw the training curve from \(its columns: step, epoch, kl\)/;
+    await expect(renderTrainingCurve(path, join(dir, 'c.png'))).rejects.toThrow(expected);
+    await expect(renderTrainingCurve(await loadCsvLog(path), join(dir, 'c.png'))).rejects.toThrow(expected);
+    expect(existsSync(join(dir, 'c.png'))).toBe(false);
+    // the wrong log for a chart: a training log is not reward components nor checkpoint evaluations
+    await expect(rewardComponentsChart(path)).rejects.toThrow(
+      /training_log\.csv: no column "mean_cumulative" or/,
+    );
+    await expect(checkpointProgressionChart(path)).rejects.toThrow(
+      /training_log\.csv: no column "mean_reward" or "success_rate" or "mass_acc" or "channel_acc"/,
+    );
+  });
+
+  it('a log with one of its columns says in the other panel which column is missing', async () => {
+    const dir = tempDir();
+    const path = csv(dir, 'training_log.csv', 'step,reward\n1,0.5\n2,0.7\n3,0.6\n');
+    const chart = await trainingCurveChart(path);
+    expect(chart.panels[0]!.series).toHaveLength(1);
+    expect(chart.panels[1]!.series).toHaveLength(0);
+    const svg = readFileSync(await renderTrainingCurve(path, join(dir, 'c.svg')), 'utf8');
+    expect(svg).toContain('no data: training_log.csv has no column &quot;loss&quot;');
+    // a column that is there but empty is told apart from one that is not there
+    const blank = csv(dir, 'blank.csv', 'step,reward,loss\n1,0.5,\n2,0.7,\n');
+    expect((await trainingCurveChart(blank)).panels[1]!.emptyMessage).toBe(
+      'no data: blank.csv has no values in "loss"',
+    );
   });
 
   it('a single point and a constant series draw sensibly', async () => {

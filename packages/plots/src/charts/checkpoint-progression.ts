@@ -2,17 +2,16 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { basename, hasFinite, indexColumn, missingMessage } from './common';
+import { hasFinite, indexColumn, missingMessage, requireAnyColumn } from './common';
+
+const REWARD = 'mean_reward';
+const RATES = ['success_rate', 'mass_acc', 'channel_acc'];
 
 /** Mean evaluation reward with markers (top); success, mass and channel accuracy on [0, 1] (bottom). */
 export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> {
-  const cols = await loadColumns(
-    csv,
-    ['step', 'mean_reward', 'success_rate', 'mass_acc', 'channel_acc'],
-    'step',
-  );
+  const cols = await loadColumns(csv, ['step', REWARD, ...RATES], 'step');
+  requireAnyColumn(cols, [REWARD, ...RATES], 'checkpoint progression');
   const x = cols.get('step') ?? indexColumn(cols.rowCount);
-  const file = basename(cols.path);
   const line = (column: string, style: Omit<LineSeries, 'type' | 'x' | 'y'>): LineSeries[] => {
     const y = cols.get(column);
     return hasFinite(y) ? [{ type: 'line', x, y, width: 2, ...style }] : [];
@@ -25,7 +24,7 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
       {
         yLabel: 'mean eval reward',
         series: line('mean_reward', { color: PALETTE.blue, marker: 'circle' }),
-        emptyMessage: missingMessage(file, cols.rowCount, 'mean_reward'),
+        emptyMessage: missingMessage(cols, [REWARD]),
       },
       {
         yLabel: 'rate',
@@ -45,7 +44,7 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
             dash: [6, 3],
           }),
         ],
-        emptyMessage: missingMessage(file, cols.rowCount, 'success_rate'),
+        emptyMessage: missingMessage(cols, RATES),
       },
     ],
   };

@@ -2,7 +2,7 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { basename, missingMessage } from './common';
+import { missingMessage } from './common';
 
 const CYCLE = [
   PALETTE.blue,
@@ -28,7 +28,6 @@ export async function columnsChart(csv: CsvInput, options: ColumnsOptions): Prom
   const ys = typeof options.y === 'string' ? [options.y] : [...options.y];
   if (ys.length === 0) throw new Error('renderColumns: options.y must name at least one column');
   const cols = await loadColumns(csv, [options.x, ...ys], options.x);
-  const file = basename(cols.path);
   for (const name of [options.x, ...ys]) {
     if (!cols.get(name)) throw new Error(`${cols.path}: no numeric column "${name}"`);
   }
@@ -56,7 +55,7 @@ export async function columnsChart(csv: CsvInput, options: ColumnsOptions): Prom
               : undefined,
         logY: options.logY,
         series,
-        emptyMessage: missingMessage(file, cols.rowCount, ys[0] as string),
+        emptyMessage: missingMessage(cols, ys),
       },
     ],
   };

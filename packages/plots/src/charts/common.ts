@@ -1,4 +1,5 @@
 import { basename as pathBasename } from 'node:path';
+import type { Columns } from '../data';
 
 export const basename = (path: string) => pathBasename(path);
 
@@ -9,9 +10,27 @@ export function indexColumn(n: number): Float64Array {
   return out;
 }
 
-/** Why a panel is empty: no rows at all, or no such column. */
-export function missingMessage(file: string, rows: number, column: string): string {
-  return rows === 0 ? `no data: ${file} has no rows yet` : `no data: ${file} has no values in "${column}"`;
+const quoted = (columns: readonly string[]) => columns.map((c) => `"${c}"`).join(' or ');
+
+/** Why a panel drawn from `columns` is empty: no rows yet, no such column, or no values in it. */
+export function missingMessage(cols: Columns, columns: readonly string[]): string {
+  const file = basename(cols.path);
+  if (cols.rowCount === 0) return `no data: ${file} has no rows yet`;
+  if (!columns.some((c) => cols.header.includes(c)))
+    return `no data: ${file} has no column ${quoted(columns)}`;
+  return `no data: ${file} has no values in ${quoted(columns)}`;
+}
+
+/**
+ * A log with a header but none of the columns a chart draws is the wrong file or a renamed schema:
+ * fail naming the file and the columns, never draw a chart that is empty for no stated reason. (A log
+ * with no rows yet, or no header at all, still gets its "no data" chart.)
+ */
+export function requireAnyColumn(cols: Columns, columns: readonly string[], chart: string): void {
+  if (cols.header.length === 0 || columns.some((c) => cols.header.includes(c))) return;
+  throw new Error(
+    `${cols.path}: no column ${quoted(columns)} to draw the ${chart} from (its columns: ${cols.header.join(', ')})`,
+  );
 }
 
 export function hasFinite(a: ArrayLike<number> | null | undefined): a is ArrayLike<number> {

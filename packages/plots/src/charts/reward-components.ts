@@ -2,7 +2,7 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { basename, hasFinite, indexColumn, missingMessage } from './common';
+import { hasFinite, indexColumn, missingMessage, requireAnyColumn } from './common';
 
 type Spec = Omit<LineSeries, 'type' | 'x' | 'y'> & { column: string };
 
@@ -42,8 +42,8 @@ const RATES: Spec[] = [
 export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
   const all = [...REWARDS, ...RATES].map((s) => s.column);
   const cols = await loadColumns(csv, ['step', ...all], 'step');
+  requireAnyColumn(cols, all, 'reward components');
   const x = cols.get('step') ?? indexColumn(cols.rowCount);
-  const file = basename(cols.path);
   // a column that is absent or entirely empty (e.g. spin on a task without spin) gets no legend entry
   const series = (specs: Spec[]): LineSeries[] =>
     specs.flatMap(({ column, ...style }) => {
@@ -58,13 +58,19 @@ export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
       {
         yLabel: 'mean per-rollout reward',
         series: series(REWARDS),
-        emptyMessage: missingMessage(file, cols.rowCount, 'mean_cumulative'),
+        emptyMessage: missingMessage(
+          cols,
+          REWARDS.map((s) => s.column),
+        ),
       },
       {
         yLabel: 'rate over rollouts',
         yDomain: [0, 1],
         series: series(RATES),
-        emptyMessage: missingMessage(file, cols.rowCount, 'discovered_rate'),
+        emptyMessage: missingMessage(
+          cols,
+          RATES.map((s) => s.column),
+        ),
       },
     ],
   };

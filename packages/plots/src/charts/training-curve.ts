@@ -2,19 +2,19 @@ import type { Chart, Panel } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { basename, indexColumn, missingMessage } from './common';
+import { indexColumn, missingMessage, requireAnyColumn } from './common';
 
 /** Mean reward (top) and loss (bottom) over training step, shared x axis. */
 export async function trainingCurveChart(csv: CsvInput): Promise<Chart> {
   const cols = await loadColumns(csv, ['step', 'reward', 'loss'], 'step');
+  requireAnyColumn(cols, ['reward', 'loss'], 'training curve');
   const step = cols.get('step') ?? indexColumn(cols.rowCount);
-  const file = basename(cols.path);
   const panel = (name: string, label: string, color: string): Panel => {
     const y = cols.get(name);
     return {
       yLabel: label,
       series: y ? [{ type: 'line', x: step, y, color, width: 1.8 }] : [],
-      emptyMessage: missingMessage(file, cols.rowCount, name),
+      emptyMessage: missingMessage(cols, [name]),
     };
   };
   return {
