@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileFormatter } from '../src/format/format-value';
+import { compileFormatter } from '../src/format/compile';
 import { formatValue, parseFormatSpec, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
 
 const PYTHON = '/usr/bin/python3';

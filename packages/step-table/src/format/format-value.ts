@@ -51,28 +51,6 @@ export function formatValue(value: unknown, spec: string): string {
   return formatWithSpec(value, parsed);
 }
 
-/**
- * A formatter for one spec, specialised for the values a column usually holds (finite numbers for
- * float types, safe integers for `d`); anything else takes the general path. Same output as formatValue.
- */
-export function compileFormatter(spec: FormatSpec): (value: unknown) => string {
-  const type = spec.type;
-  if (type !== '' && FLOAT_TYPES.includes(type) && type !== 'n') {
-    // Python converts ints to float for these types, so every finite number is a float here.
-    return (value) =>
-      typeof value === 'number' && value - value === 0
-        ? formatFloat(value, spec)
-        : formatWithSpec(value, spec);
-  }
-  if (type === 'd' && spec.precision < 0 && !spec.noNegZero) {
-    return (value) =>
-      typeof value === 'number' && Number.isSafeInteger(value)
-        ? formatInt(value, spec)
-        : formatWithSpec(value, spec);
-  }
-  return (value) => formatWithSpec(value, spec);
-}
-
 /** Formats with an already parsed spec. */
 export function formatWithSpec(value: unknown, spec: FormatSpec): string {
   switch (typeof value) {

@@ -3,10 +3,12 @@
  * cells never cut (a cut number lies: the column grows and the header is printed again).
  */
 import { createColors } from 'picocolors';
-import { cachedSpec, compileFormatter } from '../format/format-value';
+import { compileFormatter } from '../format/compile';
+import { cachedSpec } from '../format/format-value';
 import { FormatSpecError } from '../format/spec';
 import { type CsvMirror, type CsvMirrorOptions, openCsvMirror } from './csv-mirror';
-import { type CellAlign, displayWidth, pad } from './display-width';
+import { type CellAlign, displayWidth, pad, spaces } from './display-width';
+import { compileRowRenderer, type RowRenderer } from './row-renderer';
 
 export interface ColumnSpec {
   /** The key of the value in `row(cells)`, and the CSV column name. */
@@ -48,6 +50,10 @@ interface Column {
   readonly format: (value: unknown) => string;
   readonly description: string;
   readonly align: CellAlign;
+  /** The separator before the cell ('' for the first column). */
+  readonly lead: string;
+  /** `lead` followed by n spaces, for n ≤ 64: a right-aligned cell is one concatenation. */
+  readonly leads: readonly string[];
   width: number;
 }
 
@@ -60,6 +66,7 @@ export class StepTable {
   private readonly separator: string;
   private readonly paint: ReturnType<typeof createColors>;
   private readonly mirror: CsvMirror | null;
+  private readonly render: RowRenderer;
   private rowsSinceHeader = -1;
   private grew = false;
 
@@ -91,6 +98,7 @@ export class StepTable {
       }
       const header = c.header ?? c.key;
       const headerWidth = displayWidth(header);
+      const lead = i === 0 ? '' : this.separator;
       return {
         key: c.key,
         header,
@@ -98,9 +106,16 @@ export class StepTable {
         format: compileFormatter(parsed),
         description: c.description ?? '',
         align: c.align ?? 'right',
+        lead,
+        leads: Array.from({ length: 65 }, (_, n) => lead + spaces(n)),
         width: Math.max(c.width ?? 0, headerWidth),
       };
     });
+    this.render = compileRowRenderer(
+      this.shown.map((c) => c.key),
+      this.shown.map((c) => c.format),
+      (index, text) => this.fit(index, text),
+    );
     const onError =
       options.onError ??
       ((error: Error) =>
@@ -133,20 +148,7 @@ export class StepTable {
    */
   row(cells: Record<string, unknown>): string {
     this.mirror?.append(cells);
-    const shown = this.shown;
-    let line = '';
-    for (let i = 0; i < shown.length; i++) {
-      const c = shown[i]!;
-      const text = c.format(cells[c.key]);
-      const w = displayWidth(text);
-      if (w > c.width) {
-        c.width = w;
-        this.grew = true;
-      }
-      let cell = pad(text, w, c.width, c.align);
-      if (this.color && isNonFinite(text)) cell = this.paint.yellow(cell);
-      line = i === 0 ? cell : line + this.separator + cell;
-    }
+    const line = this.render(cells);
     const due =
       this.rowsSinceHeader < 0 ||
       this.grew ||
@@ -158,6 +160,23 @@ export class StepTable {
     }
     this.rowsSinceHeader++;
     return line;
+  }
+
+  /** Column `index`'s cell for `text`: padded to the column, which grows when the text is wider. */
+  private fit(index: number, text: string): string {
+    const c = this.shown[index]!;
+    const w = displayWidth(text);
+    if (w > c.width) {
+      c.width = w;
+      this.grew = true;
+    }
+    const gap = c.width - w;
+    if (this.color) {
+      const cell = pad(text, w, c.width, c.align);
+      return c.lead + (isNonFinite(text) ? this.paint.yellow(cell) : cell);
+    }
+    if (c.align === 'right' && gap <= 64) return c.leads[gap]! + text;
+    return c.lead + pad(text, w, c.width, c.align);
   }
 
   /** One line per shown column, in order: the header and its description. */

@@ -1,0 +1,26 @@
+/**
+ * One table line from a row object: a function generated once per column list.
+ *
+ * Why generated code (as csv-log's row formatter, pino and fast-json-stringify do): in a loop over the
+ * columns, `cells[column.key]` is a megamorphic property read and `column.format(value)` a call whose
+ * target changes every cell, so neither is inlined. Here each column is a constant-name read
+ * (`cells["loss"]`, inline-cached) passed to its own formatter parameter (`f1(...)`, a monomorphic call),
+ * and the line is one concatenation
+ * (the separator travels with each cell's padding). Keys enter the code only as JSON string literals.
+ */
+export type RowRenderer = (cells: Record<string, unknown>) => string;
+
+/**
+ * @param fit turns column `index`'s formatted text into its padded cell, with the separator before it
+ *   (and grows the column)
+ */
+export function compileRowRenderer(
+  keys: readonly string[],
+  formatters: readonly ((value: unknown) => string)[],
+  fit: (index: number, text: string) => string,
+): RowRenderer {
+  const params = formatters.map((_, i) => `f${i}`);
+  const cells = keys.map((key, i) => `fit(${i}, f${i}(cells[${JSON.stringify(key)}]))`);
+  const body = `return function renderRow(cells) {\n  return (\n    ${cells.join(' +\n    ')}\n  );\n};`;
+  return new Function('fit', ...params, body)(fit, ...formatters) as RowRenderer;
+}
