@@ -84,6 +84,17 @@ describe('evidence plot', () => {
     );
     expect(existsSync(join(dir, 'reward_components.png'))).toBe(false);
   });
+
+  it('a training log without reward and loss fails naming the file and the columns, draws no chart', async () => {
+    const dir = tempDir('no-reward');
+    writeFileSync(join(dir, 'training_log.csv'), 'step,epoch,kl\n1,0,0.1\n2,0,0.2\n');
+    const result = await runCli(['plot', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /training_log\.csv: no column "reward" or "loss" to draw the training curve from \(its columns: step, epoch, kl\)/,
+    );
+    expect(existsSync(join(dir, 'training_curve.png'))).toBe(false);
+  });
 });
 
 describe('evidence compare', () => {
