@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, finished, runCli, startCli, tempDir, waitForOutput } from './helpers.js';
@@ -25,7 +25,7 @@ describe('evidence table', () => {
     expect(result.stdout).toContain('0.5001');
     expect(result.stdout).toContain('0.5003');
     expect(result.stdout).not.toContain('0.5002');
-    expect(result.stderr).toMatch(/log\.csv:3: expected 2 fields, found 3/);
+    expect(result.stderr).toMatch(/log\.csv:3: expected 2 fields \(as in the header\), found 3/);
     expect(result.stderr).toMatch(/log\.csv:5: torn last line/);
   });
 
@@ -91,5 +91,25 @@ describe('evidence table', () => {
     const result = await finished(child);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
+  });
+
+  it('--follow reports a wrong-width row appended later, and reads a replaced log again from its header', async () => {
+    const dir = tempDir('follow-replace');
+    const csv = join(dir, 'log.csv');
+    writeFileSync(csv, 'step,loss\r\n1,0.1111\r\n');
+    const child = startCli(['table', csv, '--follow', '--interval', '100', '--sample', '1']);
+    await waitForOutput(child, (out) => out.stdout.includes('0.1111'));
+    appendFileSync(csv, '2,0.2222,extra\n3,"0.3333"\n');
+    await waitForOutput(child, (out) => out.stdout.includes('0.3333'));
+    expect(child.output.stderr).toMatch(/log\.csv:3: expected 2 fields \(as in the header\), found 3/);
+    expect(child.output.stdout).not.toContain('0.2222');
+    // A new run replaces the log (rename over it), with other columns and more bytes than before.
+    writeFileSync(join(dir, 'next.csv'), 'step,reward,kl\n1,0.7777,0.01\n2,0.8888,0.02\n3,0.9999,0.03\n');
+    renameSync(join(dir, 'next.csv'), csv);
+    await waitForOutput(child, (out) => out.stdout.includes('0.9999'));
+    expect(child.output.stderr).toContain('log.csv: file was replaced or truncated; reading it again');
+    expect(child.output.stdout.split('\n').filter((line) => /step.*reward.*kl/.test(line))).toHaveLength(1);
+    child.kill('SIGINT');
+    expect((await finished(child)).code).toBe(0);
   });
 });

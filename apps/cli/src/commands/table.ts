@@ -1,9 +1,9 @@
 import { watch as watchFs } from 'node:fs';
 import { basename, dirname } from 'node:path';
+import { type CsvFollowBatch, type CsvLogFollower, type CsvRow, followCsvLog } from '@evidence/csv-log';
 import type { StepTable } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
-import { type CsvRow, CsvTail, parseCell } from '../csv-tail.js';
 import { type CliIo, printLine, useColor, writeWithBackpressure } from '../io.js';
 import { preview, printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
@@ -46,7 +46,7 @@ export function tableCommand(command: Command, io: CliIo): void {
         (await kindOf(dirname(path))) === 'dir';
       if (waiting) printLine(io.stderr, `waiting for ${displayPath(io, path)} to appear (Ctrl-C to stop)`);
       else await requireFile(io, path);
-      const tail = new CsvTail(path);
+      const tail = followCsvLog(path);
       const { StepTable } = await import('@evidence/step-table');
       const printer = new TablePrinter(io, path, options, StepTable);
       if (!waiting) await readAvailable(tail, printer);
@@ -86,7 +86,7 @@ class TablePrinter {
     this.#options = options;
   }
 
-  add(batch: Awaited<ReturnType<CsvTail['read']>>): void {
+  add(batch: CsvFollowBatch): void {
     if (batch.restarted) {
       this.finish();
       printLine(
@@ -96,7 +96,10 @@ class TablePrinter {
       this.#table = null;
     }
     if (batch.header) this.#header = batch.header;
-    printIssues(this.#io, batch.issues);
+    printIssues(
+      this.#io,
+      batch.skipped.map((skip) => ({ file: this.#path, line: skip.line, reason: skip.reason })),
+    );
     if (this.#table) {
       for (const row of batch.rows) this.#print(row);
       return;
@@ -120,7 +123,9 @@ class TablePrinter {
   #start(): void {
     const header = this.#header;
     if (!header) return;
-    const sample = this.#buffered.slice(0, this.#options.sample).map((row) => row.cells.map(parseCell));
+    const sample = this.#buffered
+      .slice(0, this.#options.sample)
+      .map((row) => header.map((key) => row[key] ?? null));
     this.#table = new this.#StepTable({
       columns: chooseColumns(header, sample),
       color: useColor(this.#io),
@@ -137,14 +142,7 @@ class TablePrinter {
   }
 
   #print(row: CsvRow): void {
-    const header = this.#header;
-    const table = this.#table;
-    if (!header || !table) return;
-    const cells: Record<string, unknown> = {};
-    header.forEach((key, column) => {
-      cells[key] = parseCell(row.cells[column] ?? '');
-    });
-    this.#line(table.row(cells));
+    if (this.#table) this.#line(this.#table.row(row));
   }
 
   #line(text: string): void {
@@ -153,8 +151,8 @@ class TablePrinter {
 }
 
 /** Everything appended so far, a few megabytes at a time. */
-async function readAvailable(tail: CsvTail, printer: TablePrinter): Promise<void> {
-  let batch: Awaited<ReturnType<CsvTail['read']>>;
+async function readAvailable(tail: CsvLogFollower, printer: TablePrinter): Promise<void> {
+  let batch: CsvFollowBatch;
   do {
     batch = await tail.read();
     printer.add(batch);
@@ -164,7 +162,7 @@ async function readAvailable(tail: CsvTail, printer: TablePrinter): Promise<void
 
 /** Reads again whenever the folder reports a change to the file, or every `intervalMs`, until aborted. */
 async function followUntilAborted(
-  tail: CsvTail,
+  tail: CsvLogFollower,
   printer: TablePrinter,
   intervalMs: number,
   signal: AbortSignal,
@@ -187,12 +185,7 @@ async function followUntilAborted(
         };
       });
       wake = null;
-      try {
-        await readAvailable(tail, printer);
-      } catch (error) {
-        // The file may be briefly absent while it is rotated; keep following.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      }
+      await readAvailable(tail, printer); // a file briefly absent (rotated) reads as nothing yet
     }
   } finally {
     signal.removeEventListener('abort', onAbort);
