@@ -14,7 +14,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatCell, formatHeader } from '../src/cell-format';
-import { loadCsvLog, openCsvLog, readCsvLog, TRAINING_LOG_COLUMNS } from '../src/index';
+import { followCsvLog, loadCsvLog, openCsvLog, readCsvLog, TRAINING_LOG_COLUMNS } from '../src/index';
 
 const ROWS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 // Slow cases get fewer rows so the whole run takes about a minute; the table says how many.
@@ -93,6 +93,19 @@ const CASES: Record<string, (dir: string) => Promise<Measured>> = {
     if (rows !== ROWS) throw new Error(`read ${rows} rows`);
     return { rows, seconds: (performance.now() - start) / 1000 };
   },
+  // `evidence table --follow` catching up on a long log: 2 MiB reads from where the last one stopped.
+  async 'read followCsvLog (backlog, 2 MiB reads)'(dir) {
+    const start = performance.now();
+    const log = followCsvLog(join(dir, 'training_log.csv'));
+    let rows = 0;
+    for (let more = true; more; ) {
+      const batch = await log.read();
+      rows += batch.rows.length;
+      more = batch.more;
+    }
+    if (rows !== ROWS || log.torn !== null) throw new Error(`read ${rows} rows`);
+    return { rows, seconds: (performance.now() - start) / 1000 };
+  },
   // What a script would write by hand: the whole file in memory, split, Number() on every cell.
   async 'baseline: readFileSync + split + Number'(dir) {
     const start = performance.now();
@@ -133,6 +146,10 @@ const TARGETS: Record<string, { rowsPerSecond?: number; rssMb?: number; baseline
     baseline: 'baseline: readFileSync + split + Number',
   },
   'read readCsvLog (row objects)': { rssMb: 200, baseline: 'baseline: readFileSync + split + Number' },
+  'read followCsvLog (backlog, 2 MiB reads)': {
+    rssMb: 200,
+    baseline: 'baseline: readFileSync + split + Number',
+  },
 };
 
 async function runCase(name: string, dir: string): Promise<void> {
