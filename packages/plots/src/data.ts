@@ -1,8 +1,7 @@
 // The only module that touches sibling packages and the file system's data formats. Logs come in as a
 // path or as an already-loaded log (anything shaped like @evidence/csv-log's LoadedCsvLog).
-import { EvidencePaths, readJsonl, writeFileAtomic } from '@evidence/csv-log';
+import { EvidencePaths, loadCsvLog, readJsonl, writeFileAtomic } from '@evidence/csv-log';
 import { readEvidenceEnv } from '@evidence/env-config';
-import { readNumericColumns } from './csv-columns';
 
 export { EvidencePaths, readEvidenceEnv, writeFileAtomic };
 
@@ -40,22 +39,13 @@ export async function loadColumns(
   names: readonly string[],
   dedupeBy?: string,
 ): Promise<Columns> {
-  let path: string;
-  let header: readonly string[];
-  let rowCount: number;
+  // A path is read for the wanted columns only: @evidence/csv-log then cuts each line after the last
+  // of them and parses only their cells (as fast as plots' own reader was, measured with pnpm bench).
+  const log = typeof csv === 'string' ? await loadCsvLog(csv, { columns: names }) : csv;
+  const { path, header } = log;
+  let rowCount = log.rowCount;
   const found = new Map<string, Float64Array>();
-  if (typeof csv === 'string') {
-    const read = await readNumericColumns(csv, names, { ignoreMissing: true });
-    path = csv;
-    header = read.header;
-    rowCount = read.rowCount;
-    for (const [n, column] of Object.entries(read.columns)) found.set(n, column);
-  } else {
-    path = csv.path;
-    header = csv.header;
-    rowCount = csv.rowCount;
-    for (const n of names) if (csv.has(n)) found.set(n, csv.numeric(n));
-  }
+  for (const n of names) if (log.has(n)) found.set(n, log.numeric(n));
   const key = dedupeBy ? found.get(dedupeBy) : undefined;
   if (key && !isNonDecreasing(key)) {
     const keep = lastOfEach(key);
