@@ -121,7 +121,14 @@ class CsvFollower implements CsvLogFollower {
       this.batch = batch;
       this.batchIssues = { torn: null, skipped: batch.skipped };
       const end = Math.min(size, this.offset + this.maxBytes);
-      this.offset = await this.scanner.scan(handle, this.offset, end);
+      try {
+        this.offset = await this.scanner.scan(handle, this.offset, end);
+      } catch (error) {
+        // A strict-mode error or a failed read leaves the scanner part way: start clean next time
+        // rather than hand on some records twice.
+        this.startOver();
+        throw error;
+      }
       batch.more = this.offset < size;
       return batch;
     } finally {

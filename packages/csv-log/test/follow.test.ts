@@ -240,10 +240,13 @@ describe('followCsvLog', () => {
   it('strict: a wrong-width row is a CsvFormatError naming file and line', async () => {
     const path = freshPath();
     writeFileSync(path, 'a,b\n1,2\n3\n');
-    const error = await followCsvLog(path, { strict: true })
-      .read()
-      .catch((e: unknown) => e);
+    const follower = followCsvLog(path, { strict: true });
+    const error = await follower.read().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CsvFormatError);
     expect(error).toMatchObject({ file: path, line: 3 });
+    // the same error again, not the rows before it a second time
+    await expect(follower.read()).rejects.toMatchObject({ file: path, line: 3 });
+    writeFileSync(path, 'a,b\n1,2\n');
+    expect((await follower.read()).rows).toEqual([{ a: 1, b: 2 }]);
   });
 });
