@@ -41,6 +41,21 @@ function signedInts(plus: string): string[] {
   }
   return table;
 }
+const MANTISSAS: Record<string, string[]> = {};
+/** `sign + d.ddd` (p digits after the point) at index d.ddd × 10^p, for p < 4. */
+function mantissaTable(sign: string, p: number): string[] {
+  const key = sign + p;
+  let table = MANTISSAS[key];
+  if (table === undefined) {
+    table = [];
+    for (let m = 0; m < POW10[p + 1]!; m++) {
+      const digits = String(m);
+      table.push(m < POW10[p]! ? '' : sign + (p > 0 ? digits[0] + '.' + digits.slice(1) : digits));
+    }
+    MANTISSAS[key] = table;
+  }
+  return table;
+}
 const FRACTIONS: string[][] = [];
 function fractionTable(p: number): string[] | null {
   if (p > 4) return null;
@@ -194,11 +209,16 @@ function exponentFormatter(
   suffixes: string[],
   general: CellFormatter,
 ): CellFormatter {
+  // Up to 4 digits: the signed mantissas `-d.ddd` as table reads (built once per sign and precision).
+  const positives = p < 4 ? mantissaTable(plus, p) : null;
+  const negatives = p < 4 ? mantissaTable('-', p) : null;
   return (value) => {
     if (typeof value !== 'number') return general(value);
     const negative = value < 0;
     const m = fastSignificand(negative ? -value : value, p + 1); // -1 for 0, NaN, ±Infinity, extremes
     if (m < 0) return general(value);
+    const table = negative ? negatives : positives;
+    if (table !== null) return pad.apply(table[m]! + suffixes[fastExponent + 400]!);
     const digits = String(m);
     const mantissa = p > 0 ? digits[0] + '.' + digits.slice(1) : digits;
     return pad.apply((negative ? '-' : plus) + mantissa + suffixes[fastExponent + 400]!);
@@ -220,7 +240,7 @@ function generalFormatter(
     if (m < 0) return general(value);
     const exp = fastExponent;
     while (m % 10 === 0) m /= 10; // m ≥ 1
-    const digits = String(m);
+    const digits = m < SMALL ? INTS[m]! : String(m);
     const len = digits.length;
     let body: string;
     if (exp < -4 || exp >= n) {
