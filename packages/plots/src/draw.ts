@@ -122,14 +122,19 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
   if (barPanel) {
     for (const layout of layouts) drawBarPanel(ctx, layout, !legendAbove);
   } else {
+    // one x domain for all panels; stacked panels share the axis (labels under the last one), panels
+    // side by side each get their own, labelled, over their own width
     const xDomain = xDomainOf(chart.panels);
-    const x = createScale(xDomain, [left, right]);
     const anyData = layouts.some((l) => l.hasData);
-    const xTicks = anyData
-      ? fitXTicks(ctx, xDomain, right - left, chart.integerX === true)
-      : { values: [], labels: [] };
+    const axisFor = (x0: number, x1: number) => ({
+      x: createScale(xDomain, [x0, x1]),
+      ticks: anyData ? fitXTicks(ctx, xDomain, x1 - x0, chart.integerX === true) : { values: [], labels: [] },
+    });
+    const shared = axisFor(left, right);
     layouts.forEach((layout, i) => {
-      drawXYPanel(ctx, layout, x, xTicks, i === layouts.length - 1, chart.decimate !== false, !legendAbove);
+      const { x, ticks } = columns ? axisFor(layout.rect.x, layout.rect.x + layout.rect.width) : shared;
+      const labelled = columns || i === layouts.length - 1;
+      drawXYPanel(ctx, layout, x, ticks, labelled, chart.decimate !== false, !legendAbove);
     });
   }
 
@@ -141,7 +146,11 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
     ctx.font = font(LABEL_FONT);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'alphabetic';
-    ctx.fillText(chart.xLabel, (left + right) / 2, last ? last.rect.y + last.rect.height + 42 : height - 12);
+    ctx.fillText(
+      chart.xLabel,
+      (titleLeft + right) / 2,
+      last ? last.rect.y + last.rect.height + 42 : height - 12,
+    );
   }
 }
 

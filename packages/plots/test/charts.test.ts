@@ -111,6 +111,45 @@ describe('chart content', () => {
     await golden('before_after_large_rewards', chart);
   });
 
+  it('panels side by side: each line is drawn within its own panel, over the full x range', async () => {
+    const x = Float64Array.from({ length: 100 }, (_, i) => i);
+    const png = await encodeChart(
+      {
+        layout: 'columns',
+        legend: 'above',
+        panels: [
+          { series: [{ type: 'line', label: 'a', x, y: x, color: '#ff0000', width: 3 }] },
+          {
+            yDomain: [0, 1],
+            series: [{ type: 'line', label: 'b', x, y: x.map(() => 0.5), color: '#00ff00', width: 3 }],
+          },
+        ],
+      },
+      'png',
+      1,
+    );
+    const { data, width, height } = await pixels(png);
+    const columnsOf = (r: number, g: number) => {
+      let lo = width;
+      let hi = 0;
+      for (let y = 60; y < height; y++)
+        for (let px = 0; px < width; px++) {
+          const i = (y * width + px) * 4;
+          if (data[i] === r && data[i + 1] === g && data[i + 2] === 0) {
+            lo = Math.min(lo, px);
+            hi = Math.max(hi, px);
+          }
+        }
+      return [lo, hi];
+    };
+    const [redLo, redHi] = columnsOf(255, 0);
+    const [greenLo, greenHi] = columnsOf(0, 255);
+    expect(redHi).toBeLessThan(width / 2);
+    expect(greenLo).toBeGreaterThan(width / 2);
+    expect(redHi! - redLo!).toBeGreaterThan(width / 2 - 150); // spans its panel, not half of it
+    expect(greenHi! - greenLo!).toBeGreaterThan(width / 2 - 150);
+  });
+
   it('reward distribution: both histograms share the same round edges and count every episode', async () => {
     const chart = await rewardDistributionChart(f('pre_eval.jsonl'), f('post_eval.jsonl'));
     const [pre, post] = chart.panels[0]!.series as unknown as {
