@@ -2,7 +2,7 @@
 // extra metrics; a history JSON checkpoint every N episodes; charts and the final history on save().
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Chart, LineSeries } from './chart';
+import type { Chart, Panel } from './chart';
 import { PALETTE } from './chart';
 import { readEvidenceEnv, writeFileAtomic } from './data';
 import { parseJsonWithNaN, stringifyJsonWithNaN } from './json-nan';
@@ -224,20 +224,35 @@ export class CurveRecorder {
         },
       ],
     });
+    // Only the panels with data: a policy-gradient run logs no epsilon, a flat policy no options.
     const epsilon = Float64Array.from(this.epsilons);
     const options = Float64Array.from(this.options);
-    const state: LineSeries[][] = [
-      hasFinite(epsilon) ? [{ type: 'line', x, y: epsilon, color: PALETTE.orange, width: 2 }] : [],
-      hasFinite(options) ? [{ type: 'line', x, y: options, color: PALETTE.teal, width: 2 }] : [],
-    ];
+    const statePanels: Panel[] = [];
+    if (hasFinite(epsilon)) {
+      statePanels.push({
+        yLabel: 'epsilon',
+        series: [{ type: 'line', x, y: epsilon, color: PALETTE.orange, width: 2 }],
+      });
+    }
+    if (hasFinite(options)) {
+      statePanels.push({
+        yLabel: 'options',
+        integerY: true,
+        series: [{ type: 'line', x, y: options, color: PALETTE.teal, width: 2 }],
+      });
+    }
+    if (statePanels.length === 0) {
+      statePanels.push({
+        yLabel: 'value',
+        series: [],
+        emptyMessage: 'no exploration (epsilon) or option count logged',
+      });
+    }
     charts.set(`${this.mode}_training_state`, {
       title: `${this.mode}: exploration and option count`,
       xLabel: 'episode',
       integerX: true,
-      panels: [
-        { yLabel: 'epsilon', series: state[0] ?? [], emptyMessage: 'no epsilon logged' },
-        { yLabel: 'options', integerY: true, series: state[1] ?? [], emptyMessage: 'no option count logged' },
-      ],
+      panels: statePanels,
     });
     for (const [name, values] of this.metrics) {
       const y = Float64Array.from(values);

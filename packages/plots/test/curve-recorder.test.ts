@@ -88,6 +88,24 @@ describe('CurveRecorder', () => {
     expect(JSON.parse(readFileSync(join(dir, 'train_reward_history.json'), 'utf8')).best_reward).toBeNull();
   });
 
+  it('the training-state chart draws only the panels that were logged', () => {
+    const panelsOf = (metrics: Record<string, number>) => {
+      const recorder = new CurveRecorder({ dir: tempDir(), mode: 'ppo' });
+      for (let episode = 0; episode < 5; episode++) recorder.logEpisode(episode, episode, episode, metrics);
+      return recorder.charts().get('ppo_training_state')?.panels ?? [];
+    };
+    const byLabel = (panels: ReturnType<typeof panelsOf>) =>
+      panels.map((panel) => [panel.yLabel, panel.series.length, panel.emptyMessage ?? null]);
+    expect(byLabel(panelsOf({ entropy: 0.5 }))).toEqual([
+      ['value', 0, 'no exploration (epsilon) or option count logged'],
+    ]);
+    expect(byLabel(panelsOf({ epsilon: 0.1 }))).toEqual([['epsilon', 1, null]]);
+    expect(byLabel(panelsOf({ epsilon: 0.1, options: 2 }))).toEqual([
+      ['epsilon', 1, null],
+      ['options', 1, null],
+    ]);
+  });
+
   it('a checkpoint that cannot be written is reported once and never throws into the training loop', async () => {
     const errors: string[] = [];
     const file = join(tempDir(), 'a-file');
