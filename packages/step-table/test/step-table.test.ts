@@ -126,6 +126,22 @@ describe('StepTable', () => {
     );
   });
 
+  it('measures numbers that print as wide characters (type c, a wide fill) in display columns', () => {
+    const table = new StepTable({
+      columns: [
+        { key: 'ch', header: 'k', format: 'c' },
+        { key: 'x', format: '中>4d' },
+        { key: 'y', format: '.2f' },
+      ],
+      color: false,
+      repeatHeaderEvery: 0,
+    });
+    const [header, row] = table.row({ ch: 0x4e2d, x: 7, y: 1.5 }).split('\n') as [string, string];
+    expect(row).toBe('中  中中中7  1.50');
+    expect(displayWidth(header)).toBe(displayWidth(row));
+    expect(header).toBe(' k        x     y');
+  });
+
   it('repeats the header every N rows', () => {
     const table = new StepTable({ columns: [{ key: 'step', width: 6 }], repeatHeaderEvery: 3, color: false });
     const out = Array.from({ length: 10 }, (_, step) => table.row({ step }))

@@ -12,15 +12,18 @@ export type RowRenderer = (cells: Record<string, unknown>) => string;
 
 /**
  * @param fit turns column `index`'s formatted text into its padded cell, with the separator before it
- *   (and grows the column)
+ *   (and grows the column); `isNumber` says the value was a number, whose text is printable ASCII for
+ *   most specs (see StepTable), so its display width is its length
  */
 export function compileRowRenderer(
   keys: readonly string[],
   formatters: readonly ((value: unknown) => string)[],
-  fit: (index: number, text: string) => string,
+  fit: (index: number, text: string, isNumber: boolean) => string,
 ): RowRenderer {
   const params = formatters.map((_, i) => `f${i}`);
-  const cells = keys.map((key, i) => `fit(${i}, f${i}(cells[${JSON.stringify(key)}]))`);
-  const body = `return function renderRow(cells) {\n  return (\n    ${cells.join(' +\n    ')}\n  );\n};`;
+  const cells = keys.map(
+    (key, i) => `fit(${i}, f${i}((v = cells[${JSON.stringify(key)}])), typeof v === 'number')`,
+  );
+  const body = `return function renderRow(cells) {\n  let v;\n  let line = ${cells.join(';\n  line += ')};\n  return line;\n};`;
   return new Function('fit', ...params, body)(fit, ...formatters) as RowRenderer;
 }

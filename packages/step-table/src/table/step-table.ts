@@ -54,6 +54,12 @@ interface Column {
   readonly lead: string;
   /** `lead` followed by n spaces, for n ≤ 64: a right-aligned cell is one concatenation. */
   readonly leads: readonly string[];
+  /**
+   * A number prints as printable ASCII under this spec (digits, sign, point, exponent, `%`, grouping,
+   * `nan`/`inf`, or the general fallback form, plus the fill), so its width is its length: true unless
+   * the fill is not printable ASCII or the type is `c` (a number printed as its character).
+   */
+  readonly asciiNumbers: boolean;
   width: number;
 }
 
@@ -108,13 +114,14 @@ export class StepTable {
         align: c.align ?? 'right',
         lead,
         leads: Array.from({ length: 65 }, (_, n) => lead + spaces(n)),
+        asciiNumbers: parsed.type !== 'c' && isPrintableAscii(parsed.fill),
         width: Math.max(c.width ?? 0, headerWidth),
       };
     });
     this.render = compileRowRenderer(
       this.shown.map((c) => c.key),
       this.shown.map((c) => c.format),
-      (index, text) => this.fit(index, text),
+      (index, text, isNumber) => this.fit(index, text, isNumber),
     );
     const onError =
       options.onError ??
@@ -163,9 +170,9 @@ export class StepTable {
   }
 
   /** Column `index`'s cell for `text`: padded to the column, which grows when the text is wider. */
-  private fit(index: number, text: string): string {
+  private fit(index: number, text: string, isNumber: boolean): string {
     const c = this.shown[index]!;
-    const w = displayWidth(text);
+    const w = isNumber && c.asciiNumbers ? text.length : displayWidth(text);
     if (w > c.width) {
       c.width = w;
       this.grew = true;
@@ -200,6 +207,11 @@ export class StepTable {
   async close(): Promise<void> {
     await this.mirror?.close();
   }
+}
+
+function isPrintableAscii(fill: string): boolean {
+  const code = fill.charCodeAt(0);
+  return fill.length === 1 && code >= 0x20 && code < 0x7f;
 }
 
 function isNonFinite(text: string): boolean {
