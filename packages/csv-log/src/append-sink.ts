@@ -33,12 +33,13 @@ export class AppendSink {
   private dropped = 0;
   private closed = false;
 
-  constructor(path: string, durability: Durability, onError?: (error: Error) => void) {
+  /** `exitHooks: false` in the format worker, where the main thread's hooks wait for it instead. */
+  constructor(path: string, durability: Durability, onError?: (error: Error) => void, exitHooks = true) {
     this.path = path;
     this.durability = durability;
     this.onError = onError;
     this.fd = openSync(path, 'a');
-    flushOnExit(this);
+    if (exitHooks) flushOnExit(this);
   }
 
   get isClosed(): boolean {
@@ -175,7 +176,8 @@ export class AppendSink {
     );
   }
 
-  private report(error: Error): void {
+  /** To `onError`, or loudly to stderr: a logging failure never throws into the training loop. */
+  report(error: Error): void {
     if (this.onError) {
       try {
         this.onError(error);

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { AppendSink } from './append-sink.js';
 import { formatHeader } from './cell-format.js';
 import { prepareCsvFile } from './csv-file.js';
+import { OffThreadRows } from './off-thread-rows.js';
 import { compileRowFormatter, type RowFormatter } from './row-format.js';
 import type { Cell, Durability } from './types.js';
 
@@ -15,6 +16,11 @@ export interface CsvLogOptions {
   strict?: boolean;
   /** Receives write failures (disk full, …) instead of stderr. They never throw from `append`. */
   onError?: (error: Error) => void;
+  /**
+   * `buffered` only: format rows on a worker thread, so `append` costs the calling thread only the
+   * row's checks and a copy of its values (see the README). Default false.
+   */
+  offThread?: boolean;
 }
 
 export interface CsvLogWriter {
@@ -39,9 +45,13 @@ export function openCsvLog(path: string, options: CsvLogOptions): CsvLogWriter {
   const columns = checkColumns(path, options.columns);
   const durability = options.durability ?? 'buffered';
   const prepared = prepareCsvFile(path, columns, options.onHeaderMismatch ?? 'error', durability === 'fsync');
+  if (options.offThread && durability !== 'buffered')
+    throw new Error(`${path}: offThread applies to durability 'buffered' only (not '${durability}')`);
   const sink = new AppendSink(path, durability, options.onError);
   if (prepared.needsHeader) sink.write(formatHeader(columns) + prepared.eol);
-  return new CsvLog(path, columns, sink, prepared.eol, options.strict ?? false);
+  if (options.offThread) sink.flushSync(); // the header before any row the worker writes
+  const strict = options.strict ?? false;
+  return new CsvLog(path, columns, sink, prepared.eol, strict, options.offThread ?? false);
 }
 
 class CsvLog implements CsvLogWriter {
@@ -51,26 +61,44 @@ class CsvLog implements CsvLogWriter {
   private readonly strict: boolean;
   private readonly warned = new Set<string>();
   private readonly formatRow: RowFormatter;
+  private readonly offThread: OffThreadRows | null;
+  private closing: Promise<void> | null = null;
   private readonly openedAt = performance.now();
   // Seconds since the log was opened, in milliseconds, as the reference trainer writes it.
   private readonly wallTime = () => Math.round(performance.now() - this.openedAt) / 1000;
 
-  constructor(path: string, columns: readonly string[], sink: AppendSink, eol: string, strict: boolean) {
+  constructor(
+    path: string,
+    columns: readonly string[],
+    sink: AppendSink,
+    eol: string,
+    strict: boolean,
+    offThread: boolean,
+  ) {
     this.path = path;
     this.columns = columns;
     this.sink = sink;
     this.strict = strict;
-    this.formatRow = compileRowFormatter(columns, columns.indexOf(WALL_TIME), eol);
+    const wallTimeIndex = columns.indexOf(WALL_TIME);
+    this.formatRow = compileRowFormatter(columns, wallTimeIndex, eol);
+    this.offThread = offThread ? new OffThreadRows(path, columns, wallTimeIndex, eol, sink) : null;
   }
 
   append(row: Record<string, Cell>): void {
-    if (this.sink.isClosed) throw new Error(`${this.path}: append after close`);
+    if (this.closing !== null || this.sink.isClosed) throw new Error(`${this.path}: append after close`);
+    if (this.offThread !== null) {
+      try {
+        this.offThread.append(row, this.wallTime, this.unknownKey);
+      } catch (error) {
+        throw withPath(this.path, error);
+      }
+      return;
+    }
     let line: string;
     try {
       line = this.formatRow(row, this.wallTime, this.unknownKey);
     } catch (error) {
-      if (error instanceof TypeError) throw new TypeError(`${this.path}: ${error.message}`);
-      throw error; // strict mode's unknown key: its message names the file already
+      throw withPath(this.path, error);
     }
     this.sink.write(line);
   }
@@ -84,16 +112,29 @@ class CsvLog implements CsvLogWriter {
   };
 
   async flush(): Promise<void> {
+    if (this.offThread !== null) return this.closing ?? this.offThread.flush();
     this.sink.flushSync();
   }
 
-  async close(): Promise<void> {
-    this.sink.closeSync();
+  close(): Promise<void> {
+    if (this.closing === null) {
+      if (this.offThread !== null) this.closing = this.offThread.close();
+      else {
+        this.sink.closeSync();
+        this.closing = Promise.resolve();
+      }
+    }
+    return this.closing;
   }
 
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+function withPath(path: string, error: unknown): unknown {
+  if (error instanceof TypeError) return new TypeError(`${path}: ${error.message}`);
+  return error; // strict mode's unknown key: its message names the file already
 }
 
 function checkColumns(path: string, columns: readonly string[]): readonly string[] {

@@ -17,7 +17,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(join(tmpdir(), 'csv-log-child-build-'));
   await build({
-    entry: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
+    entry: {
+      index: fileURLToPath(new URL('../src/index.ts', import.meta.url)),
+      // next to index.js, where the writer looks for it (offThread)
+      'format-worker': fileURLToPath(new URL('../src/format-worker.ts', import.meta.url)),
+    },
     format: ['esm'],
     outDir,
     platform: 'node',

@@ -79,9 +79,9 @@ async function expectIntactSequence(file: string): Promise<number> {
 describe('child processes', () => {
   const dir = tempDir();
 
-  it('survives 54 SIGKILLs at random moments in buffered and line mode; reopened writers continue cleanly', async () => {
+  it('survives 81 SIGKILLs at random moments in buffered, off-thread buffered and line mode; reopened writers continue cleanly', async () => {
     const KILLS_PER_FILE = 9;
-    const files = ['buffered', 'line'].flatMap((mode) =>
+    const files = ['buffered', 'offthread', 'line'].flatMap((mode) =>
       [0, 1, 2].map((k) => ({ mode, file: join(dir, `kill-${mode}-${k}.csv`) })),
     );
     let kills = 0;
@@ -90,7 +90,8 @@ describe('child processes', () => {
         for (let round = 0; round < KILLS_PER_FILE; round++) {
           const { child, ready, ended } = startChild(file, mode, 'forever');
           await ready;
-          await sleep(Math.random() * 120);
+          // off-thread: also well after its worker started (~50 ms), with batches in flight
+          await sleep(Math.random() * (mode === 'offthread' ? 400 : 120));
           child.kill('SIGKILL');
           const end = await ended;
           expect(end.signal, end.stderr).toBe('SIGKILL');
@@ -136,44 +137,46 @@ describe('child processes', () => {
   });
 
   const prlimit = ['/usr/bin/prlimit', '/bin/prlimit'].find((path) => existsSync(path));
-  it.skipIf(!prlimit && process.env.CI !== 'true')(
-    'a disk that refuses writes: reported once, rows kept and written in order once it accepts them again (needs prlimit)',
-    async () => {
-      const file = join(dir, 'limited.csv');
-      const script = fileURLToPath(new URL('./child/file-size-limit.mjs', import.meta.url));
-      // A soft RLIMIT_FSIZE of 4 KiB (raising it back needs no privilege) makes write() fail with EFBIG (after one short write), like a full disk.
-      const child = spawn(
-        'bash',
-        ['-c', 'ulimit -S -f 4; exec "$0" "$@"', process.execPath, script, entry, file],
-        {
-          stdio: ['pipe', 'pipe', 'pipe'],
-        },
-      );
-      running.add(child);
-      let stdout = '';
-      let stderr = '';
-      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
-      const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
-      await new Promise<void>((resolve) =>
-        child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk;
-          if (stdout.includes('stuck\n')) resolve();
-        }),
-      );
-      expect(readFileSync(file).length).toBeLessThanOrEqual(4096);
-      execFileSync(prlimit as string, ['--pid', String(child.pid), '--fsize=unlimited:']);
-      child.stdin.end('go\n');
-      expect(await ended, stderr).toBe(0);
-      running.delete(child);
-      const errors = stdout.split('\n').filter((line) => line.startsWith('error: '));
-      expect(errors).toHaveLength(1);
-      expect(errors[0]).toMatch(/limited\.csv: cannot write \(EFBIG/);
-      const log = await loadCsvLog(file, { strict: true });
-      expect(log.issues).toEqual({ torn: null, skipped: [] });
-      expect([...log.numeric('step')]).toEqual(Array.from({ length: 210 }, (_, i) => i));
-      expect(log.columns.text?.[199]).toBe(`row 199 ${'x'.repeat(49)}`);
-    },
-  );
+  for (const mode of ['line', 'offthread']) {
+    it.skipIf(!prlimit && process.env.CI !== 'true')(
+      `a disk that refuses writes (${mode}): reported once, rows kept and written in order once it accepts them again (needs prlimit)`,
+      async () => {
+        const file = join(dir, `limited-${mode}.csv`);
+        const script = fileURLToPath(new URL('./child/file-size-limit.mjs', import.meta.url));
+        // A soft RLIMIT_FSIZE of 4 KiB (raising it back needs no privilege) makes write() fail with EFBIG (after one short write), like a full disk.
+        const child = spawn(
+          'bash',
+          ['-c', 'ulimit -S -f 4; exec "$0" "$@"', process.execPath, script, entry, file, mode],
+          {
+            stdio: ['pipe', 'pipe', 'pipe'],
+          },
+        );
+        running.add(child);
+        let stdout = '';
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+        const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+        await new Promise<void>((resolve) =>
+          child.stdout.on('data', (chunk: Buffer) => {
+            stdout += chunk;
+            if (stdout.includes('stuck\n')) resolve();
+          }),
+        );
+        expect(readFileSync(file).length).toBeLessThanOrEqual(4096);
+        execFileSync(prlimit as string, ['--pid', String(child.pid), '--fsize=unlimited:']);
+        child.stdin.end('go\n');
+        expect(await ended, stderr).toBe(0);
+        running.delete(child);
+        const errors = stdout.split('\n').filter((line) => line.startsWith('error: '));
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toMatch(/limited-\w+\.csv: cannot write \(EFBIG/);
+        const log = await loadCsvLog(file, { strict: true });
+        expect(log.issues).toEqual({ torn: null, skipped: [] });
+        expect([...log.numeric('step')]).toEqual(Array.from({ length: 210 }, (_, i) => i));
+        expect(log.columns.text?.[199]).toBe(`row 199 ${'x'.repeat(49)}`);
+      },
+    );
+  }
 
   describe('buffered rows reach the file when the process ends without close()', () => {
     const cases = [
@@ -183,14 +186,19 @@ describe('child processes', () => {
       { how: 'SIGINT', code: null, signal: 'SIGINT' },
       { how: 'handled-SIGTERM', code: 0, signal: null },
     ];
-    for (const { how, code, signal } of cases) {
-      it(`${how}: rows flushed, and the process ends as it would have without the log`, async () => {
-        const file = join(dir, `end-${how}.csv`);
-        const end = await runChild(file, 'buffered', `${how}:40`);
+    for (const { how, code, signal, mode, rows } of cases.flatMap((c) => [
+      { ...c, mode: 'buffered', rows: 40 },
+      // 40 rows stay on the calling thread; 20,000 are mostly in flight to, or in, the worker
+      { ...c, mode: 'offthread', rows: 40 },
+      { ...c, mode: 'offthread', rows: 20_000 },
+    ])) {
+      it(`${how} (${mode}, ${rows} rows): rows flushed, and the process ends as it would have without the log`, async () => {
+        const file = join(dir, `end-${how}-${mode}-${rows}.csv`);
+        const end = await runChild(file, mode, `${how}:${rows}`);
         expect({ code: end.code, signal: end.signal }, end.stderr).toEqual({ code, signal });
         if (how === 'throw') expect(end.stderr).toMatch(/boom from the training loop/);
         if (how === 'handled-SIGTERM') expect(end.stdout).toMatch(/own handler ran/);
-        expect(await expectIntactSequence(file)).toBe(40);
+        expect(await expectIntactSequence(file)).toBe(rows);
         expect(COLUMNS).toContain('wall_time_s');
       });
     }
