@@ -117,13 +117,8 @@ class CsvLog implements CsvLogWriter {
   }
 
   close(): Promise<void> {
-    if (this.closing === null) {
-      if (this.offThread !== null) this.closing = this.offThread.close();
-      else {
-        this.sink.closeSync();
-        this.closing = Promise.resolve();
-      }
-    }
+    // the async function runs closeSync at once, as before; a second close() gets the same promise
+    this.closing ??= this.offThread !== null ? this.offThread.close() : (async () => this.sink.closeSync())();
     return this.closing;
   }
 
