@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { loadCsvLog, readCsvLog } from '../src/index.js';
@@ -177,6 +177,28 @@ describe('child processes', () => {
       },
     );
   }
+
+  it('offThread without its worker file (a bundle that left it out): reported loudly, every row written by the calling thread', async () => {
+    const bundle = mkdtempSync(join(dir, 'no-worker-'));
+    for (const name of readdirSync(dirname(entry)))
+      if (!name.startsWith('format-worker')) copyFileSync(join(dirname(entry), name), join(bundle, name));
+    const file = join(dir, 'no-worker.csv');
+    const child = spawn(
+      process.execPath,
+      [CHILD, join(bundle, 'index.js'), file, 'offthread', 'count:5000'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code, stderr).toBe(0);
+    expect(stderr).toMatch(
+      /LOGGING FAILURE: .*no-worker\.csv: the format worker stopped \(Cannot find module/,
+    );
+    expect(await expectIntactSequence(file)).toBe(5000);
+  });
 
   describe('buffered rows reach the file when the process ends without close()', () => {
     const cases = [
