@@ -1,9 +1,9 @@
 // The only module that touches sibling packages and the file system's data formats. Logs come in as a
 // path or as an already-loaded log (anything shaped like @evidence/csv-log's LoadedCsvLog).
-import { EvidencePaths, loadCsvLog, readJsonl, writeFileAtomic } from '@evidence/csv-log';
-import { readEvidenceEnv } from '@evidence/env-config';
+import { loadCsvLog, readJsonl } from '@evidence/csv-log';
 
-export { EvidencePaths, readEvidenceEnv, writeFileAtomic };
+export { EvidencePaths, writeFileAtomic } from '@evidence/csv-log';
+export { readEvidenceEnv } from '@evidence/env-config';
 
 /** What a renderer needs of a loaded CSV log; @evidence/csv-log's LoadedCsvLog has this shape. */
 export interface CsvLogLike {
