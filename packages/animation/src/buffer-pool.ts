@@ -1,3 +1,18 @@
+/** Memory the default pool may use per episode (its buffers are allocated only when needed). */
+const DEFAULT_POOL_BYTES = 32 * 1024 * 1024;
+const MIN_DEFAULT_POOL = 8;
+const MAX_DEFAULT_POOL = 64;
+
+/**
+ * Buffers per episode when the caller does not choose: as many as fit in 32 MiB, 8 to 64. The worker
+ * pauses for 50–100 ms while it builds the palette (gifenc's quantize); a pool of 8 made a fast loop
+ * (2–4 ms a step) wait that long on every captured episode (measured in bench/run.ts). Buffers are
+ * allocated only when the encoder is behind, so a loop the worker keeps up with uses few of them.
+ */
+export function defaultPoolSize(bufferBytes: number): number {
+  return Math.min(MAX_DEFAULT_POOL, Math.max(MIN_DEFAULT_POOL, Math.floor(DEFAULT_POOL_BYTES / bufferBytes)));
+}
+
 /**
  * At most `capacity` frame buffers per episode. They travel to the worker and come back, so memory
  * stays flat however long the episode; when all are out, `acquire` waits for one to return.

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempPathFor, writeFileAtomic } from './atomic-file';
+import { defaultPoolSize } from './buffer-pool';
 import { CaptureSchedule, type CaptureScheduleOptions, DEFAULT_CAPTURE_SCHEDULE } from './capture-schedule';
 import { EncoderThread, type EncodingSession } from './encoder-thread';
 import { type EpisodeJson, episodeJsonText, NO_FRAMES_WARNING } from './episode-json';
@@ -20,7 +21,10 @@ export interface EpisodeRecorderOptions {
   maxFrames?: number;
   /** which episodes to record, default `{ every: 100, last: 1 }` */
   schedule?: CaptureSchedule | CaptureScheduleOptions;
-  /** frame buffers per episode in flight to the encoder, default 8; bounds memory at poolSize × width × height × 4 bytes */
+  /**
+   * frame buffers per episode in flight to the encoder; bounds memory at poolSize × width × height × 4
+   * bytes. Default: as many as fit in 32 MiB, at least 8 and at most 64 (34 for 600×400 frames).
+   */
   poolSize?: number;
   /** the palette is built from this many first frames, default 6 (at most poolSize) */
   paletteFrames?: number;
@@ -80,7 +84,9 @@ export class EpisodeRecorder {
   readonly fps: number;
   readonly maxFrames: number;
   readonly schedule: CaptureSchedule;
-  /** @internal */ readonly poolSize: number;
+  /** @internal undefined: sized from the first frame (defaultPoolSize) */ readonly poolSize:
+    | number
+    | undefined;
   /** @internal */ readonly paletteFrames: number;
   /** @internal */ readonly thread = new EncoderThread();
   /** @internal */ readonly report: (error: Error) => void;
@@ -95,11 +101,9 @@ export class EpisodeRecorder {
     this.maxFrames = positiveInteger('maxFrames', options.maxFrames ?? 400, 0);
     const schedule = options.schedule ?? DEFAULT_CAPTURE_SCHEDULE;
     this.schedule = schedule instanceof CaptureSchedule ? schedule : new CaptureSchedule(schedule);
-    this.poolSize = positiveInteger('poolSize', options.poolSize ?? 8, 2);
-    this.paletteFrames = Math.min(
-      positiveInteger('paletteFrames', options.paletteFrames ?? 6, 1),
-      this.poolSize,
-    );
+    this.poolSize =
+      options.poolSize === undefined ? undefined : positiveInteger('poolSize', options.poolSize, 2);
+    this.paletteFrames = positiveInteger('paletteFrames', options.paletteFrames ?? 6, 1);
     this.report = options.onError ?? printError;
     if (this.fps > MAX_FAITHFUL_FPS && !warnedAboutFps) {
       warnedAboutFps = true;
@@ -289,14 +293,15 @@ export class EpisodeCapture {
 
   private openSession(source: FrameSource): EncodingSession {
     const { recorder } = this;
+    const poolSize = recorder.poolSize ?? defaultPoolSize(source.width * source.height * 4);
     const head = episodeFileStem(recorder.prefix, this.episode, 0, 0).replace(/_reward_.*$/, '');
     this.session = recorder.thread.open({
       tempPath: tempPathFor(join(recorder.dir, `${head}.gif`)),
       width: source.width,
       height: source.height,
       fps: recorder.fps,
-      paletteFrames: recorder.paletteFrames,
-      poolSize: recorder.poolSize,
+      paletteFrames: Math.min(recorder.paletteFrames, poolSize),
+      poolSize,
     });
     return this.session;
   }
