@@ -10,8 +10,13 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * execArgv does not reach worker threads on Node 20, so the source case boots tsx's API inside the worker.
  */
 export function startEncodeWorker(options: Pick<WorkerOptions, 'workerData' | 'transferList'> = {}): Worker {
-  // a worker inherits the process's flags, but --input-type (node -e, STDIN) fails in a worker
-  const execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  // Left to Node, a worker inherits the process's flags and skips those a worker cannot take
+  // (--trace-gc, say); flags given explicitly make `new Worker` throw on those. So pass a list only
+  // to drop --input-type (node -e, STDIN), which fails in a worker.
+  const inherited = process.execArgv;
+  const execArgv = inherited.some((flag) => flag.startsWith('--input-type'))
+    ? inherited.filter((flag) => !flag.startsWith('--input-type') && !flag.startsWith('--trace-gc'))
+    : undefined;
   const here = fileURLToPath(import.meta.url);
   const extension = extname(here);
   const workerFile = join(dirname(here), `encode-worker${extension}`);
