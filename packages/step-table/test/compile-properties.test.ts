@@ -100,6 +100,63 @@ describe('fast roundings equal BigInt half-even rounding', () => {
   });
 });
 
+/**
+ * Next to powers of ten, where the decimal exponent estimate and the rounding that carries into the next
+ * exponent (9.9995 with .3e, 0.00099995 with .4g, 999.95 with .4g) decide: 10^k and (10^n − ½)·10^(k−n)
+ * a few ulps either way, over the whole fast range.
+ */
+const nearPowerOfTen = fc
+  .tuple(
+    // the fast range (|n − 1 − exponent| ≤ 22) and the whole range, where the fast path declines
+    fc.oneof(fc.integer({ min: -10, max: 20 }), fc.integer({ min: -295, max: 295 })),
+    fc.integer({ min: 0, max: 12 }),
+    fc.boolean(),
+    fc.integer({ min: -4, max: 4 }),
+  )
+  .map(([k, n, carry, ulps]) => {
+    let x = carry ? (10 ** n - 0.5) * Number(`1e${k - n}`) : Number(`1e${k}`);
+    for (let i = 0; i < Math.abs(ulps); i++) x = nextAfter(x, ulps > 0);
+    return x;
+  });
+
+describe('exponent boundaries', () => {
+  it('fastSignificand next to powers of ten equals BigInt half-even rounding', () => {
+    let decided = 0;
+    fc.assert(
+      fc.property(nearPowerOfTen, fc.integer({ min: 1, max: 13 }), (ax, n) => {
+        const m = fastSignificand(ax, n);
+        if (m < 0) return;
+        decided++;
+        const exact = roundDigits(exactDigits(ax), n);
+        expect(String(m)).toBe(exact.digits.padEnd(n, '0'));
+        expect(fastExponent).toBe(exact.decpt - 1);
+      }),
+      { numRuns: 20_000 },
+    );
+    expect(decided).toBeGreaterThan(5_000);
+  });
+
+  it('e and g columns carry into the next exponent as Python does', () => {
+    // expected strings printed by python3's format()
+    const cases: [number, string, string][] = [
+      [9.9995, '.3e', '9.999e+00'], // the double is below the tie
+      [9.99951, '.3e', '1.000e+01'],
+      [-9.99951, '+.2e', '-1.00e+01'],
+      [0.00099995, '.4g', '0.001'], // the double is above the tie
+      [0.000999951, '.4g', '0.001'],
+      [999.95, '.4g', '1000'], // above the tie
+      [999.951, '.4g', '1000'],
+      [9999.51, '.4g', '1e+04'],
+      [99999.5, '.3g', '1e+05'],
+      [1e-5, '.3g', '1e-05'],
+      [0.0001, '.3g', '0.0001'],
+      [1e16, '.3e', '1.000e+16'],
+      [1e-300, '.3e', '1.000e-300'],
+    ];
+    for (const [x, spec, want] of cases) expect(compileFormatter(parseFormatSpec(spec))(x)).toBe(want);
+  });
+});
+
 describe('compiled column formatters equal formatValue', () => {
   const specs = fc
     .record({

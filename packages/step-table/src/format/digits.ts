@@ -62,6 +62,22 @@ function fastFixed(ax: number, p: number): string | null {
   return point > 0 ? digits.slice(0, point) + '.' + digits.slice(point) : '0.' + ZEROS[-point]! + digits;
 }
 
+/** The doubles nearest 10^k for k in -300..300, at index k + 300. */
+const NEAR_POW10: number[] = [];
+for (let k = -300; k <= 300; k++) NEAR_POW10.push(Number(`1e${k}`));
+
+/**
+ * floor(log10(ax)) for normal ax in (1e-290, 1e290), give or take one (fastSignificand checks and
+ * corrects it): the binary exponent times log10(2) (78913 / 2^18, exact floor for |e2| < 2^11), then
+ * one comparison with the next power of ten. Why: Math.log10 costs 15–30 ns a cell, this ~10.
+ */
+function decimalExponent(ax: number): number {
+  f64[0] = ax;
+  const e2 = ((u32[HI]! >>> 20) & 0x7ff) - 1023;
+  const exp = (e2 * 78913) >> 18;
+  return ax >= NEAR_POW10[exp + 301]! ? exp + 1 : exp;
+}
+
 /** The decimal exponent of the last fastSignificand result (a module variable: no allocation). */
 export let fastExponent = 0;
 
@@ -72,7 +88,7 @@ export let fastExponent = 0;
  */
 export function fastSignificand(ax: number, n: number): number {
   if (n > 12 || !(ax > 1e-290 && ax < 1e290)) return -1;
-  let exp = Math.floor(Math.log10(ax));
+  let exp = decimalExponent(ax);
   const low = POW10[n - 1]!;
   const high = POW10[n]!;
   let y = 0;
