@@ -11,19 +11,20 @@
 export type RowRenderer = (cells: Record<string, unknown>) => string;
 
 /**
- * @param fit turns column `index`'s formatted text into its padded cell, with the separator before it
+ * @param fits column i's fit turns its formatted text into its padded cell, with the separator before it
  *   (and grows the column); `isNumber` says the value was a number, whose text is printable ASCII for
- *   most specs (see StepTable), so its display width is its length
+ *   most specs (see StepTable), so its display width is its length. One closure per column, so each call
+ *   site has one target.
  */
 export function compileRowRenderer(
   keys: readonly string[],
   formatters: readonly ((value: unknown) => string)[],
-  fit: (index: number, text: string, isNumber: boolean) => string,
+  fits: readonly ((text: string, isNumber: boolean) => string)[],
 ): RowRenderer {
-  const params = formatters.map((_, i) => `f${i}`);
+  const params = [...formatters.map((_, i) => `f${i}`), ...fits.map((_, i) => `fit${i}`)];
   const cells = keys.map(
-    (key, i) => `fit(${i}, f${i}((v = cells[${JSON.stringify(key)}])), typeof v === 'number')`,
+    (key, i) => `fit${i}(f${i}((v = cells[${JSON.stringify(key)}])), typeof v === 'number')`,
   );
   const body = `return function renderRow(cells) {\n  let v;\n  let line = ${cells.join(';\n  line += ')};\n  return line;\n};`;
-  return new Function('fit', ...params, body)(fit, ...formatters) as RowRenderer;
+  return new Function(...params, body)(...formatters, ...fits) as RowRenderer;
 }

@@ -121,7 +121,7 @@ export class StepTable {
     this.render = compileRowRenderer(
       this.shown.map((c) => c.key),
       this.shown.map((c) => c.format),
-      (index, text, isNumber) => this.fit(index, text, isNumber),
+      this.shown.map((c) => this.fitter(c)),
     );
     const onError =
       options.onError ??
@@ -169,21 +169,36 @@ export class StepTable {
     return line;
   }
 
-  /** Column `index`'s cell for `text`: padded to the column, which grows when the text is wider. */
-  private fit(index: number, text: string, isNumber: boolean): string {
-    const c = this.shown[index]!;
-    const w = isNumber && c.asciiNumbers ? text.length : displayWidth(text);
-    if (w > c.width) {
-      c.width = w;
-      this.grew = true;
-    }
-    const gap = c.width - w;
+  /**
+   * Column `c`'s cell for a formatted text: padded to the column, which grows when the text is wider.
+   * One closure per column, specialised for colour and right alignment (the common case: one table read
+   * and one concatenation).
+   */
+  private fitter(c: Column): (text: string, isNumber: boolean) => string {
+    const ascii = c.asciiNumbers;
+    const widthOf = (text: string, isNumber: boolean): number => {
+      const w = isNumber && ascii ? text.length : displayWidth(text);
+      if (w > c.width) {
+        c.width = w;
+        this.grew = true;
+      }
+      return w;
+    };
     if (this.color) {
-      const cell = pad(text, w, c.width, c.align);
-      return c.lead + (isNonFinite(text) ? this.paint.yellow(cell) : cell);
+      return (text, isNumber) => {
+        const cell = pad(text, widthOf(text, isNumber), c.width, c.align);
+        return c.lead + (isNonFinite(text) ? this.paint.yellow(cell) : cell);
+      };
     }
-    if (c.align === 'right' && gap <= 64) return c.leads[gap]! + text;
-    return c.lead + pad(text, w, c.width, c.align);
+    if (c.align === 'right') {
+      const leads = c.leads;
+      return (text, isNumber) => {
+        const w = widthOf(text, isNumber); // first: it may grow the column
+        const gap = c.width - w;
+        return gap <= 64 ? leads[gap]! + text : c.lead + spaces(gap) + text;
+      };
+    }
+    return (text, isNumber) => c.lead + pad(text, widthOf(text, isNumber), c.width, c.align);
   }
 
   /** One line per shown column, in order: the header and its description. */
