@@ -39,9 +39,9 @@ export class EpisodeGifEncoder {
   private readonly pixels: number;
   private held: { data: Uint8Array; channels: number }[] = [];
   /**
-   * The previous frame's pixels, kept until the next frame is mapped: rows whose bytes did not
-   * change (a native memcmp) keep their indices without a lookup per pixel. Most rows of an
-   * environment's frame do not change; this halves the worker's time on the benchmark's frames.
+   * The previous frame's pixels, kept until the next frame is mapped: rows and pixels whose bytes
+   * did not change keep their indices without a lookup. Most rows of an environment's frame do not
+   * change; this more than halves the worker's time on the benchmark's frames.
    */
   private lastSource: { data: Uint8Array; channels: number } | null = null;
   private palette: Palette | null = null;
@@ -51,8 +51,13 @@ export class EpisodeGifEncoder {
   // palette per episode the 565-colour → index lookup can be kept for the whole episode (measured in
   // bench/run.ts: the mapping is the encoder's largest cost after LZW).
   private readonly lookup = new Int16Array(65536).fill(EMPTY_LOOKUP);
-  private current: Uint8Array;
-  private previous: Uint8Array;
+  /** every pixel's palette index as the viewer sees it after the frame last written, updated in place */
+  private readonly indices: Uint8Array;
+  /**
+   * the frame number at which each pixel's index last changed: the changed region is written from
+   * `indices` without a second index buffer, so unchanged rows are neither copied nor visited
+   */
+  private readonly changedAt: Int32Array;
   private delta: Uint8Array;
   private written = 0;
   /** the changed region of the frame last mapped */
@@ -62,8 +67,8 @@ export class EpisodeGifEncoder {
     this.options = options;
     this.pixels = options.width * options.height;
     this.encoder = gifenc.GIFEncoder({ auto: false, initialCapacity: 1 << 16 });
-    this.current = new Uint8Array(this.pixels);
-    this.previous = new Uint8Array(this.pixels);
+    this.indices = new Uint8Array(this.pixels);
+    this.changedAt = new Int32Array(this.pixels).fill(-1);
     this.delta = new Uint8Array(this.pixels);
   }
 
@@ -166,14 +171,14 @@ export class EpisodeGifEncoder {
   }
 
   /**
-   * Maps a frame to palette indices in `current` and, in the same pass, finds the bounding box of
-   * the indices that differ from `previous` (one pass over the pixels instead of two). Only the span
-   * of each row between its first and last changed pixel is looked up; the rest keeps the previous
-   * frame's indices. Profiled with --cpu-prof on the benchmark's 600×400 gradient frames: this was
-   * the worker's largest cost, and the worker's CPU competes with the training thread for the cores.
+   * Maps a frame to palette indices in `indices` and, in the same pass, finds the bounding box of
+   * the indices that change (one pass over the pixels instead of two). Only the span of each row
+   * between its first and last changed byte is looked up; the rest keeps the previous frame's indices.
+   * Profiled with --cpu-prof on the benchmark's 600×400 gradient frames: this was the worker's largest
+   * cost, and the worker's CPU competes with the training thread for the machine's cores.
    */
   private mapToPalette(data: Uint8Array, channels: number): void {
-    const { current, previous, box } = this;
+    const { box } = this;
     const { width, height } = this.options;
     box.top = -1;
     box.bottom = -1;
@@ -196,11 +201,8 @@ export class EpisodeGifEncoder {
             before: new Uint32Array(last.buffer, last.byteOffset, (height * rowBytes) >> 2),
           }
         : null;
-    for (let y = 0, i = 0, p = 0; y < height; y++, i += width, p += rowBytes) {
-      if (now.compare(before, p, p + rowBytes, p, p + rowBytes) === 0) {
-        current.set(previous.subarray(i, i + width), i); // same pixels, same indices
-        continue;
-      }
+    for (let y = 0, p = 0; y < height; y++, p += rowBytes) {
+      if (now.compare(before, p, p + rowBytes, p, p + rowBytes) === 0) continue; // same pixels, same indices
       let first: number;
       let end: number;
       if (words) {
@@ -221,15 +223,13 @@ export class EpisodeGifEncoder {
       }
       const left = Math.floor((first - p) / channels);
       const right = Math.floor((end - p) / channels);
-      if (left > 0) current.set(previous.subarray(i, i + left), i);
-      if (right < width - 1) current.set(previous.subarray(i + right + 1, i + width), i + right + 1);
       this.mapSpan(data, channels, last, y, left, right);
     }
   }
 
   /**
-   * Maps pixels `left`…`right` of row `y` into `current`, reusing the previous index where the
-   * pixel's bytes did not change, and widens the changed box by the indices that differ.
+   * Maps pixels `left`…`right` of row `y` into `indices`, skipping pixels whose bytes did not
+   * change, stamps the indices that change and widens the changed box by them.
    */
   private mapSpan(
     data: Uint8Array,
@@ -239,7 +239,8 @@ export class EpisodeGifEncoder {
     left: number,
     right: number,
   ): void {
-    const { lookup, current, previous, box } = this;
+    const { lookup, indices, changedAt, box } = this;
+    const frame = this.written;
     const green = channels === 1 ? 0 : 1;
     const blue = channels === 1 ? 0 : 2;
     let rowLeft = -1;
@@ -249,18 +250,16 @@ export class EpisodeGifEncoder {
       const r = data[p] as number;
       const g = data[p + green] as number;
       const b = data[p + blue] as number;
-      if (last && r === last[p] && g === last[p + green] && b === last[p + blue]) {
-        current[i] = previous[i] as number; // unchanged pixel: its index cannot differ
-        continue;
-      }
+      if (last && r === last[p] && g === last[p + green] && b === last[p + blue]) continue; // same index
       const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
       let index = lookup[key] as number;
       if (index === EMPTY_LOOKUP) {
         index = this.indexFor(r, g, b);
         lookup[key] = index;
       }
-      current[i] = index;
-      if (index !== previous[i]) {
+      if (index !== indices[i]) {
+        indices[i] = index;
+        changedAt[i] = frame;
         if (rowLeft < 0) rowLeft = x;
         rowRight = x;
       }
@@ -281,7 +280,7 @@ export class EpisodeGifEncoder {
     const delay = frameDelayCentiseconds(this.written, fps) * 10; // gifenc takes ms and stores cs
     if (first) {
       this.encoder.writeHeader();
-      this.encoder.writeFrame(this.current, width, height, {
+      this.encoder.writeFrame(this.indices, width, height, {
         first: true,
         palette: this.palette,
         repeat: 0,
@@ -290,7 +289,6 @@ export class EpisodeGifEncoder {
     } else {
       this.writeChangedRegion(delay);
     }
-    [this.previous, this.current] = [this.current, this.previous];
     this.written++;
     this.flushStream();
     const released = this.lastSource?.data ?? null;
@@ -305,7 +303,8 @@ export class EpisodeGifEncoder {
    */
   private writeChangedRegion(delay: number): void {
     const { width } = this.options;
-    const { current, previous, delta } = this;
+    const { indices, changedAt, delta } = this;
+    const frame = this.written;
     const transparent = TRANSPARENT_INDEX;
     let { top, bottom, left, right } = this.box;
     if (top < 0) {
@@ -316,8 +315,7 @@ export class EpisodeGifEncoder {
     const boxHeight = bottom - top + 1;
     for (let y = 0, o = 0; y < boxHeight; y++) {
       for (let x = 0, i = (top + y) * width + left; x < boxWidth; x++, i++, o++) {
-        const index = current[i] as number;
-        delta[o] = index === previous[i] ? transparent : index;
+        delta[o] = changedAt[i] === frame ? (indices[i] as number) : transparent;
       }
     }
     this.encoder.writeFrame(delta.subarray(0, boxWidth * boxHeight), boxWidth, boxHeight, {
