@@ -157,6 +157,38 @@ describe('exponent boundaries', () => {
   });
 });
 
+describe('grouped integers and percentages', () => {
+  it("',d' and '_d' on safe integers of every length equal formatValue", () => {
+    const ints = fc.oneof(
+      fc.integer({ min: -(10 ** 7), max: 10 ** 7 }),
+      fc.constantFrom(0, -0, 999, 1000, 9999, 10_000, 999_999, 1_000_000, -1000, Number.MAX_SAFE_INTEGER),
+      fc
+        .constantFrom(...Array.from({ length: 16 }, (_, k) => 10 ** k))
+        .chain((p) => fc.integer({ min: -1, max: 1 }).map((d) => p + d)),
+      fc.maxSafeInteger(),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(',d', '_d', '+,d', '>12,d', '<9_d'), ints, (spec, x) => {
+        expect(compileFormatter(parseFormatSpec(spec))(x)).toBe(formatValue(x, spec));
+      }),
+      { numRuns: 5_000 },
+    );
+    // expected strings printed by python3's format()
+    expect(compileFormatter(parseFormatSpec(',d'))(1234567)).toBe('1,234,567');
+    expect(compileFormatter(parseFormatSpec('_d'))(-1000)).toBe('-1_000');
+    expect(compileFormatter(parseFormatSpec(',d'))(9_007_199_254_740_991)).toBe('9,007,199,254,740,991');
+  });
+
+  it("'%' near ties equals formatValue", () => {
+    fc.assert(
+      fc.property(fc.constantFrom('.2%', '.1%', '+.4%', '>9.2%', '.0%', ',.2%'), values, (spec, x) => {
+        expect(compileFormatter(parseFormatSpec(spec))(x)).toBe(formatValue(x, spec));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+});
+
 describe('compiled column formatters equal formatValue', () => {
   const specs = fc
     .record({

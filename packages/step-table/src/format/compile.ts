@@ -106,6 +106,26 @@ class Padding {
   }
 }
 
+/** `000`…`999`: the groups after the first in a grouped integer. */
+const THREE_DIGITS: string[] = [];
+for (let i = 0; i < 1000; i++) THREE_DIGITS.push(String(i).padStart(3, '0'));
+
+/**
+ * A non-negative safe integer with its digits grouped by threes: table reads from the right (exact:
+ * n < 2^53). Why: slicing the String() of n cost ~40 ns a cell, the tables ~10.
+ */
+function groupedInt(n: number, separator: string): string {
+  if (n < SMALL)
+    return n < 1000 ? INTS[n]! : INTS[(n - (n % 1000)) / 1000]! + separator + THREE_DIGITS[n % 1000]!;
+  let out = '';
+  while (n >= 1000) {
+    const low = n % 1000;
+    out = separator + THREE_DIGITS[low]! + out;
+    n = (n - low) / 1000;
+  }
+  return INTS[n]! + out;
+}
+
 /** Groups an integer's digits by threes from the right. */
 function group3(digits: string, separator: string): string {
   const n = digits.length;
@@ -173,7 +193,8 @@ function fixedFormatter(
   const suffix = percent ? '%' : '';
   const noNegZero = spec.noNegZero;
   const separator = spec.grouping;
-  const fractions = fractionTable(p) ?? [];
+  // `.dd%` as one table read (no concatenation for the suffix)
+  const fractions = percent ? (fractionTable(p) ?? []).map((f) => f + suffix) : (fractionTable(p) ?? []);
   const positives = signedInts(plus);
   // The common case as table reads: no grouping, a small integer part, a table of fractions.
   const simple = separator === null && p > 0 && p <= 4;
@@ -187,7 +208,7 @@ function fixedFormatter(
     const whole = (n - fraction) / scale;
     if (simple && whole < SMALL) {
       const ints = negative && !(noNegZero && n === 0) ? NEGATIVE_INTS : positives;
-      return pad.apply(ints[whole]! + fractions[fraction]! + suffix);
+      return pad.apply(ints[whole]! + fractions[fraction]!);
     }
     let body: string;
     if (p === 0) body = separator === null ? String(n) : group3(String(n), separator);
@@ -265,8 +286,8 @@ function intFormatter(
   return (value) => {
     if (typeof value !== 'number' || !Number.isSafeInteger(value)) return general(value);
     const negative = value < 0;
-    const digits = String(negative ? -value : value);
-    return pad.apply((negative ? '-' : plus) + (separator === null ? digits : group3(digits, separator)));
+    const a = negative ? -value : value;
+    return pad.apply((negative ? '-' : plus) + (separator === null ? String(a) : groupedInt(a, separator)));
   };
 }
 
