@@ -1,8 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { RecordedEpisode } from './assets.js';
 import { escapeHtml as e } from './escape.js';
-import { formatNumber, formatSigned, headlineRows, metricLabel, type ReportModel } from './model.js';
+import {
+  episodeCaption,
+  formatNumber,
+  formatSigned,
+  headlineRows,
+  metricLabel,
+  type ReportModel,
+} from './model.js';
 import type { SampleEpisode } from './trajectories.js';
 
 const MIME: Readonly<Record<string, string>> = {
@@ -96,17 +102,6 @@ async function figures(root: string, pictures: ReportModel['charts']): Promise<s
   return parts.join('\n');
 }
 
-function episodeFacts(episode: RecordedEpisode): string {
-  const facts = [
-    episode.episode !== null ? `episode ${episode.episode}` : null,
-    episode.reward !== null ? `reward ${formatNumber(episode.reward)}` : null,
-    episode.avgReward !== null ? `average ${formatNumber(episode.avgReward)}` : null,
-    episode.steps !== null ? `${episode.steps} steps` : null,
-    episode.solved === null ? null : episode.solved ? 'solved' : 'not solved',
-  ];
-  return e(`${episode.mode}: ${facts.filter((f) => f !== null).join(', ')}`);
-}
-
 async function animations(model: ReportModel, root: string, embedBudget: { left: number }): Promise<string> {
   const cards: string[] = [];
   for (const episode of model.animations) {
@@ -115,11 +110,11 @@ async function animations(model: ReportModel, root: string, embedBudget: { left:
     const uri = await dataUri(root, episode.gif);
     if (uri && uri.length <= embedBudget.left) {
       embedBudget.left -= uri.length;
-      image = `<img src="${uri}" alt="${episodeFacts(episode)}">`;
+      image = `<img src="${uri}" alt="${e(episodeCaption(episode))}">`;
     } else {
       image = `<p class="muted">Not embedded (report size limit): <a href="${e(episode.gif)}">${e(episode.gif)}</a></p>`;
     }
-    cards.push(`<figure>${image}<figcaption>${episodeFacts(episode)}</figcaption></figure>`);
+    cards.push(`<figure>${image}<figcaption>${e(episodeCaption(episode))}</figcaption></figure>`);
   }
   return cards.length ? `<div class="gifs">\n${cards.join('\n')}\n</div>` : '';
 }

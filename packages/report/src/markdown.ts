@@ -1,6 +1,12 @@
-import type { RecordedEpisode } from './assets.js';
 import { escapeMarkdown as m, markdownCode } from './escape.js';
-import { formatNumber, formatSigned, headlineRows, metricLabel, type ReportModel } from './model.js';
+import {
+  episodeCaption,
+  formatNumber,
+  formatSigned,
+  headlineRows,
+  metricLabel,
+  type ReportModel,
+} from './model.js';
 import type { SampleEpisode } from './trajectories.js';
 
 /** A relative link target, percent-encoded where Markdown or URLs would misread it. */
@@ -47,17 +53,6 @@ function headline(model: ReportModel): string[] {
     '',
   ];
   return lines;
-}
-
-function episodeCaption(episode: RecordedEpisode): string {
-  const facts = [
-    episode.episode !== null ? `episode ${episode.episode}` : null,
-    episode.reward !== null ? `reward ${formatNumber(episode.reward)}` : null,
-    episode.avgReward !== null ? `average ${formatNumber(episode.avgReward)}` : null,
-    episode.steps !== null ? `${episode.steps} steps` : null,
-    episode.solved === null ? null : episode.solved ? 'solved' : 'not solved',
-  ];
-  return `${episode.mode}: ${facts.filter((f) => f !== null).join(', ')}`;
 }
 
 function sampleEpisode(episode: SampleEpisode): string[] {

@@ -68,3 +68,15 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
     ci: metrics.ci95[key] ?? null,
   }));
 }
+
+/** One line about a recorded episode (mode, episode, reward, average, steps, outcome), unescaped. */
+export function episodeCaption(episode: RecordedEpisode): string {
+  const facts = [
+    episode.episode !== null ? `episode ${episode.episode}` : null,
+    episode.reward !== null ? `reward ${formatNumber(episode.reward)}` : null,
+    episode.avgReward !== null ? `average ${formatNumber(episode.avgReward)}` : null,
+    episode.steps !== null ? `${episode.steps} steps` : null,
+    episode.solved === null ? null : episode.solved ? 'solved' : 'not solved',
+  ];
+  return `${episode.mode}: ${facts.filter((f) => f !== null).join(', ')}`;
+}
