@@ -32,7 +32,7 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
     await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
     const images = await page.$$eval('img', (all) =>
-      all.map((img) => ({ alt: img.alt, width: img.naturalWidth })),
+      all.map((img) => ({ alt: img.alt, width: img.naturalWidth, complete: img.complete })),
     );
     return { page, errors, images };
   }
@@ -42,7 +42,7 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     cpSync(join(FIXTURE, 'training_log.csv'), join(dir, 'training_log.csv'));
     await buildReport(dir);
     const { page, errors, images } = await open(dir);
-    expect(images).toEqual([{ alt: 'Training reward and loss', width: expect.any(Number) }]);
+    expect(images).toEqual([{ alt: 'Training reward and loss', width: expect.any(Number), complete: true }]);
     expect(images[0]?.width).toBeGreaterThan(0);
     expect(await page.locator('#missing').textContent()).toContain('pre_eval.jsonl: not found');
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -60,18 +60,7 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     );
     await buildReport(dir, { resamples: 500 });
 
-    const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
-    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
-
-    const images = await page.$$eval('img', (all) =>
-      all.map((img) => ({ alt: img.alt, width: img.naturalWidth, complete: img.complete })),
-    );
+    const { page, errors, images } = await open(dir);
     expect(images.length).toBeGreaterThanOrEqual(6);
     for (const image of images)
       expect(image, image.alt).toMatchObject({ complete: true, width: expect.any(Number) });
