@@ -284,6 +284,55 @@ function psnr(file: string, set: FrameSet): number {
 const mb = (bytes: number) => (bytes / 1e6).toFixed(2);
 const s = (ms: number) => (ms / 1000).toFixed(2);
 
+function encoderTable(out: string, module: string): void {
+  console.log(
+    '| frames | encoder | encode s | CPU s | wall s | peak RSS MB | MB | PSNR dB |\n|---|---|---|---|---|---|---|---|',
+  );
+  const baseline = runChild({
+    set: SETS[0] as FrameSet,
+    mode: 'baseline',
+    out: mkdtempSync(join(out, 'base-')),
+    workIterations: 0,
+    module,
+  });
+  console.log(
+    `| (baseline: node, recorder loaded, worker started, no episode) | | | | | ${baseline.peakRssMb.toFixed(0)} | | |`,
+  );
+  for (const set of SETS) {
+    let generateCpuMs = 0;
+    const rows: string[] = [];
+    for (const mode of ['naive', 'streaming'] as const) {
+      const dir = mkdtempSync(join(out, 'case-'));
+      const m = runChild({ set, mode, out: dir, workIterations: 0, module });
+      if (mode === 'naive') generateCpuMs = m.generateCpuMs;
+      else m.cpuMs -= generateCpuMs;
+      const file =
+        mode === 'naive' ? join(dir, 'naive.gif') : join(dir, 'bench_episode_0001_reward_1_avg_1.gif');
+      const label =
+        mode === 'streaming'
+          ? '@evidence/animation (worker, streaming)'
+          : 'gifenc naive (per-frame palette, all held)';
+      rows.unshift(
+        `| ${set.name} | ${label} | ${s(m.encodeMs)} | ${s(m.cpuMs)} | ${s(m.wallMs)} | ${m.peakRssMb.toFixed(0)} | ${mb(m.bytes)} | ${psnr(file, set).toFixed(1)} |`,
+      );
+      rmSync(dir, { recursive: true, force: true });
+    }
+    for (const row of rows) console.log(row);
+  }
+  console.log(
+    '\nencode s: streaming = wall time from the first addFrame to end() resolved, minus frame generation;',
+  );
+  console.log(
+    'naive = the encoder calls only. CPU s: every thread, frame generation excluded; steadier than',
+  );
+  console.log(
+    `wall time on a busy machine (load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores).`,
+  );
+  console.log(
+    'Targets (set A gradient): ≤ 2 s, peak RSS < 120 MB, ≤ 0.62 MB (ffmpeg two-pass, js-deps.md §1).\n',
+  );
+}
+
 async function main(): Promise<void> {
   const index = process.argv.indexOf('--child');
   if (index >= 0) {
@@ -297,55 +346,13 @@ async function main(): Promise<void> {
   console.log(
     `@evidence/animation bench, Node ${process.version}, fps ${FPS}, a fresh build run by plain node; each case in a fresh process\n`,
   );
-  console.log(
-    '| frames | encoder | encode s | CPU s | wall s | peak RSS MB | MB | PSNR dB |\n|---|---|---|---|---|---|---|---|',
-  );
+  // `pnpm bench --loop`: the training-loop case alone (a timing run short enough to repeat)
+  const loopOnly = process.argv.includes('--loop');
   try {
-    const baseline = runChild({
-      set: SETS[0] as FrameSet,
-      mode: 'baseline',
-      out: mkdtempSync(join(out, 'base-')),
-      workIterations: 0,
-      module,
-    });
-    console.log(
-      `| (baseline: node, recorder loaded, worker started, no episode) | | | | | ${baseline.peakRssMb.toFixed(0)} | | |`,
-    );
-    for (const set of SETS) {
-      let generateCpuMs = 0;
-      const rows: string[] = [];
-      for (const mode of ['naive', 'streaming'] as const) {
-        const dir = mkdtempSync(join(out, 'case-'));
-        const m = runChild({ set, mode, out: dir, workIterations: 0, module });
-        if (mode === 'naive') generateCpuMs = m.generateCpuMs;
-        else m.cpuMs -= generateCpuMs;
-        const file =
-          mode === 'naive' ? join(dir, 'naive.gif') : join(dir, 'bench_episode_0001_reward_1_avg_1.gif');
-        const label =
-          mode === 'streaming'
-            ? '@evidence/animation (worker, streaming)'
-            : 'gifenc naive (per-frame palette, all held)';
-        rows.unshift(
-          `| ${set.name} | ${label} | ${s(m.encodeMs)} | ${s(m.cpuMs)} | ${s(m.wallMs)} | ${m.peakRssMb.toFixed(0)} | ${mb(m.bytes)} | ${psnr(file, set).toFixed(1)} |`,
-        );
-        rmSync(dir, { recursive: true, force: true });
-      }
-      for (const row of rows) console.log(row);
-    }
-    console.log(
-      '\nencode s: streaming = wall time from the first addFrame to end() resolved, minus frame generation;',
-    );
-    console.log(
-      'naive = the encoder calls only. CPU s: every thread, frame generation excluded; steadier than',
-    );
-    console.log(
-      `wall time on a busy machine (load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores).`,
-    );
-    console.log(
-      'Targets (set A gradient): ≤ 2 s, peak RSS < 120 MB, ≤ 0.62 MB (ffmpeg two-pass, js-deps.md §1).\n',
-    );
+    if (!loopOnly) encoderTable(out, module);
 
     const set = SETS[0] as FrameSet;
+    const loadBefore = os.loadavg()[0]?.toFixed(2);
     const workIterations = calibrateWork();
     // One ~1 s sample per side is noise on a shared 2-core machine: run off/on in pairs, alternating
     // which goes first, each in a fresh process, and report medians with their range.
@@ -372,13 +379,16 @@ async function main(): Promise<void> {
     const pct = (values: number[]) =>
       `${median(values).toFixed(1)} % (range ${Math.min(...values).toFixed(1)} … ${Math.max(...values).toFixed(1)})`;
     console.log(
-      `training loop, ${set.name}, ${(offWall / set.frames).toFixed(1)} ms a step (CPU work + rendering), median of ${LOOP_PAIRS} off/on pairs:`,
+      `training loop, ${set.name}, ${(offWall / set.frames).toFixed(1)} ms a step (CPU work + rendering), median of ${LOOP_PAIRS} off/on pairs, load average ${loadBefore} before, ${os.loadavg()[0]?.toFixed(2)} after:`,
     );
     console.log(
       `  recording off ${s(offWall)} s; on: loop ${s(median(ons.map((m) => m.loopMs ?? 0)))} s + end() ${s(median(ons.map((m) => m.wallMs - (m.loopMs ?? 0))))} s = ${s(median(ons.map((m) => m.wallMs)))} s`,
     );
     console.log(`  slowdown incl. end(): ${pct(slowdowns)} (target < 10 %)`);
     console.log(`  slowdown of the loop alone: ${pct(loopSlowdowns)}`);
+    console.log(
+      `  CPU (all threads): off ${s(median(pairs.map((p) => p.off.cpuMs)))} s, on ${s(median(ons.map((m) => m.cpuMs)))} s`,
+    );
     console.log(
       `  addFrame: ${(median(ons.map((m) => m.callMs ?? 0)) / set.frames).toFixed(2)} ms a frame to copy and hand over, ${median(ons.map((m) => m.waits ?? 0))} of ${set.frames} calls waited (${(median(ons.map((m) => m.addFrameMs ?? 0)) / set.frames).toFixed(2)} ms a frame with waits); peak RSS ${median(ons.map((m) => m.peakRssMb)).toFixed(0)} MB`,
     );
