@@ -47,12 +47,16 @@ export class EncodingSession {
     this.post({ type: 'frame', id: this.id, buffer: transferable, channels }, [transferable]);
   }
 
-  /** A buffer now, reading buffers the worker has already handed back; null when all are really out. */
+  /**
+   * A buffer now, null when all are really out. Buffers the worker has already handed back are read
+   * before a new one is allocated: a loop that never yields to the event loop would otherwise never
+   * see them and grow the pool to its capacity, paying a fresh buffer's page faults each time.
+   */
   tryAcquire(): Uint8Array | null {
-    const buffer = this.pool.tryAcquire();
+    const buffer = this.pool.takeFree();
     if (buffer) return buffer;
     this.drainReleases();
-    return this.pool.tryAcquire();
+    return this.pool.takeFree() ?? this.pool.allocate();
   }
 
   /** The next buffer back from the worker (null if encoding stopped); the process stays alive meanwhile. */

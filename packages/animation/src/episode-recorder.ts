@@ -195,6 +195,11 @@ export class EpisodeCapture {
     return this.session?.pool.outstanding ?? 0;
   }
 
+  /** @internal Frame buffers allocated for this episode so far. */
+  get buffersAllocated(): number {
+    return this.session?.pool.size ?? 0;
+  }
+
   /** Steps so far (calls to addFrame). */
   get stepCount(): number {
     return this.actions.length;

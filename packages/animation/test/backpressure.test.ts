@@ -34,6 +34,31 @@ describe('backpressure', () => {
     });
   });
 
+  it('a loop that never yields reuses the buffers the worker handed back before allocating more', async () => {
+    const [width, height, count, poolSize] = [320, 240, 60, 64];
+    const recorder = new EpisodeRecorder({ dir: tempDir(), poolSize, maxFrames: 0, schedule: { every: 1 } });
+    // the worker started first (under vitest it boots through tsx, which takes a while)
+    await recorder.record({
+      episode: 1,
+      frames: [{ width, height, data: sceneFrame(width, height, 0) }],
+      reward: 0,
+    });
+    const capture = recorder.begin(0);
+    const frame = new Uint8Array(width * height * 3);
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let i = 0; i < count; i++) {
+      frame.set(sceneFrame(width, height, i));
+      expect(capture?.addFrame({ width, height, data: frame })).toBeUndefined();
+      Atomics.wait(pause, 0, 0, 4); // a 4 ms training step that never returns to the event loop
+    }
+    // Buffers come back on a port whose events this loop never lets run; before they were read
+    // synchronously, every step here allocated a new buffer until all 64 existed.
+    expect(capture?.buffersAllocated).toBeLessThanOrEqual(count / 2);
+    const files = await capture?.end({ reward: 0 });
+    await recorder.close();
+    expect(decodeWithOmggif(files?.gif as string).frames).toHaveLength(count);
+  });
+
   it('memory stays flat however long the episode', async () => {
     const [width, height, count] = [320, 240, 800]; // all frames held would be 184 MB
     const recorder = new EpisodeRecorder({ dir: tempDir(), maxFrames: 0, schedule: { every: 1 } });
