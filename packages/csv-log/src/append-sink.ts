@@ -1,17 +1,18 @@
 import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
+import { ByteBuffer } from './byte-buffer.js';
 import { flushOnExit, forgetOnExit } from './exit-hooks.js';
 import type { Durability } from './types.js';
 
 const FLUSH_INTERVAL_MS = 100;
-// Characters, not bytes: a UTF-16 unit is at most 3 UTF-8 bytes, so this flushes by 64 KiB.
-const FLUSH_CHARS = Math.floor((64 * 1024) / 3);
+const FLUSH_BYTES = 64 * 1024;
 // While the disk refuses writes, rows wait in memory up to this much, then new ones are dropped.
-const MAX_BACKLOG_CHARS = 32 * 1024 * 1024;
+const MAX_BACKLOG_BYTES = 32 * 1024 * 1024;
 const RETRY_MS = 1000;
 
 /**
- * An O_APPEND file that text is appended to under one durability mode. Writes are synchronous: a row
- * is in the kernel when `write` (line/fsync) or the flush (buffered) returns, so what a crash leaves is
+ * An O_APPEND file that whole lines are appended to under one durability mode. Lines are formatted
+ * straight into `pending` (bytes) and handed over with `commit()`. Writes are synchronous: a row is in
+ * the kernel when the commit (line/fsync) or the flush (buffered) returns, so what a crash leaves is
  * exactly what was flushed, and the exit hooks can flush without the event loop.
  *
  * Write failures (ENOSPC, EIO, …) never throw into the caller: unwritten bytes are kept and retried
@@ -20,14 +21,15 @@ const RETRY_MS = 1000;
  */
 export class AppendSink {
   readonly path: string;
+  /** Where the next lines are formatted; `commit()` hands them over. */
+  readonly pending = new ByteBuffer(FLUSH_BYTES + 4096);
   private readonly durability: Durability;
   private readonly onError: ((error: Error) => void) | undefined;
   private readonly fd: number;
-  private buffer = '';
   private timer: NodeJS.Timeout | null = null;
   // While the disk refuses writes: what is not yet written, in order (the head may be a partial line).
-  private backlog: (string | Buffer)[] = [];
-  private backlogChars = 0;
+  private backlog: Buffer[] = [];
+  private backlogBytes = 0;
   private lastAttempt = 0;
   private failing = false;
   private dropped = 0;
@@ -49,12 +51,15 @@ export class AppendSink {
   /** Appends text made of whole lines. */
   write(text: string): void {
     if (this.closed) throw new Error(`${this.path}: the log is closed`);
-    if (this.durability !== 'buffered') {
-      this.writeOut(text, false);
-      return;
-    }
-    this.buffer += text;
-    if (this.buffer.length >= FLUSH_CHARS) this.flushSync();
+    this.pending.writeText(text);
+    this.commit();
+  }
+
+  /** The whole lines formatted into `pending` since the last commit are appended. */
+  commit(): void {
+    if (this.durability !== 'buffered')
+      this.flush(false); // line, fsync: one write() per commit
+    else if (this.pending.length >= FLUSH_BYTES) this.flush(true);
     else if (this.timer === null) {
       this.timer = setTimeout(() => this.flush(false), FLUSH_INTERVAL_MS);
       this.timer.unref();
@@ -71,9 +76,7 @@ export class AppendSink {
       clearTimeout(this.timer);
       this.timer = null;
     }
-    const text = this.buffer;
-    this.buffer = '';
-    if (text !== '') this.writeOut(text, retryNow);
+    if (this.pending.length > 0) this.writeOut(retryNow);
     else if (retryNow && this.backlog.length > 0) this.drain();
   }
 
@@ -85,7 +88,7 @@ export class AppendSink {
     if (this.backlog.length > 0 || this.dropped > 0) {
       this.report(
         new Error(
-          `${this.path}: closed with about ${this.backlogChars} characters that could not be written` +
+          `${this.path}: closed with ${this.backlogBytes} bytes that could not be written` +
             (this.dropped > 0 ? ` and ${this.dropped} dropped rows` : '') +
             ' (the disk kept refusing them)',
         ),
@@ -98,44 +101,49 @@ export class AppendSink {
     }
   }
 
-  private writeOut(text: string, retryNow: boolean): void {
+  /** Writes `pending` out and empties it; what the disk refuses goes to the backlog (a copy). */
+  private writeOut(retryNow: boolean): void {
+    const { bytes, length } = this.pending;
+    this.pending.length = 0;
     if (this.backlog.length > 0) {
-      this.queue(text);
+      this.queue(Buffer.from(bytes.subarray(0, length)));
       // Retry at most every RETRY_MS (or when asked): a failing syscall per row would slow training.
       if (retryNow || Date.now() - this.lastAttempt >= RETRY_MS) this.drain();
       return;
     }
     try {
-      const written = writeSync(this.fd, text);
-      if (written < Buffer.byteLength(text)) {
-        this.backlog.push(Buffer.from(text).subarray(written)); // a short write: finish the line first
-        this.backlogChars += text.length;
+      const written = writeSync(this.fd, bytes, 0, length);
+      if (written < length) {
+        this.keep(Buffer.from(bytes.subarray(written, length))); // a short write: finish the line first
         this.drain();
         return;
       }
       if (this.durability === 'fsync') fdatasyncSync(this.fd);
     } catch (error) {
-      this.backlog.push(text);
-      this.backlogChars += text.length;
+      this.keep(Buffer.from(bytes.subarray(0, length)));
       this.lastAttempt = Date.now();
       this.writeFailed(error as Error);
     }
   }
 
-  private queue(text: string): void {
-    if (this.backlogChars >= MAX_BACKLOG_CHARS) {
+  private keep(bytes: Buffer): void {
+    this.backlog.push(bytes);
+    this.backlogBytes += bytes.length;
+  }
+
+  private queue(bytes: Buffer): void {
+    if (this.backlogBytes >= MAX_BACKLOG_BYTES) {
       if (this.dropped === 0) {
         this.report(
           new Error(
-            `${this.path}: over ${MAX_BACKLOG_CHARS} characters wait for the disk; new rows are dropped now`,
+            `${this.path}: over ${MAX_BACKLOG_BYTES} bytes wait for the disk; new rows are dropped now`,
           ),
         );
       }
-      this.dropped += countLines(text);
+      this.dropped += countLines(bytes);
       return;
     }
-    this.backlog.push(text);
-    this.backlogChars += text.length;
+    this.keep(bytes);
   }
 
   private drain(): void {
@@ -143,20 +151,20 @@ export class AppendSink {
     let next = 0;
     try {
       for (; next < this.backlog.length; next++) {
-        const item = this.backlog[next] as string | Buffer;
-        const bytes = typeof item === 'string' ? Buffer.from(item) : item;
+        const bytes = this.backlog[next] as Buffer;
         let offset = 0;
         try {
           while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
         } catch (error) {
           if (offset > 0) this.backlog[next] = bytes.subarray(offset);
+          this.backlogBytes -= offset;
           throw error;
         }
-        this.backlogChars -= typeof item === 'string' ? item.length : 0;
+        this.backlogBytes -= bytes.length;
       }
       if (this.durability === 'fsync') fdatasyncSync(this.fd);
       this.backlog = [];
-      this.backlogChars = 0;
+      this.backlogBytes = 0;
       this.failing = false;
     } catch (error) {
       this.backlog = this.backlog.slice(next);
@@ -190,8 +198,8 @@ export class AppendSink {
   }
 }
 
-function countLines(text: string): number {
+function countLines(bytes: Buffer): number {
   let count = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  for (let at = bytes.indexOf(10); at !== -1; at = bytes.indexOf(10, at + 1)) count++;
   return count;
 }

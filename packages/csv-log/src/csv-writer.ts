@@ -94,13 +94,15 @@ class CsvLog implements CsvLogWriter {
       }
       return;
     }
-    let line: string;
+    const out = this.sink.pending;
+    const start = out.length;
     try {
-      line = this.formatRow(row, this.wallTime, this.unknownKey);
+      this.formatRow(row, this.wallTime, this.unknownKey, out);
     } catch (error) {
+      out.length = start; // nothing of a refused row is written
       throw withPath(this.path, error);
     }
-    this.sink.write(line);
+    this.sink.commit();
   }
 
   private readonly unknownKey = (key: string): void => {

@@ -6,7 +6,7 @@ export interface FormatWorkerData {
   path: string;
   width: number;
   eol: string;
-  /** Int32Array: [0] how many messages (batch, text, drain, close) the worker has finished; [1] 1 once it runs. */
+  /** Int32Array: [0] how many messages (batch, bytes, drain, close) the worker has finished; [1] 1 once it runs. */
   progress: SharedArrayBuffer;
   /** Where the worker sends buffers back, errors and acknowledgements (read synchronously when needed). */
   replies: MessagePort;
@@ -14,7 +14,7 @@ export interface FormatWorkerData {
 
 export type ToFormatWorker =
   | { type: 'batch'; numbers: ArrayBuffer; tags: ArrayBuffer; texts: string[]; rows: number }
-  | { type: 'text'; text: string }
+  | { type: 'bytes'; bytes: ArrayBuffer }
   | { type: 'drain'; ack: number }
   | { type: 'close' };
 

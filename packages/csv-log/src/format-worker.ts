@@ -1,4 +1,4 @@
-// The format worker: turns row batches into CSV text and appends it, off the training thread.
+// The format worker: turns row batches into CSV lines and appends them, off the training thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppendSink } from './append-sink.js';
 import type { FormatWorkerData, FromFormatWorker, ToFormatWorker } from './format-protocol.js';
@@ -24,19 +24,22 @@ parentPort?.on('message', (message: ToFormatWorker) => {
   switch (message.type) {
     case 'batch': {
       const { numbers, tags, texts, rows } = message;
-      sink.write(
-        formatBatch(
-          { numbers: new Float64Array(numbers), tags: new Uint8Array(tags), texts, rows },
-          width,
-          eol,
-        ),
+      formatBatch(
+        { numbers: new Float64Array(numbers), tags: new Uint8Array(tags), texts, rows },
+        width,
+        eol,
+        sink.pending,
       );
+      sink.commit();
       countDone();
       reply({ type: 'free', numbers, tags }, [numbers, tags]);
       break;
     }
-    case 'text':
-      sink.write(message.text);
+    case 'bytes':
+      sink.pending.reserve(message.bytes.byteLength);
+      sink.pending.bytes.set(new Uint8Array(message.bytes), sink.pending.length);
+      sink.pending.length += message.bytes.byteLength;
+      sink.commit();
       countDone();
       break;
     case 'drain':

@@ -1,5 +1,6 @@
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import type { AppendSink } from './append-sink.js';
+import { ByteBuffer } from './byte-buffer.js';
 import { type Flushable, flushOnExit, forgetOnExit } from './exit-hooks.js';
 import type { FormatWorkerData, FromFormatWorker, ToFormatWorker } from './format-protocol.js';
 import { compileRowEncoder, formatBatch, newRowBatch, type RowBatch, type RowEncoder } from './row-batch.js';
@@ -42,6 +43,8 @@ export class OffThreadRows implements Flushable {
   private nextAck = 0;
   private readonly waiting = new Map<number, () => void>();
   private closedBy: (() => void) | null = null;
+  /** Where a batch is formatted on this thread when every batch is in flight (then sent as bytes). */
+  private readonly formatted = new ByteBuffer(64 * 1024);
 
   constructor(
     path: string,
@@ -144,7 +147,7 @@ export class OffThreadRows implements Flushable {
       this.takeReplies(); // report the worker's write failures now: the event loop may never run again
     }
     if (this.batch.rows > 0) {
-      this.sink.write(formatBatch(this.batch, this.width, this.eol));
+      formatBatch(this.batch, this.width, this.eol, this.sink.pending);
       this.reset(this.batch);
     }
     this.sink.flushSync();
@@ -159,14 +162,19 @@ export class OffThreadRows implements Flushable {
     if (!this.workerRunning()) {
       // Until the worker runs (it takes ~50 ms to start) and after it failed: written from here, so no
       // row ever waits on a worker that might never come.
-      this.sink.write(formatBatch(batch, this.width, this.eol));
+      formatBatch(batch, this.width, this.eol, this.sink.pending);
       this.sink.flushSync();
       this.reset(batch);
       return;
     }
     const next = this.free.pop() ?? this.takeFree();
     if (next === undefined) {
-      this.post({ type: 'text', text: formatBatch(batch, this.width, this.eol) });
+      const formatted = this.formatted;
+      formatted.length = 0;
+      formatBatch(batch, this.width, this.eol, formatted);
+      const bytes = new Uint8Array(formatted.length);
+      bytes.set(formatted.view());
+      this.post({ type: 'bytes', bytes: bytes.buffer }, [bytes.buffer]);
       this.reset(batch);
       return;
     }

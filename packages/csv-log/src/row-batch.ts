@@ -1,4 +1,7 @@
-import { formatCell, formatNumber, quoteCsv } from './cell-format.js';
+import type { ByteBuffer } from './byte-buffer.js';
+import { formatCell, quoteCsv } from './cell-format.js';
+import { writeNumberAscii } from './number-ascii.js';
+import { NUMBER_CELL_BYTES } from './row-format.js';
 import type { Cell } from './types.js';
 
 // Rows stored for formatting on another thread: a number per cell in a Float64Array (row-major, one
@@ -81,36 +84,40 @@ ${stores.join('\n')}
   return new Function('other', body)(other) as RowEncoder;
 }
 
-/** The CSV text of a batch's rows: byte for byte what the row formatter writes for the same rows. */
-export function formatBatch(batch: RowBatch, width: number, eol: string): string {
+/** Appends the CSV lines of a batch's rows to `out`: byte for byte what the row formatter writes. */
+export function formatBatch(batch: RowBatch, width: number, eol: string, out: ByteBuffer): void {
   const { numbers, tags, texts, rows } = batch;
-  let out = '';
+  const reserve = width * NUMBER_CELL_BYTES + eol.length + 2;
+  const eol0 = eol.charCodeAt(0);
+  const eol1 = eol.length > 1 ? eol.charCodeAt(1) : -1;
   let slot = 0;
   let text = 0;
   for (let r = 0; r < rows; r++) {
-    let line = '';
+    out.reserve(reserve);
+    let bytes = out.bytes;
+    let at = out.length;
+    const start = at;
     for (let c = 0; c < width; c++, slot++) {
-      if (c > 0) line += ',';
-      switch (tags[slot]) {
-        case Tag.Number:
-          line += formatNumber(numbers[slot] as number);
-          break;
-        case Tag.String:
-          line += quoteCsv(texts[text++] as string);
-          break;
-        case Tag.Text:
-          line += texts[text++] as string;
-          break;
-        case Tag.True:
-          line += 'true';
-          break;
-        case Tag.False:
-          line += 'false';
-          break;
+      if (c > 0) bytes[at++] = 44; // ,
+      const tag = tags[slot];
+      if (tag === Tag.Number) at = writeNumberAscii(bytes, at, numbers[slot] as number);
+      else if (tag !== Tag.Missing) {
+        out.length = at;
+        if (tag === Tag.String) out.writeText(quoteCsv(texts[text++] as string));
+        else if (tag === Tag.Text) out.writeText(texts[text++] as string);
+        else out.writeText(tag === Tag.True ? 'true' : 'false');
+        out.reserve(reserve);
+        bytes = out.bytes;
+        at = out.length;
       }
     }
     // A single empty cell would be a blank line, which readers skip: written as "" (as the row formatter does).
-    out += (width === 1 && line === '' ? '""' : line) + eol;
+    if (at === start) {
+      bytes[at++] = 34;
+      bytes[at++] = 34;
+    }
+    bytes[at++] = eol0;
+    if (eol1 >= 0) bytes[at++] = eol1;
+    out.length = at;
   }
-  return out;
 }

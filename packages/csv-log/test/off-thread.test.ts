@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ByteBuffer } from '../src/byte-buffer.js';
+import { formatCell } from '../src/cell-format.js';
 import { type Cell, loadCsvLog, openCsvLog, TRAINING_LOG_COLUMNS } from '../src/index.js';
 import { BATCH_ROWS } from '../src/off-thread-rows.js';
 import { compileRowEncoder, formatBatch, newRowBatch } from '../src/row-batch.js';
@@ -27,7 +29,7 @@ const cell: fc.Arbitrary<Cell> = fc.oneof(
 );
 
 describe('row batches (what the format worker formats)', () => {
-  it('format exactly the bytes the row formatter writes, for any rows', () => {
+  it('format exactly the bytes the row formatter writes, and both the text formatCell gives, for any rows', () => {
     const columns = fc.uniqueArray(
       fc.string({ minLength: 1, maxLength: 5 }).filter((s) => s !== '__proto__'),
       { minLength: 1, maxLength: 6 },
@@ -52,8 +54,23 @@ describe('row batches (what the format worker formats)', () => {
             encode(row, wallTime, unknown, batch);
             batch.rows++;
           }
-          const expected = rows.map((row) => formatRow(row, wallTime, unknown)).join('');
-          expect(formatBatch(batch, names.length, eol)).toBe(expected);
+          // the definition: each column's formatCell text, joined by commas (a lone empty cell as "")
+          const expected = rows
+            .map((row) => {
+              const line = names
+                .map((name, i) =>
+                  formatCell(i === wallTimeIndex && row[name] === undefined ? 1.25 : row[name], name),
+                )
+                .join(',');
+              return (line === '' ? '""' : line) + eol;
+            })
+            .join('');
+          const direct = new ByteBuffer(16);
+          for (const row of rows) formatRow(row, wallTime, unknown, direct);
+          expect(direct.view().toString('utf8')).toBe(expected);
+          const batched = new ByteBuffer(16);
+          formatBatch(batch, names.length, eol, batched);
+          expect(batched.view().toString('utf8')).toBe(expected);
         },
       ),
       { numRuns: 300 },

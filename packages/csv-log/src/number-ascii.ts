@@ -1,0 +1,353 @@
+// Numbers written straight into bytes, as the same text formatNumber gives (shortest round-trip digits,
+// laid out as JavaScript's Number#toString does; Python's nan, inf, -inf).
+//
+// Why hand-written: String(double) costs ~140-180 ns here (a heap string, V8's number-string cache, then
+// UTF-8 encoding when written), six to eight times per training-log row; it was most of the time of an
+// append. This writes the digits into the output buffer directly in ~40-60 ns (bench/run.ts). The digits
+// come from the value times a power of ten in double-double arithmetic (~104 bits, far more than the
+// 57 bits a 17-digit decimal needs); whenever that result is within 1e-6 of a decision boundary (an end
+// of the round-trip interval, or a tie between two candidates), it defers to String(value), so the text
+// is always exactly String's. test/number-ascii.test.ts checks that on millions of values.
+
+const view = new Float64Array(1);
+const words = new Uint32Array(view.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LOW = LITTLE_ENDIAN ? 0 : 1;
+const HIGH = LITTLE_ENDIAN ? 1 : 0;
+
+const TWO_52 = 4503599627370496;
+const TWO_53 = 9007199254740992;
+/** Dekker's splitter for exact products of doubles: 2^27 + 1. */
+const SPLIT = 134217729;
+/** How close (in units of the 17th digit) to a boundary the fast path trusts itself; 1e-6 ≫ its error (~1e-8). */
+const EPS = 1e-6;
+/** The fast path's range; beyond it (never seen in a training log) String does the work. */
+const MIN_FAST = 1e-180;
+const MAX_FAST = 1e180;
+const LOG10_2 = 0.3010299956639812;
+
+// 10^s as hi + lo (hi = the double nearest 10^s, lo = the exact rest rounded), hi also split in halves for
+// Dekker's product, for every scale s a value in the fast range can need. Built on first use (~1 ms).
+const MIN_SCALE = -190;
+const MAX_SCALE = 220;
+let powHi: Float64Array | null = null;
+let powLo: Float64Array;
+let powHiHigh: Float64Array;
+let powHiLow: Float64Array;
+// 2^k for k = -1100 … 1100, indexed k + POW2_OFFSET
+const POW2_OFFSET = 1100;
+let pow2: Float64Array;
+
+function buildTables(): Float64Array {
+  const size = MAX_SCALE - MIN_SCALE + 1;
+  const hiTable = new Float64Array(size);
+  powLo = new Float64Array(size);
+  powHiHigh = new Float64Array(size);
+  powHiLow = new Float64Array(size);
+  for (let s = MIN_SCALE; s <= MAX_SCALE; s++) {
+    const i = s - MIN_SCALE;
+    const hi = Number(`1e${s}`); // correctly rounded
+    view[0] = hi;
+    const exponent = ((words[HIGH] as number) >>> 20) - 1075;
+    const mantissa =
+      BigInt(((words[HIGH] as number) & 0xfffff) + 0x100000) * 4294967296n + BigInt(words[LOW] as number);
+    // lo = 10^s − mantissa·2^exponent, an exact fraction a/b, rounded to a double
+    const [num, den] = s >= 0 ? [10n ** BigInt(s), 1n] : [1n, 10n ** BigInt(-s)];
+    const [a, b] =
+      exponent >= 0
+        ? [num - mantissa * (1n << BigInt(exponent)) * den, den]
+        : [num * (1n << BigInt(-exponent)) - mantissa * den, den * (1n << BigInt(-exponent))];
+    hiTable[i] = hi;
+    powLo[i] = fractionToNumber(a, b);
+    const t = SPLIT * hi;
+    const high = t - (t - hi);
+    powHiHigh[i] = high;
+    powHiLow[i] = hi - high;
+  }
+  pow2 = new Float64Array(2 * POW2_OFFSET + 1);
+  for (let k = -POW2_OFFSET; k <= POW2_OFFSET; k++) pow2[k + POW2_OFFSET] = 2 ** k;
+  return hiTable;
+}
+
+function fractionToNumber(a: bigint, b: bigint): number {
+  if (a === 0n) return 0;
+  const negative = a < 0n;
+  const magnitude = negative ? -a : a;
+  const shift = 70 + b.toString(2).length - magnitude.toString(2).length;
+  const quotient = shift >= 0 ? (magnitude << BigInt(shift)) / b : magnitude / (b << BigInt(-shift));
+  const value = Number(quotient) * 2 ** -shift;
+  return negative ? -value : value;
+}
+
+/** The digits of the chosen decimal: those of `top` (≤ 10), then `rest` as 8 digits. */
+// a Buffer like the output, so the functions writing both see one kind of array
+const digits = Buffer.alloc(20);
+
+/**
+ * Writes the text of `value` (exactly formatNumber's) at `at`; returns the end. The caller leaves at
+ * least 32 bytes of room (the longest text, "-2.2250738585072014e-308", has 24).
+ */
+export function writeNumberAscii(bytes: Uint8Array, at: number, value: number): number {
+  if (Number.isNaN(value)) {
+    bytes[at] = 110; // nan
+    bytes[at + 1] = 97;
+    bytes[at + 2] = 110;
+    return at + 3;
+  }
+  let x = value;
+  if (x < 0) {
+    bytes[at++] = 45; // -
+    x = -x;
+  } else if (x === 0) {
+    if (1 / x < 0) bytes[at++] = 45; // -0
+    bytes[at] = 48;
+    return at + 1;
+  }
+  if (x === Number.POSITIVE_INFINITY) {
+    bytes[at] = 105; // inf
+    bytes[at + 1] = 110;
+    bytes[at + 2] = 102;
+    return at + 3;
+  }
+  if (x < TWO_53 && Math.floor(x) === x) return writeInteger(bytes, at, x);
+  const end = x >= MIN_FAST && x <= MAX_FAST ? writeShortest(bytes, at, x) : -1;
+  return end >= 0 ? end : writeLatin1(bytes, at, String(x));
+}
+
+/** A whole number below 2^53. */
+function writeInteger(bytes: Uint8Array, at: number, x: number): number {
+  if (x < 1e8) return writeUint32(bytes, at, x, countDigits(x));
+  const high = Math.floor(x / 1e8);
+  const end = writeUint32(bytes, at, high, countDigits(high));
+  return writeUint32(bytes, end, x - high * 1e8, 8);
+}
+
+function countDigits(n: number): number {
+  if (n < 1e4) return n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : 4;
+  if (n < 1e8) return n < 1e5 ? 5 : n < 1e6 ? 6 : n < 1e7 ? 7 : 8;
+  return n < 1e9 ? 9 : 10;
+}
+
+/** "00" … "99" as byte pairs: two digits per division. */
+const PAIRS = new Uint8Array(200);
+for (let i = 0; i < 100; i++) {
+  PAIRS[2 * i] = 48 + Math.floor(i / 10);
+  PAIRS[2 * i + 1] = 48 + (i % 10);
+}
+
+/** `count` digits of n (< 2^31), zero-padded on the left. Int32 arithmetic only (`| 0`): no float division. */
+function writeUint32(bytes: Uint8Array, at: number, n: number, count: number): number {
+  let rest = n | 0;
+  let i = at + count;
+  while (i - at >= 2) {
+    const q = (rest / 100) | 0;
+    const pair = (rest - q * 100) << 1;
+    bytes[--i] = PAIRS[pair + 1] as number;
+    bytes[--i] = PAIRS[pair] as number;
+    rest = q;
+  }
+  if (i > at) bytes[at] = 48 + rest;
+  return at + count;
+}
+
+function writeLatin1(bytes: Uint8Array, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) bytes[at + i] = text.charCodeAt(i);
+  return at + text.length;
+}
+
+/** The shortest round-trip digits of a positive x in the fast range, or -1 when String must decide. */
+function writeShortest(bytes: Uint8Array, at: number, x: number): number {
+  if (powHi === null) powHi = buildTables();
+  const hiTable = powHi;
+  view[0] = x;
+  const high = words[HIGH] as number;
+  const biased = high >>> 20;
+  const f = (high & 0xfffff) * 4294967296 + (words[LOW] as number) + TWO_52; // x = f · 2^e
+  const e = biased - 1075;
+
+  // 10^k ≤ x < 10^(k+1): from the binary exponent, then one comparison (the loop below mends a miss)
+  let k = Math.floor((e + 52) * LOG10_2);
+  if (x >= (hiTable[k + 1 - MIN_SCALE] as number)) k++;
+
+  // A decimal of at most 15 digits that reads back as x is the only one (DBL_DIG): then it is the answer.
+  const shift = 14 - k;
+  if (shift >= 0 && shift <= 22) {
+    const power = hiTable[shift - MIN_SCALE] as number; // exact up to 10^22
+    const whole = x * power;
+    if (Math.floor(whole) === whole && whole / power === x)
+      return writeScaledInteger(bytes, at, whole, shift);
+  }
+
+  // v = x · 10^scale in [1e16, 1e17) as vHigh + vLow: 17 digits before the point
+  let scale = 16 - k;
+  let vHigh = 0;
+  let vLow = 0;
+  let i = 0;
+  for (let tries = 0; ; tries++) {
+    i = scale - MIN_SCALE;
+    if (tries > 2 || i < 0 || i >= hiTable.length) return -1;
+    const p = hiTable[i] as number;
+    const product = x * p;
+    const t = SPLIT * x;
+    const xHigh = t - (t - x);
+    const xLow = x - xHigh;
+    const pHigh = powHiHigh[i] as number;
+    const pLow = powHiLow[i] as number;
+    const error = xHigh * pHigh - product + xHigh * pLow + xLow * pHigh + xLow * pLow;
+    const tail = error + x * (powLo[i] as number);
+    vHigh = product + tail;
+    vLow = tail - (vHigh - product);
+    if (vHigh < 1e16) scale++;
+    else if (vHigh >= 1e17) scale--;
+    else break;
+  }
+  // Half the gap to the neighbouring doubles, in the same units; the one below is closer at a power of two.
+  const up = (hiTable[i] as number) * (pow2[e - 1 + POW2_OFFSET] as number);
+  const down = f === TWO_52 ? up / 2 : up;
+
+  // v = top·1e8 + rest: top's 9 digits are certain; rest (< 1e8, with its fraction) is where the choice is
+  let top = Math.floor(vHigh / 1e8);
+  let rest = vHigh - top * 1e8 + vLow; // top·1e8 is exact (top < 2^30, 1e8 = 390625·2^8)
+  if (rest < 0) {
+    top--;
+    rest += 1e8;
+  } else if (rest >= 1e8) {
+    top++;
+    rest -= 1e8;
+  }
+  // Every decimal in [lowEnd, highEnd] reads back as x. Its whole numbers are a … b.
+  const lowEnd = rest - down;
+  const highEnd = rest + up;
+  const a = Math.ceil(lowEnd);
+  const gapA = a - lowEnd;
+  if (gapA < EPS || gapA > 1 - EPS) return -1;
+  const b = Math.floor(highEnd);
+  const gapB = highEnd - b;
+  if (gapB < EPS || gapB > 1 - EPS || a > b) return -1;
+
+  // The fewest digits: the largest power of ten with a multiple in [a, b] (|a|, |b| < 2^31: int32 math)
+  const a32 = a | 0;
+  const b32 = b | 0;
+  let p = 1;
+  let zeros = 0;
+  // unrolled for 10 (most full-precision values stop at 1 or 10): a division by a constant is a multiply
+  if (((b32 / 10) | 0) * 10 >= a32) {
+    p = 10;
+    zeros = 1;
+    while (zeros < 8 && ((b32 / (p * 10)) | 0) * (p * 10) >= a32) {
+      p *= 10;
+      zeros++;
+    }
+  }
+  let restDigits: number;
+  if (zeros === 8) {
+    top += b32 >= 1e8 ? 1 : 0; // the one multiple of 1e8 in the interval (it is < 34 wide)
+    restDigits = 0;
+  } else {
+    // of those, the one nearest to v (as Number#toString chooses)
+    const below = Math.floor(rest / p) * p;
+    const past = rest - below;
+    const half = p / 2;
+    if (past - half < EPS && past - half > -EPS) return -1;
+    let chosen = past > half ? below + p : below;
+    if (chosen > b) chosen -= p;
+    else if (chosen < a) chosen += p;
+    if (chosen >= 1e8) {
+      top++;
+      chosen -= 1e8;
+    } else if (chosen < 0) {
+      top--;
+      chosen += 1e8;
+    }
+    restDigits = chosen;
+  }
+
+  return writeDigits(bytes, at, top, countDigits(top), restDigits, 8, countDigits(top) + 8 - scale);
+}
+
+/** x = whole · 10^-shift, whole < 2^53 a whole number of at most 16 digits. */
+function writeScaledInteger(bytes: Uint8Array, at: number, whole: number, shift: number): number {
+  const high = Math.floor(whole / 1e8);
+  if (high === 0) {
+    const count = countDigits(whole);
+    return writeDigits(bytes, at, 0, 0, whole, count, count - shift);
+  }
+  const count = countDigits(high);
+  return writeDigits(bytes, at, high, count, whole - high * 1e8, 8, count + 8 - shift);
+}
+
+/**
+ * Writes the decimal whose digits are high's (highCount of them) then low's (lowCount, zero-padded),
+ * trailing zeros dropped, with the point after n digits, laid out as Number#toString does. The two
+ * common layouts write the digits in place; the rest go through layOut.
+ */
+function writeDigits(
+  bytes: Uint8Array,
+  at: number,
+  high: number,
+  highCount: number,
+  low: number,
+  lowCount: number,
+  n: number,
+): number {
+  if (n > 0 && n <= 21) {
+    // digits one byte to the right, then the first n moved left over the point's place
+    const first = at + 1;
+    writeUint32(bytes, first, high, highCount);
+    let end = writeUint32(bytes, first + highCount, low, lowCount);
+    while (bytes[end - 1] === 48) end--;
+    for (let i = 0; i < n; i++) bytes[at + i] = bytes[first + i] as number;
+    if (end - first > n) {
+      bytes[at + n] = 46; // .
+      return end;
+    }
+    for (let i = end - 1; i < at + n; i++) bytes[i] = 48; // a whole number: zeros up to the point
+    return at + n;
+  }
+  if (n <= 0 && n > -6) {
+    bytes[at] = 48; // 0.000ddd
+    bytes[at + 1] = 46;
+    let first = at + 2;
+    for (let i = n; i < 0; i++) bytes[first++] = 48;
+    writeUint32(bytes, first, high, highCount);
+    let end = writeUint32(bytes, first + highCount, low, lowCount);
+    while (bytes[end - 1] === 48) end--;
+    return end;
+  }
+  writeUint32(digits, 0, high, highCount);
+  let k = writeUint32(digits, highCount, low, lowCount);
+  while (digits[k - 1] === 48) k--;
+  return layOut(bytes, at, k, n);
+}
+
+/** Number#toString's layout of k digits with the decimal point after n of them (ECMA-262 Number::toString). */
+function layOut(bytes: Uint8Array, at: number, k: number, n: number): number {
+  let out = at;
+  if (k <= n && n <= 21) {
+    for (let d = 0; d < k; d++) bytes[out++] = digits[d] as number;
+    for (let d = k; d < n; d++) bytes[out++] = 48;
+  } else if (0 < n && n <= 21) {
+    for (let d = 0; d < n; d++) bytes[out++] = digits[d] as number;
+    bytes[out++] = 46; // .
+    for (let d = n; d < k; d++) bytes[out++] = digits[d] as number;
+  } else if (-6 < n && n <= 0) {
+    bytes[out++] = 48;
+    bytes[out++] = 46;
+    for (let d = n; d < 0; d++) bytes[out++] = 48;
+    for (let d = 0; d < k; d++) bytes[out++] = digits[d] as number;
+  } else {
+    bytes[out++] = digits[0] as number;
+    if (k > 1) {
+      bytes[out++] = 46;
+      for (let d = 1; d < k; d++) bytes[out++] = digits[d] as number;
+    }
+    bytes[out++] = 101; // e
+    let exponent = n - 1;
+    if (exponent < 0) {
+      bytes[out++] = 45;
+      exponent = -exponent;
+    } else bytes[out++] = 43;
+    out = writeUint32(bytes, out, exponent, countDigits(exponent));
+  }
+  return out;
+}
