@@ -176,20 +176,31 @@ export class EpisodeGifEncoder {
    * between its first and last changed byte is looked up; the rest keeps the previous frame's indices.
    * Profiled with --cpu-prof on the benchmark's 600×400 gradient frames: this was the worker's largest
    * cost, and the worker's CPU competes with the training thread for the machine's cores.
+   *
+   * The first frame (or one whose channel count changed) and the usual changed-rows case are two
+   * functions, not one with a null check: V8 optimized the shared one while only the first frame had
+   * run, then threw that code away and recompiled it up to four times, and those compiles run on the
+   * background threads that take a core from the training loop (--trace-opt --trace-deopt).
    */
   private mapToPalette(data: Uint8Array, channels: number): void {
     const { box } = this;
-    const { width, height } = this.options;
     box.top = -1;
     box.bottom = -1;
-    box.left = width;
+    box.left = this.options.width;
     box.right = -1;
     const last = this.lastSource?.channels === channels ? this.lastSource.data : null;
+    if (last) this.mapChangedRows(data, last, channels);
+    else this.mapWholeFrame(data, channels);
+  }
+
+  private mapWholeFrame(data: Uint8Array, channels: number): void {
+    const { width, height } = this.options;
+    for (let y = 0; y < height; y++) this.mapWholeSpan(data, channels, y, 0, width - 1);
+  }
+
+  private mapChangedRows(data: Uint8Array, last: Uint8Array, channels: number): void {
+    const { width, height } = this.options;
     const rowBytes = width * channels;
-    if (!last) {
-      for (let y = 0; y < height; y++) this.mapSpan(data, channels, null, y, 0, width - 1);
-      return;
-    }
     // unchanged rows found by a native memcmp (Buffer views over the same memory, compared by offset:
     // no view made per row); a changed row's ends are then found as 32-bit words where aligned
     const now = Buffer.from(data.buffer, data.byteOffset, height * rowBytes);
@@ -223,23 +234,13 @@ export class EpisodeGifEncoder {
       }
       const left = Math.floor((first - p) / channels);
       const right = Math.floor((end - p) / channels);
-      this.mapSpan(data, channels, last, y, left, right);
+      this.mapChangedSpan(data, last, channels, y, left, right);
     }
   }
 
-  /**
-   * Maps pixels `left`…`right` of row `y` into `indices`, skipping pixels whose bytes did not
-   * change, stamps the indices that change and widens the changed box by them.
-   */
-  private mapSpan(
-    data: Uint8Array,
-    channels: number,
-    last: Uint8Array | null,
-    y: number,
-    left: number,
-    right: number,
-  ): void {
-    const { lookup, indices, changedAt, box } = this;
+  /** Maps pixels `left`…`right` of row `y` into `indices`; stamps the indices that change and widens the box. */
+  private mapWholeSpan(data: Uint8Array, channels: number, y: number, left: number, right: number): void {
+    const { lookup, indices, changedAt } = this;
     const frame = this.written;
     const green = channels === 1 ? 0 : 1;
     const blue = channels === 1 ? 0 : 2;
@@ -250,7 +251,6 @@ export class EpisodeGifEncoder {
       const r = data[p] as number;
       const g = data[p + green] as number;
       const b = data[p + blue] as number;
-      if (last && r === last[p] && g === last[p + green] && b === last[p + blue]) continue; // same index
       const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
       let index = lookup[key] as number;
       if (index === EMPTY_LOOKUP) {
@@ -264,12 +264,53 @@ export class EpisodeGifEncoder {
         rowRight = x;
       }
     }
-    if (rowLeft >= 0) {
-      if (box.top < 0) box.top = y;
-      box.bottom = y;
-      if (rowLeft < box.left) box.left = rowLeft;
-      if (rowRight > box.right) box.right = rowRight;
+    this.widenBox(y, rowLeft, rowRight);
+  }
+
+  /** As mapWholeSpan, but pixels whose bytes equal the previous frame's keep their index unvisited. */
+  private mapChangedSpan(
+    data: Uint8Array,
+    last: Uint8Array,
+    channels: number,
+    y: number,
+    left: number,
+    right: number,
+  ): void {
+    const { lookup, indices, changedAt } = this;
+    const frame = this.written;
+    const green = channels === 1 ? 0 : 1;
+    const blue = channels === 1 ? 0 : 2;
+    let rowLeft = -1;
+    let rowRight = -1;
+    const rowIndex = y * this.options.width;
+    for (let x = left, i = rowIndex + left, p = i * channels; x <= right; x++, i++, p += channels) {
+      const r = data[p] as number;
+      const g = data[p + green] as number;
+      const b = data[p + blue] as number;
+      if (r === last[p] && g === last[p + green] && b === last[p + blue]) continue; // same index
+      const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
+      let index = lookup[key] as number;
+      if (index === EMPTY_LOOKUP) {
+        index = this.indexFor(r, g, b);
+        lookup[key] = index;
+      }
+      if (index !== indices[i]) {
+        indices[i] = index;
+        changedAt[i] = frame;
+        if (rowLeft < 0) rowLeft = x;
+        rowRight = x;
+      }
     }
+    this.widenBox(y, rowLeft, rowRight);
+  }
+
+  private widenBox(y: number, rowLeft: number, rowRight: number): void {
+    if (rowLeft < 0) return;
+    const { box } = this;
+    if (box.top < 0) box.top = y;
+    box.bottom = y;
+    if (rowLeft < box.left) box.left = rowLeft;
+    if (rowRight > box.right) box.right = rowRight;
   }
 
   /** Encodes a frame; returns the frame before it, no longer needed. */
@@ -305,7 +346,6 @@ export class EpisodeGifEncoder {
     const { width } = this.options;
     const { indices, changedAt, delta } = this;
     const frame = this.written;
-    const transparent = TRANSPARENT_INDEX;
     let { top, bottom, left, right } = this.box;
     if (top < 0) {
       // nothing changed: a single transparent pixel carries the delay
@@ -313,14 +353,10 @@ export class EpisodeGifEncoder {
     }
     const boxWidth = right - left + 1;
     const boxHeight = bottom - top + 1;
-    for (let y = 0, o = 0; y < boxHeight; y++) {
-      for (let x = 0, i = (top + y) * width + left; x < boxWidth; x++, i++, o++) {
-        delta[o] = changedAt[i] === frame ? (indices[i] as number) : transparent;
-      }
-    }
+    fillDelta(delta, indices, changedAt, frame, width, top, left, boxWidth, boxHeight);
     this.encoder.writeFrame(delta.subarray(0, boxWidth * boxHeight), boxWidth, boxHeight, {
       transparent: true,
-      transparentIndex: transparent,
+      transparentIndex: TRANSPARENT_INDEX,
       dispose: 1, // keep this frame: the next one's transparent pixels show it
       delay,
     });
@@ -338,5 +374,29 @@ export class EpisodeGifEncoder {
     const stream = this.encoder.stream;
     this.options.write(stream.bytesView());
     stream.reset();
+  }
+}
+
+/**
+ * The changed box's indices, row by row, the pixels not changed in `frame` as the transparent index.
+ * Its own function: inside writeChangedRegion this loop was optimized on its first run (on-stack
+ * replacement) before the code after it had ever run, and that code was then thrown away again on
+ * every later frame (--trace-deopt).
+ */
+function fillDelta(
+  delta: Uint8Array,
+  indices: Uint8Array,
+  changedAt: Int32Array,
+  frame: number,
+  width: number,
+  top: number,
+  left: number,
+  boxWidth: number,
+  boxHeight: number,
+): void {
+  for (let y = 0, o = 0; y < boxHeight; y++) {
+    for (let x = 0, i = (top + y) * width + left; x < boxWidth; x++, i++, o++) {
+      delta[o] = changedAt[i] === frame ? (indices[i] as number) : TRANSPARENT_INDEX;
+    }
   }
 }
