@@ -9,6 +9,8 @@
 // of the round-trip interval, or a tie between two candidates), it defers to String(value), so the text
 // is always exactly String's. test/number-ascii.test.ts checks that on millions of values.
 
+import { MIN_SCALE, powersOfTen, SPLIT } from './powers-of-ten.js';
+
 const view = new Float64Array(1);
 const words = new Uint32Array(view.buffer);
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -17,8 +19,6 @@ const HIGH = LITTLE_ENDIAN ? 1 : 0;
 
 const TWO_52 = 4503599627370496;
 const TWO_53 = 9007199254740992;
-/** Dekker's splitter for exact products of doubles: 2^27 + 1. */
-const SPLIT = 134217729;
 /** How close (in units of the 17th digit) to a boundary the fast path trusts itself; 1e-6 ≫ its error (~1e-8). */
 const EPS = 1e-6;
 /** The fast path's range; beyond it (never seen in a training log) String does the work. */
@@ -26,61 +26,12 @@ const MIN_FAST = 1e-180;
 const MAX_FAST = 1e180;
 const LOG10_2 = 0.3010299956639812;
 
-// 10^s as hi + lo (hi = the double nearest 10^s, lo = the exact rest rounded), hi also split in halves for
-// Dekker's product, for every scale s a value in the fast range can need. Built on first use (~1 ms).
-const MIN_SCALE = -190;
-const MAX_SCALE = 220;
-let powHi: Float64Array | null = null;
-let powLo: Float64Array;
-let powHiHigh: Float64Array;
-let powHiLow: Float64Array;
 // 2^k for k = -1100 … 1100, indexed k + POW2_OFFSET
 const POW2_OFFSET = 1100;
-let pow2: Float64Array;
+const pow2 = new Float64Array(2 * POW2_OFFSET + 1);
+for (let k = -POW2_OFFSET; k <= POW2_OFFSET; k++) pow2[k + POW2_OFFSET] = 2 ** k;
 
-function buildTables(): Float64Array {
-  const size = MAX_SCALE - MIN_SCALE + 1;
-  const hiTable = new Float64Array(size);
-  powLo = new Float64Array(size);
-  powHiHigh = new Float64Array(size);
-  powHiLow = new Float64Array(size);
-  for (let s = MIN_SCALE; s <= MAX_SCALE; s++) {
-    const i = s - MIN_SCALE;
-    const hi = Number(`1e${s}`); // correctly rounded
-    view[0] = hi;
-    const exponent = ((words[HIGH] as number) >>> 20) - 1075;
-    const mantissa =
-      BigInt(((words[HIGH] as number) & 0xfffff) + 0x100000) * 4294967296n + BigInt(words[LOW] as number);
-    // lo = 10^s − mantissa·2^exponent, an exact fraction a/b, rounded to a double
-    const [num, den] = s >= 0 ? [10n ** BigInt(s), 1n] : [1n, 10n ** BigInt(-s)];
-    const [a, b] =
-      exponent >= 0
-        ? [num - mantissa * (1n << BigInt(exponent)) * den, den]
-        : [num * (1n << BigInt(-exponent)) - mantissa * den, den * (1n << BigInt(-exponent))];
-    hiTable[i] = hi;
-    powLo[i] = fractionToNumber(a, b);
-    const t = SPLIT * hi;
-    const high = t - (t - hi);
-    powHiHigh[i] = high;
-    powHiLow[i] = hi - high;
-  }
-  pow2 = new Float64Array(2 * POW2_OFFSET + 1);
-  for (let k = -POW2_OFFSET; k <= POW2_OFFSET; k++) pow2[k + POW2_OFFSET] = 2 ** k;
-  return hiTable;
-}
-
-function fractionToNumber(a: bigint, b: bigint): number {
-  if (a === 0n) return 0;
-  const negative = a < 0n;
-  const magnitude = negative ? -a : a;
-  const shift = 70 + b.toString(2).length - magnitude.toString(2).length;
-  const quotient = shift >= 0 ? (magnitude << BigInt(shift)) / b : magnitude / (b << BigInt(-shift));
-  const value = Number(quotient) * 2 ** -shift;
-  return negative ? -value : value;
-}
-
-/** The digits of the chosen decimal: those of `top` (≤ 10), then `rest` as 8 digits. */
-// a Buffer like the output, so the functions writing both see one kind of array
+/** Scratch for the rare layouts (exponent form): a Buffer like the output, so one kind of array is seen. */
 const digits = Buffer.alloc(20);
 
 /**
@@ -157,8 +108,8 @@ function writeLatin1(bytes: Uint8Array, at: number, text: string): number {
 
 /** The shortest round-trip digits of a positive x in the fast range, or -1 when String must decide. */
 function writeShortest(bytes: Uint8Array, at: number, x: number): number {
-  if (powHi === null) powHi = buildTables();
-  const hiTable = powHi;
+  const powers = powersOfTen();
+  const hiTable = powers.hi;
   view[0] = x;
   const high = words[HIGH] as number;
   const biased = high >>> 20;
@@ -191,10 +142,10 @@ function writeShortest(bytes: Uint8Array, at: number, x: number): number {
     const t = SPLIT * x;
     const xHigh = t - (t - x);
     const xLow = x - xHigh;
-    const pHigh = powHiHigh[i] as number;
-    const pLow = powHiLow[i] as number;
+    const pHigh = powers.hiHigh[i] as number;
+    const pLow = powers.hiLow[i] as number;
     const error = xHigh * pHigh - product + xHigh * pLow + xLow * pHigh + xLow * pLow;
-    const tail = error + x * (powLo[i] as number);
+    const tail = error + x * (powers.lo[i] as number);
     vHigh = product + tail;
     vLow = tail - (vHigh - product);
     if (vHigh < 1e16) scale++;

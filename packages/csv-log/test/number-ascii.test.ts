@@ -6,7 +6,7 @@ import { writeNumberAscii } from '../src/number-ascii.js';
 // writeNumberAscii's fast paths (whole numbers, short decimals, double-double digits) must write exactly
 // formatNumber's text, which is String(value) with Python's nan/inf spellings.
 const out = Buffer.alloc(64);
-const written = (value: number) => out.latin1Slice(0, writeNumberAscii(out, 0, value));
+const written = (value: number) => out.toString('latin1', 0, writeNumberAscii(out, 0, value));
 
 /** A double from raw bits: every exponent, subnormals, NaN payloads and infinities included. */
 const fromBits = fc
@@ -74,7 +74,7 @@ describe('writeNumberAscii', () => {
     const longest = -2.2250738585072014e-308;
     expect(writeNumberAscii(buffer, 8, longest) - 8).toBe(String(longest).length);
     expect(buffer[7]).toBe(0xff);
-    expect(buffer.latin1Slice(8, 8 + String(longest).length)).toBe(String(longest));
+    expect(buffer.toString('latin1', 8, 8 + String(longest).length)).toBe(String(longest));
   });
 });
 

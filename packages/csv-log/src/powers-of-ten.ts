@@ -1,0 +1,70 @@
+// 10^s as a double-double, hi + lo (hi = the double nearest 10^s, lo = the exact rest rounded to a
+// double: together ~106 bits), with hi split in halves for Dekker's exact product. Shared by the number
+// writer (number-ascii.ts) and reader (cell-parse.ts). Built on first use with BigInt (~1 ms).
+
+export const MIN_SCALE = -190;
+export const MAX_SCALE = 220;
+/** Dekker's splitter for exact products of doubles: 2^27 + 1. */
+export const SPLIT = 134217729;
+
+export interface PowersOfTen {
+  /** index s − MIN_SCALE */
+  hi: Float64Array;
+  lo: Float64Array;
+  hiHigh: Float64Array;
+  hiLow: Float64Array;
+}
+
+const view = new Float64Array(1);
+const words = new Uint32Array(view.buffer);
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+const LOW = LITTLE_ENDIAN ? 0 : 1;
+const HIGH = LITTLE_ENDIAN ? 1 : 0;
+
+let tables: PowersOfTen | null = null;
+
+export function powersOfTen(): PowersOfTen {
+  if (tables === null) tables = build();
+  return tables;
+}
+
+function build(): PowersOfTen {
+  const size = MAX_SCALE - MIN_SCALE + 1;
+  const built: PowersOfTen = {
+    hi: new Float64Array(size),
+    lo: new Float64Array(size),
+    hiHigh: new Float64Array(size),
+    hiLow: new Float64Array(size),
+  };
+  for (let s = MIN_SCALE; s <= MAX_SCALE; s++) {
+    const i = s - MIN_SCALE;
+    const hi = Number(`1e${s}`); // correctly rounded
+    view[0] = hi;
+    const exponent = ((words[HIGH] as number) >>> 20) - 1075;
+    const mantissa =
+      BigInt(((words[HIGH] as number) & 0xfffff) + 0x100000) * 4294967296n + BigInt(words[LOW] as number);
+    // lo = 10^s − mantissa·2^exponent, an exact fraction a/b, rounded to a double
+    const [num, den] = s >= 0 ? [10n ** BigInt(s), 1n] : [1n, 10n ** BigInt(-s)];
+    const [a, b] =
+      exponent >= 0
+        ? [num - mantissa * (1n << BigInt(exponent)) * den, den]
+        : [num * (1n << BigInt(-exponent)) - mantissa * den, den * (1n << BigInt(-exponent))];
+    built.hi[i] = hi;
+    built.lo[i] = fractionToNumber(a, b);
+    const t = SPLIT * hi;
+    const high = t - (t - hi);
+    built.hiHigh[i] = high;
+    built.hiLow[i] = hi - high;
+  }
+  return built;
+}
+
+function fractionToNumber(a: bigint, b: bigint): number {
+  if (a === 0n) return 0;
+  const negative = a < 0n;
+  const magnitude = negative ? -a : a;
+  const shift = 70 + b.toString(2).length - magnitude.toString(2).length;
+  const quotient = shift >= 0 ? (magnitude << BigInt(shift)) / b : magnitude / (b << BigInt(-shift));
+  const value = Number(quotient) * 2 ** -shift;
+  return negative ? -value : value;
+}
