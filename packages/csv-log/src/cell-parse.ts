@@ -1,4 +1,3 @@
-import { MAX_SCALE, MIN_SCALE, powersOfTen, SPLIT } from './powers-of-ten.js';
 import type { CsvRow } from './types.js';
 
 // Our own cast instead of papaparse's dynamicTyping: it is 2x faster (research/js-deps.md §4) and
@@ -16,28 +15,22 @@ export function parseNumber(text: string): number | undefined {
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
 /**
- * `parseNumber(text.slice(start, end))` without making the slice for plain decimals of up to 19
- * significant digits (every double's shortest text has at most 17). Up to 15 digits: Clinger's fast
- * path (the digits and the power of ten are exact doubles, so one correctly rounded multiply or divide
- * gives the nearest double, as `Number()` does). 16 to 19 digits: digits times the power of ten in
- * double-double arithmetic (~104 bits), rounded to the nearest double unless the exact value lies
- * within 2^-30 of an ulp of a halfway point (or the result sits at a power of two), where `Number()`
- * decides. Why hand-written: `Number()` on a slice costs ~150-200 ns and a full-precision double is in
- * most cells of a training log. Everything else (nan, inf, True, odd text) goes through the general
- * rule below. The readers' only cast: a property test checks it against `Number()` on the slice.
+ * `parseNumber(text.slice(start, end))` without making the slice for plain decimals whose digits
+ * make an integer below 2^53 (Clinger's fast path: the mantissa and the power of ten are exact doubles, so
+ * one correctly rounded multiply or divide is the nearest double, as `Number()` gives). Everything
+ * else (17-digit doubles, nan, inf, True, odd text) goes through the general rule below. The readers'
+ * only cast: a property test checks it against `Number()` on the slice.
  */
 export function parseNumberIn(text: string, start: number, end: number): number | undefined {
   if (start >= end) return undefined;
-  if (end - start > 40) return parseGeneral(text, start, end);
+  // 20+ characters: a 17-digit double (or longer), which the fast path would give up on.
+  if (end - start >= 20) return parseGeneral(text, start, end);
   let i = start;
   let c = text.charCodeAt(i);
   const negative = c === 45; /* - */
   if (negative || c === 43 /* + */) i++;
-  // the significant digits: the first 15 in `high`, up to 4 more in `low`
-  let high = 0;
-  let highDigits = 0;
-  let low = 0;
-  let lowDigits = 0;
+  let mantissa = 0;
+  let digits = 0;
   let scale = 0;
   let seenDigit = false;
   let dot = false;
@@ -45,22 +38,19 @@ export function parseNumberIn(text: string, start: number, end: number): number 
     c = text.charCodeAt(i);
     if (c >= 48 && c <= 57) {
       seenDigit = true;
-      if (highDigits === 0 && c === 48) {
+      if (mantissa === 0 && c === 48) {
         if (dot) scale++;
         continue;
       }
-      if (highDigits < 15) {
-        high = high * 10 + (c - 48);
-        highDigits++;
-      } else if (lowDigits < 4) {
-        low = low * 10 + (c - 48);
-        lowDigits++;
-      } else return parseGeneral(text, start, end);
+      if (digits === 16) return parseGeneral(text, start, end);
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
       if (dot) scale++;
     } else if (c === 46 /* . */ && !dot) dot = true;
     else break;
   }
-  if (!seenDigit) return parseGeneral(text, start, end);
+  // Below 2^53 every integer is an exact double (a 16-digit mantissa often is).
+  if (!seenDigit || mantissa >= 9007199254740992) return parseGeneral(text, start, end);
   let exponent = 0;
   if (i < end) {
     if (c !== 101 && c !== 69 /* e E */) return parseGeneral(text, start, end);
@@ -78,62 +68,12 @@ export function parseNumberIn(text: string, start: number, end: number): number 
   }
   const k = exponent - scale;
   let value: number;
-  if (highDigits === 0) value = 0;
-  else if (lowDigits > 0) {
-    value = scaledLongDecimal(high, low, lowDigits, k);
-    if (value < 0) return parseGeneral(text, start, end);
-  } else if (k === 0) value = high;
-  else if (k > 0 && k <= 22) value = high * (POW10[k] as number);
-  else if (k < 0 && k >= -22) value = high / (POW10[-k] as number);
+  if (mantissa === 0) value = 0;
+  else if (k === 0) value = mantissa;
+  else if (k > 0 && k <= 22) value = mantissa * (POW10[k] as number);
+  else if (k < 0 && k >= -22) value = mantissa / (POW10[-k] as number);
   else return parseGeneral(text, start, end);
   return negative ? -value : value;
-}
-
-const view = new Float64Array(1);
-const words = new Uint32Array(view.buffer);
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
-
-/**
- * The double nearest (high·10^lowDigits + low)·10^k, or -1 when too close to call. high has 15
- * digits, so the result's magnitude is known: k within the table keeps it far from overflow and
- * subnormals.
- */
-function scaledLongDecimal(high: number, low: number, lowDigits: number, k: number): number {
-  if (k < MIN_SCALE || k > MAX_SCALE - 25) return -1;
-  const powers = powersOfTen();
-  // m = high·10^lowDigits + low exactly, as mHigh + mLow (Dekker's product; high < 2^50, 10^4 < 2^14)
-  const scaleUp = POW10[lowDigits] as number;
-  const product = high * scaleUp;
-  const t = SPLIT * high;
-  const hHigh = t - (t - high);
-  const hLow = high - hHigh;
-  const productError = hHigh * scaleUp - product + hLow * scaleUp; // scaleUp < 2^27 needs no split
-  const sum = product + low;
-  const sumError = product - (sum - (sum - product)) + (low - (sum - product));
-  const mHigh = sum;
-  const mLow = productError + sumError;
-  // × 10^k (hi + lo)
-  const i = k - MIN_SCALE;
-  const pHi = powers.hi[i] as number;
-  const p = mHigh * pHi;
-  const u = SPLIT * mHigh;
-  const mHighHigh = u - (u - mHigh);
-  const mHighLow = mHigh - mHighHigh;
-  const pHiHigh = powers.hiHigh[i] as number;
-  const pHiLow = powers.hiLow[i] as number;
-  const error = mHighHigh * pHiHigh - p + mHighHigh * pHiLow + mHighLow * pHiHigh + mHighLow * pHiLow;
-  const tail = error + mHigh * (powers.lo[i] as number) + mLow * pHi;
-  const result = p + tail;
-  const rest = tail - (result - p); // result + rest ≈ the exact value, |rest| ≤ half an ulp of result
-  // the ulp of result, from its exponent bits; a power of two (mantissa bits all zero) has a smaller
-  // ulp below it: left to Number()
-  view[0] = result;
-  const highWord = words[HIGH_WORD] as number;
-  if ((highWord & 0xfffff) === 0 && (words[1 - HIGH_WORD] as number) === 0) return -1;
-  const ulp = 2 ** (((highWord >>> 20) & 0x7ff) - 1075);
-  const fromHalf = Math.abs(rest) - ulp / 2;
-  if (fromHalf > -ulp * 2 ** -30 && fromHalf < ulp * 2 ** -30) return -1;
-  return result;
 }
 
 function parseGeneral(text: string, start: number, end: number): number | undefined {

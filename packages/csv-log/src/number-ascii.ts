@@ -9,7 +9,7 @@
 // of the round-trip interval, or a tie between two candidates), it defers to String(value), so the text
 // is always exactly String's. test/number-ascii.test.ts checks that on millions of values.
 
-import { MIN_SCALE, powersOfTen, SPLIT } from './powers-of-ten.js';
+import { MIN_SCALE, POW2_OFFSET, pow2, powersOfTen, SPLIT } from './powers-of-ten.js';
 
 const view = new Float64Array(1);
 const words = new Uint32Array(view.buffer);
@@ -25,11 +25,6 @@ const EPS = 1e-6;
 const MIN_FAST = 1e-180;
 const MAX_FAST = 1e180;
 const LOG10_2 = 0.3010299956639812;
-
-// 2^k for k = -1100 … 1100, indexed k + POW2_OFFSET
-const POW2_OFFSET = 1100;
-const pow2 = new Float64Array(2 * POW2_OFFSET + 1);
-for (let k = -POW2_OFFSET; k <= POW2_OFFSET; k++) pow2[k + POW2_OFFSET] = 2 ** k;
 
 /** Scratch for the rare layouts (exponent form): a Buffer like the output, so one kind of array is seen. */
 const digits = Buffer.alloc(20);

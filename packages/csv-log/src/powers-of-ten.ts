@@ -1,6 +1,6 @@
 // 10^s as a double-double, hi + lo (hi = the double nearest 10^s, lo = the exact rest rounded to a
-// double: together ~106 bits), with hi split in halves for Dekker's exact product. Shared by the number
-// writer (number-ascii.ts) and reader (cell-parse.ts). Built on first use with BigInt (~1 ms).
+// double: together ~106 bits), with hi split in halves for Dekker’s exact product, for the number
+// writer (number-ascii.ts). Built on first use with BigInt (~1 ms).
 
 export const MIN_SCALE = -190;
 export const MAX_SCALE = 220;
@@ -20,6 +20,11 @@ const words = new Uint32Array(view.buffer);
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const LOW = LITTLE_ENDIAN ? 0 : 1;
 const HIGH = LITTLE_ENDIAN ? 1 : 0;
+
+/** 2^k for k = -1100 … 1100 at index k + POW2_OFFSET (Math.pow costs ~20 ns a call here). */
+export const POW2_OFFSET = 1100;
+export const pow2 = new Float64Array(2 * POW2_OFFSET + 1);
+for (let k = -POW2_OFFSET; k <= POW2_OFFSET; k++) pow2[k + POW2_OFFSET] = 2 ** k;
 
 let tables: PowersOfTen | null = null;
 
