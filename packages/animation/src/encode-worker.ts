@@ -20,10 +20,28 @@ const post = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMes
 /** Buffers go back on their own channel, which the recorder can read synchronously when it runs short. */
 const releasePort = (workerData as { releasePort: MessagePort }).releasePort;
 
-function release(id: number, frames: Uint8Array[]): void {
+function release(id: number, frames: Uint8Array[], made = false): void {
   if (frames.length === 0) return;
   const buffers = frames.map((frame) => frame.buffer as ArrayBuffer);
-  releasePort.postMessage({ type: 'release', id, buffers } satisfies FromWorker, buffers);
+  releasePort.postMessage({ type: 'release', id, buffers, made } satisfies FromWorker, buffers);
+}
+
+/** Pages of a new buffer are mapped when first written; writing one byte a page does it here. */
+const PAGE_BYTES = 4096;
+/** Buffers handed back per message while pre-faulting, so the first ones reach the recorder early. */
+const PREFAULT_BATCH = 4;
+
+/** Allocates `count` buffers for the recorder's pool, their pages already mapped, and hands them back. */
+function prefault(id: number, count: number, bytes: number): void {
+  for (let made = 0; made < count; ) {
+    const batch: Uint8Array[] = [];
+    for (; batch.length < PREFAULT_BATCH && made < count; made++) {
+      const buffer = new Uint8Array(bytes);
+      for (let i = 0; i < bytes; i += PAGE_BYTES) buffer[i] = 0;
+      batch.push(buffer);
+    }
+    release(id, batch, true);
+  }
 }
 
 function closeOnce(session: Session): void {
@@ -60,6 +78,7 @@ function handle(message: ToWorker): void {
         },
       });
       sessions.set(message.id, session);
+      prefault(message.id, message.prefault, message.bufferBytes);
       return;
     }
     case 'frame': {

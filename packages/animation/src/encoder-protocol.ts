@@ -8,6 +8,9 @@ export type ToWorker =
       height: number;
       fps: number;
       paletteFrames: number;
+      /** buffers of `bufferBytes` to allocate and hand back at once, counted in the recorder's pool */
+      prefault: number;
+      bufferBytes: number;
     }
   /** one frame of width × height × channels bytes at the buffer's start; transferred, it comes back in a `release` */
   | { type: 'frame'; id: number; buffer: ArrayBuffer; channels: 1 | 3 | 4 }
@@ -19,7 +22,8 @@ export type ToWorker =
   | { type: 'sync'; id: number };
 
 export type FromWorker =
-  | { type: 'release'; id: number; buffers: ArrayBuffer[] }
+  /** buffers back from a frame, or (`made`) new ones allocated ahead of need */
+  | { type: 'release'; id: number; buffers: ArrayBuffer[]; made?: boolean }
   | { type: 'done'; id: number; path: string; frames: number; bytes: number }
   | { type: 'failed'; id: number; message: string }
   | { type: 'synced'; id: number };

@@ -15,6 +15,8 @@ export interface SessionOptions {
   fps: number;
   paletteFrames: number;
   poolSize: number;
+  /** channels of the episode's first frame: buffers hold width × height × channels bytes */
+  channels: 1 | 3 | 4;
 }
 
 /** One episode being encoded: its buffer pool, and the outcome once ended. */
@@ -31,7 +33,7 @@ export class EncodingSession {
     private readonly hold: () => () => void,
     private readonly drainReleases: () => void,
   ) {
-    this.pool = new BufferPool(options.width * options.height * 4, options.poolSize);
+    this.pool = new BufferPool(options.width * options.height * options.channels, options.poolSize);
     this.outcome = new Promise((resolve) => {
       this.settle = resolve;
     });
@@ -119,7 +121,7 @@ export class EncoderThread {
       () => this.drainReleases(),
     );
     this.sessions.set(session.id, session);
-    const { width, height, fps, paletteFrames, tempPath } = options;
+    const { width, height, fps, paletteFrames, tempPath, poolSize } = options;
     worker.postMessage({
       type: 'begin',
       id: session.id,
@@ -128,6 +130,12 @@ export class EncoderThread {
       height,
       fps,
       paletteFrames,
+      // The training thread allocates the buffers for the palette frames (it needs them at once), the
+      // worker the rest, while it waits for those frames: a new buffer's page faults (about 0.4 ms a
+      // MB) then fall on the worker's core, not on the training loop's, as the buffers fill up while
+      // the worker builds the palette (measured in bench/run.ts).
+      prefault: session.pool.expect(poolSize - paletteFrames),
+      bufferBytes: session.pool.byteLength,
     } satisfies ToWorker);
     session.outcome.then(() => this.forget(session.id));
     return session;
@@ -228,7 +236,10 @@ export class EncoderThread {
     if (!session) return;
     switch (message.type) {
       case 'release':
-        for (const buffer of message.buffers) session.pool.release(new Uint8Array(buffer));
+        for (const buffer of message.buffers) {
+          if (message.made) session.pool.adopt(new Uint8Array(buffer));
+          else session.pool.release(new Uint8Array(buffer));
+        }
         return;
       case 'done':
         session.finish({ ok: true, path: message.path, frames: message.frames, bytes: message.bytes });

@@ -22,8 +22,9 @@ export interface EpisodeRecorderOptions {
   /** which episodes to record, default `{ every: 100, last: 1 }` */
   schedule?: CaptureSchedule | CaptureScheduleOptions;
   /**
-   * frame buffers per episode in flight to the encoder; bounds memory at poolSize × width × height × 4
-   * bytes. Default: as many as fit in 32 MiB, at least 8 and at most 64 (34 for 600×400 frames).
+   * frame buffers per episode in flight to the encoder; bounds memory at poolSize × width × height ×
+   * channels bytes (4 at most). Default: as many frames of the first frame's size as fit in 32 MiB, at
+   * least 8 and at most 64 (46 for 600×400 RGB frames, 34 for RGBA).
    */
   poolSize?: number;
   /** the palette is built from this many first frames, default 6 (at most poolSize) */
@@ -195,9 +196,19 @@ export class EpisodeCapture {
     return this.session?.pool.outstanding ?? 0;
   }
 
-  /** @internal Frame buffers allocated for this episode so far. */
+  /** @internal Buffers back from the encoder (or made ahead by it), ready for the next frames. */
+  get buffersReady(): number {
+    return this.session?.pool.ready ?? 0;
+  }
+
+  /** @internal Frame buffers allocated for this episode so far, the encoder's included. */
   get buffersAllocated(): number {
     return this.session?.pool.size ?? 0;
+  }
+
+  /** @internal Frame buffers this (the training) thread allocated for this episode. */
+  get buffersAllocatedHere(): number {
+    return this.session?.pool.allocatedHere ?? 0;
   }
 
   /** Steps so far (calls to addFrame). */
@@ -284,7 +295,8 @@ export class EpisodeCapture {
     });
   }
 
-  private fill(session: EncodingSession, buffer: Uint8Array, source: FrameSource, index: number): void {
+  private fill(session: EncodingSession, pooled: Uint8Array, source: FrameSource, index: number): void {
+    const buffer = session.pool.fit(pooled, source.width * source.height * source.channels);
     try {
       source.write(buffer);
     } catch (error) {
@@ -298,7 +310,7 @@ export class EpisodeCapture {
 
   private openSession(source: FrameSource): EncodingSession {
     const { recorder } = this;
-    const poolSize = recorder.poolSize ?? defaultPoolSize(source.width * source.height * 4);
+    const poolSize = recorder.poolSize ?? defaultPoolSize(source.width * source.height * source.channels);
     const head = episodeFileStem(recorder.prefix, this.episode, 0, 0).replace(/_reward_.*$/, '');
     this.session = recorder.thread.open({
       tempPath: tempPathFor(join(recorder.dir, `${head}.gif`)),
@@ -307,6 +319,7 @@ export class EpisodeCapture {
       fps: recorder.fps,
       paletteFrames: Math.min(recorder.paletteFrames, poolSize),
       poolSize,
+      channels: source.channels,
     });
     return this.session;
   }

@@ -34,7 +34,7 @@ describe('backpressure', () => {
     });
   });
 
-  it('a loop that never yields reuses the buffers the worker handed back before allocating more', async () => {
+  it('a loop that never yields takes the buffers the worker handed back before allocating one itself', async () => {
     const [width, height, count, poolSize] = [320, 240, 60, 64];
     const recorder = new EpisodeRecorder({ dir: tempDir(), poolSize, maxFrames: 0, schedule: { every: 1 } });
     // the worker started first (under vitest it boots through tsx, which takes a while)
@@ -51,12 +51,54 @@ describe('backpressure', () => {
       expect(capture?.addFrame({ width, height, data: frame })).toBeUndefined();
       Atomics.wait(pause, 0, 0, 4); // a 4 ms training step that never returns to the event loop
     }
-    // Buffers come back on a port whose events this loop never lets run; before they were read
-    // synchronously, every step here allocated a new buffer until all 64 existed.
-    expect(capture?.buffersAllocated).toBeLessThanOrEqual(count / 2);
+    // Buffers come back (or are made ahead by the worker) on a port whose events this loop never lets
+    // run; before that port was read synchronously, every step here allocated a new buffer itself.
+    expect(capture?.buffersAllocatedHere).toBeLessThanOrEqual(count / 2);
+    expect(capture?.buffersAllocated).toBeLessThanOrEqual(poolSize);
     const files = await capture?.end({ reward: 0 });
     await recorder.close();
     expect(decodeWithOmggif(files?.gif as string).frames).toHaveLength(count);
+  });
+
+  it('the worker allocates the buffers beyond the palette frames, so the training thread does not', async () => {
+    const [width, height, poolSize, paletteFrames] = [200, 150, 12, 3];
+    const recorder = new EpisodeRecorder({ dir: tempDir(), poolSize, paletteFrames, schedule: { every: 1 } });
+    const capture = recorder.begin(0);
+    const frames = Array.from({ length: poolSize }, (_, i) => sceneFrame(width, height, i * 4));
+    expect(capture?.addFrame({ width, height, data: frames[0] as Uint8Array })).toBeUndefined();
+    const deadline = Date.now() + 10_000;
+    while ((capture?.buffersReady ?? 0) < poolSize - paletteFrames && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(capture?.buffersReady).toBe(poolSize - paletteFrames);
+    expect(capture?.buffersAllocated).toBe(1 + poolSize - paletteFrames); // the palette frames' are made here
+    for (const data of frames.slice(1)) expect(capture?.addFrame({ width, height, data })).toBeUndefined();
+    expect(capture?.buffersAllocatedHere).toBeLessThanOrEqual(paletteFrames);
+    const files = await capture?.end({ reward: 0 });
+    await recorder.close();
+    expect(decodeBoth(files?.gif as string, frames).frames).toHaveLength(poolSize);
+  });
+
+  it('a frame with more channels than the first gets a buffer large enough for it', async () => {
+    const [width, height] = [160, 120];
+    const recorder = new EpisodeRecorder({
+      dir: tempDir(),
+      poolSize: 4,
+      paletteFrames: 2,
+      schedule: { every: 1 },
+    });
+    const capture = recorder.begin(0);
+    const frames = Array.from({ length: 10 }, (_, i) => sceneFrame(width, height, i * 5));
+    for (const [i, rgb] of frames.entries()) {
+      // RGB first (buffers of width × height × 3), then RGBA: a bigger buffer replaces a smaller one
+      const data = i === 0 ? rgb : toRgba(rgb);
+      const waiting = capture?.addFrame({ width, height, data });
+      if (waiting) await waiting;
+    }
+    const files = await capture?.end({ reward: 0 });
+    await recorder.close();
+    expect(files?.gif).not.toBeNull();
+    expect(decodeBoth(files?.gif as string, frames).frames).toHaveLength(frames.length);
   });
 
   it('memory stays flat however long the episode', async () => {
@@ -93,3 +135,12 @@ describe('backpressure', () => {
     expect(decodeWithOmggif(files?.gif as string).frames).toHaveLength(count);
   });
 });
+
+function toRgba(rgb: Uint8Array): Uint8Array {
+  const rgba = new Uint8Array((rgb.length / 3) * 4);
+  for (let i = 0, o = 0; i < rgb.length; i += 3, o += 4) {
+    rgba.set(rgb.subarray(i, i + 3), o);
+    rgba[o + 3] = 255;
+  }
+  return rgba;
+}

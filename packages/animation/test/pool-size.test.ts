@@ -7,6 +7,7 @@ import { decodeWithOmggif, sceneFrame, tempDir } from './helpers';
 describe('default pool size', () => {
   it('fills 32 MiB, never fewer than 8 nor more than 64 buffers', () => {
     expect(defaultPoolSize(600 * 400 * 4)).toBe(34);
+    expect(defaultPoolSize(600 * 400 * 3)).toBe(46);
     expect(defaultPoolSize(160 * 210 * 4)).toBe(64);
     expect(defaultPoolSize(1920 * 1080 * 4)).toBe(8);
     fc.assert(
@@ -23,7 +24,7 @@ describe('default pool size', () => {
     const [width, height] = [600, 400];
     const recorder = new EpisodeRecorder({ dir: tempDir(), schedule: { every: 1 }, maxFrames: 0 });
     const capture = recorder.begin(0);
-    const frames = Array.from({ length: 40 }, (_, i) => sceneFrame(width, height, i * 3));
+    const frames = Array.from({ length: 56 }, (_, i) => sceneFrame(width, height, i * 3));
     const inUseWhenWaiting: number[] = [];
     // one synchronous run: the worker is still building the palette when the pool runs out
     const results = frames.map((data) => {
@@ -31,8 +32,9 @@ describe('default pool size', () => {
       if (waiting) inUseWhenWaiting.push(capture?.buffersInUse ?? -1);
       return waiting;
     });
-    expect(results.slice(0, 34).every((result) => result === undefined)).toBe(true);
-    expect(new Set(inUseWhenWaiting)).toEqual(new Set([34]));
+    // RGB frames: 46 buffers of 600×400×3 bytes fit in 32 MiB
+    expect(results.slice(0, 46).every((result) => result === undefined)).toBe(true);
+    expect(new Set(inUseWhenWaiting)).toEqual(new Set([46]));
     await Promise.all(results);
     const files = await capture?.end({ reward: 0 });
     await recorder.close();
