@@ -11,74 +11,21 @@
 import { fastExponent, fastRounded, fastSignificand } from './digits';
 import { formatWithSpec } from './format-value';
 import type { FormatSpec } from './spec';
+import {
+  fractionTable,
+  INTS,
+  mantissaTable,
+  NEGATIVE_INTS,
+  POW10,
+  SMALL,
+  SUFFIX_E,
+  SUFFIX_UPPER_E,
+  signedInts,
+  THREE_DIGITS,
+  ZEROS,
+} from './tables';
 
 export type CellFormatter = (value: unknown) => string;
-
-const POW10: number[] = [];
-for (let i = 0; i <= 15; i++) POW10.push(10 ** i);
-const ZEROS: string[] = [];
-for (let i = 0; i <= 16; i++) ZEROS.push('0'.repeat(i));
-
-/**
- * Strings of the integers below 10,000 with and without a minus sign, and `.dddd` fractions for each
- * precision up to 4 (built on first use): a table read instead of a number-to-string conversion and
- * two concatenations per cell, the bulk of a cell's cost.
- */
-const SMALL = 10_000;
-const INTS: string[] = [];
-const NEGATIVE_INTS: string[] = [];
-for (let i = 0; i < SMALL; i++) {
-  INTS.push(String(i));
-  NEGATIVE_INTS.push('-' + i);
-}
-const PLUS_INTS: Record<string, string[]> = { '': INTS };
-/** The integers below 10,000 after the sign `+`, ` ` or nothing. */
-function signedInts(plus: string): string[] {
-  let table = PLUS_INTS[plus];
-  if (table === undefined) {
-    table = INTS.map((text) => plus + text);
-    PLUS_INTS[plus] = table;
-  }
-  return table;
-}
-const MANTISSAS: Record<string, string[]> = {};
-/** `sign + d.ddd` (p digits after the point) at index d.ddd × 10^p, for p < 4. */
-function mantissaTable(sign: string, p: number): string[] {
-  const key = sign + p;
-  let table = MANTISSAS[key];
-  if (table === undefined) {
-    table = [];
-    for (let m = 0; m < POW10[p + 1]!; m++) {
-      const digits = String(m);
-      table.push(m < POW10[p]! ? '' : sign + (p > 0 ? digits[0] + '.' + digits.slice(1) : digits));
-    }
-    MANTISSAS[key] = table;
-  }
-  return table;
-}
-const FRACTIONS: string[][] = [];
-function fractionTable(p: number): string[] | null {
-  if (p > 4) return null;
-  let table = FRACTIONS[p];
-  if (table === undefined) {
-    table = [];
-    for (let i = 0; i < POW10[p]!; i++) table.push('.' + String(i).padStart(p, '0'));
-    FRACTIONS[p] = table;
-  }
-  return table;
-}
-
-/** `e+05`, `e-10`, `e+123`… for exponents -400..400 (index exponent + 400), built once. */
-function exponentSuffixes(letter: string): string[] {
-  const out: string[] = [];
-  for (let e = -400; e <= 400; e++) {
-    const a = e < 0 ? -e : e;
-    out.push(letter + (e < 0 ? '-' : '+') + (a < 10 ? '0' : '') + a);
-  }
-  return out;
-}
-const SUFFIX_E = exponentSuffixes('e');
-const SUFFIX_UPPER_E = exponentSuffixes('E');
 
 /** Pads an ASCII cell to the spec's width with its fill (precomputed runs of the fill). */
 class Padding {
@@ -105,10 +52,6 @@ class Padding {
     return this.run(left) + s + this.run(gap - left);
   }
 }
-
-/** `000`…`999`: the groups after the first in a grouped integer. */
-const THREE_DIGITS: string[] = [];
-for (let i = 0; i < 1000; i++) THREE_DIGITS.push(String(i).padStart(3, '0'));
 
 /**
  * A non-negative safe integer with its digits grouped by threes: table reads from the right (exact:

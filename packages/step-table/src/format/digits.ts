@@ -35,12 +35,19 @@ for (let i = 0; i <= 16; i++) ZEROS.push('0'.repeat(i));
 const FAST_LIMIT = 2 ** 43;
 
 /**
+ * A correctly rounded y lies within ulp(y)/2 ≤ y·2^-53 of the exact value, so when y's fraction is
+ * farther than y·2^-50 (eight times that) from .5, rounding y rounds the exact value the same way. Ties
+ * and near ties (within the window) go to the exact path; so few values do that it is not measurable.
+ */
+export const NEAR_TIE = 2 ** -50;
+
+/**
  * `round(ax·10^p)` (half-even on the exact value) by one multiplication, when it provably agrees with
  * exact rounding (the common case); -1 when the exact path must decide.
  * Why: `toFixed` costs ~300 ns a call, a training table formats 25 cells a row. `y = ax·10^p` is one
  * correctly rounded product (10^p is exact for p ≤ 22), so |y − exact| ≤ ulp(y)/2 ≤ 2^-11 below 2^43.
- * Unless y's fraction lies near .5 (ties and near-ties go to the exact path), rounding y rounds the exact
- * value the same way.
+ * Unless y's fraction lies near .5 (see NEAR_TIE; ties and near-ties go to the exact path), rounding y
+ * rounds the exact value the same way.
  */
 export function fastRounded(ax: number, p: number): number {
   if (p > 15) return -1;
@@ -48,7 +55,7 @@ export function fastRounded(ax: number, p: number): number {
   if (!(y < FAST_LIMIT)) return -1;
   const floor = Math.floor(y);
   const frac = y - floor; // exact
-  if (frac > 0.495 && frac < 0.505) return -1;
+  if (Math.abs(frac - 0.5) <= y * NEAR_TIE) return -1;
   return frac < 0.5 ? floor : floor + 1;
 }
 
@@ -103,7 +110,7 @@ export function fastSignificand(ax: number, n: number): number {
   if (!(y >= low && y < high)) return -1;
   const floor = Math.floor(y);
   const frac = y - floor;
-  if (frac > 0.495 && frac < 0.505) return -1;
+  if (Math.abs(frac - 0.5) <= y * NEAR_TIE) return -1;
   const m = frac < 0.5 ? floor : floor + 1;
   if (m === high) {
     fastExponent = exp + 1;

@@ -5,7 +5,8 @@
 import { createColors } from 'picocolors';
 import { compileFormatter } from '../format/compile';
 import { cachedSpec } from '../format/format-value';
-import { FormatSpecError } from '../format/spec';
+import { type FormatSpec, FormatSpecError } from '../format/spec';
+import { type CellAppender, compileCellAppender } from './cell-appender';
 import { type CsvMirror, type CsvMirrorOptions, openCsvMirror } from './csv-mirror';
 import { type CellAlign, displayWidth, pad, spaces } from './display-width';
 import { compileRowRenderer, type RowRenderer } from './row-renderer';
@@ -47,6 +48,7 @@ interface Column {
   readonly key: string;
   readonly header: string;
   readonly headerWidth: number;
+  readonly spec: FormatSpec;
   readonly format: (value: unknown) => string;
   readonly description: string;
   readonly align: CellAlign;
@@ -109,6 +111,7 @@ export class StepTable {
         key: c.key,
         header,
         headerWidth,
+        spec: parsed,
         format: compileFormatter(parsed),
         description: c.description ?? '',
         align: c.align ?? 'right',
@@ -120,8 +123,7 @@ export class StepTable {
     });
     this.render = compileRowRenderer(
       this.shown.map((c) => c.key),
-      this.shown.map((c) => c.format),
-      this.shown.map((c) => this.fitter(c)),
+      this.shown.map((c) => this.appender(c)),
     );
     const onError =
       options.onError ??
@@ -167,6 +169,17 @@ export class StepTable {
     }
     this.rowsSinceHeader++;
     return line;
+  }
+
+  /**
+   * Appends column `c`'s cell to a line: right-aligned columns take the direct path for the numbers their
+   * spec formats from tables (see cell-appender.ts), everything else formats the text and fits it.
+   */
+  private appender(c: Column): CellAppender {
+    const format = c.format;
+    const fit = this.fitter(c);
+    const fallback: CellAppender = (line, value) => line + fit(format(value), typeof value === 'number');
+    return c.align === 'right' ? compileCellAppender(c.spec, c, c.leads, fallback) : fallback;
   }
 
   /**
