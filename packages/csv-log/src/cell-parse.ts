@@ -1,3 +1,4 @@
+import { MAX_SCALE, MIN_SCALE, POW2_OFFSET, pow2, powersOfTen, SPLIT } from './powers-of-ten.js';
 import type { CsvRow } from './types.js';
 
 // Our own cast instead of papaparse's dynamicTyping: it is 2x faster (research/js-deps.md §4) and
@@ -15,42 +16,71 @@ export function parseNumber(text: string): number | undefined {
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
 /**
- * `parseNumber(text.slice(start, end))` without making the slice for plain decimals whose digits
- * make an integer below 2^53 (Clinger's fast path: the mantissa and the power of ten are exact doubles, so
- * one correctly rounded multiply or divide is the nearest double, as `Number()` gives). Everything
- * else (17-digit doubles, nan, inf, True, odd text) goes through the general rule below. The readers'
- * only cast: a property test checks it against `Number()` on the slice.
+ * `parseNumber(text.slice(start, end))` without making the slice for plain decimals of up to 18
+ * significant digits (every double's shortest text has at most 17). The digits are gathered 9 at a time
+ * in int32 (a chain of float multiply-adds per digit was the loop's cost), into m = a·10^nb + b.
+ * Up to 15 digits: Clinger's fast path (m and the power of ten are exact doubles, so one correctly
+ * rounded multiply or divide gives the nearest double, as `Number()` does). 16 to 18 digits: m times
+ * the power of ten in double-double arithmetic (~104 bits), rounded to the nearest double unless the
+ * exact value lies within 2^-30 of an ulp of a halfway point (or the result is a power of two), where
+ * `Number()` decides. Measured on full-precision cells: ~110 ns a cell against ~150 ns for the digit
+ * loop then slice + `Number()`. Everything else (nan, inf, True, odd text) goes through the general
+ * rule below. The readers' only cast: property tests check it against `Number()` on the slice.
  */
 export function parseNumberIn(text: string, start: number, end: number): number | undefined {
   if (start >= end) return undefined;
-  // 20+ characters: a 17-digit double (or longer), which the fast path would give up on.
-  if (end - start >= 20) return parseGeneral(text, start, end);
+  if (end - start > 40) return parseGeneral(text, start, end);
   let i = start;
   let c = text.charCodeAt(i);
   const negative = c === 45; /* - */
   if (negative || c === 43 /* + */) i++;
-  let mantissa = 0;
-  let digits = 0;
-  let scale = 0;
+  // significant digits: the first 9 in a, the next 9 in b (int32 arithmetic)
+  let a = 0;
+  let na = 0;
+  let b = 0;
+  let nb = 0;
+  let scale = 0; // digits after the point, leading zeros included
   let seenDigit = false;
-  let dot = false;
   for (; i < end; i++) {
     c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) {
-      seenDigit = true;
-      if (mantissa === 0 && c === 48) {
-        if (dot) scale++;
-        continue;
+    const d = c - 48;
+    if (d < 0 || d > 9) break;
+    seenDigit = true;
+    if (na === 0) {
+      if (d !== 0) {
+        a = d;
+        na = 1;
       }
-      if (digits === 16) return parseGeneral(text, start, end);
-      mantissa = mantissa * 10 + (c - 48);
-      digits++;
-      if (dot) scale++;
-    } else if (c === 46 /* . */ && !dot) dot = true;
-    else break;
+    } else if (na < 9) {
+      a = a * 10 + d;
+      na++;
+    } else if (nb < 9) {
+      b = b * 10 + d;
+      nb++;
+    } else return parseGeneral(text, start, end);
   }
-  // Below 2^53 every integer is an exact double (a 16-digit mantissa often is).
-  if (!seenDigit || mantissa >= 9007199254740992) return parseGeneral(text, start, end);
+  if (c === 46 /* . */ && i < end) {
+    for (i++; i < end; i++) {
+      c = text.charCodeAt(i);
+      const d = c - 48;
+      if (d < 0 || d > 9) break;
+      seenDigit = true;
+      scale++;
+      if (na === 0) {
+        if (d !== 0) {
+          a = d;
+          na = 1;
+        }
+      } else if (na < 9) {
+        a = a * 10 + d;
+        na++;
+      } else if (nb < 9) {
+        b = b * 10 + d;
+        nb++;
+      } else return parseGeneral(text, start, end);
+    }
+  }
+  if (!seenDigit) return parseGeneral(text, start, end);
   let exponent = 0;
   if (i < end) {
     if (c !== 101 && c !== 69 /* e E */) return parseGeneral(text, start, end);
@@ -68,12 +98,64 @@ export function parseNumberIn(text: string, start: number, end: number): number 
   }
   const k = exponent - scale;
   let value: number;
-  if (mantissa === 0) value = 0;
-  else if (k === 0) value = mantissa;
-  else if (k > 0 && k <= 22) value = mantissa * (POW10[k] as number);
-  else if (k < 0 && k >= -22) value = mantissa / (POW10[-k] as number);
-  else return parseGeneral(text, start, end);
+  if (na === 0) value = 0;
+  else {
+    // a·10^nb is exact: a < 2^30 and 10^nb = 2^nb·5^nb with 5^nb < 2^21
+    const head = a * (POW10[nb] as number);
+    if (na + nb <= 15) {
+      const m = head + b; // < 10^15 < 2^53: exact
+      if (k === 0) value = m;
+      else if (k > 0 && k <= 22) value = m * (POW10[k] as number);
+      else if (k < 0 && k >= -22) value = m / (POW10[-k] as number);
+      else return parseGeneral(text, start, end);
+    } else {
+      // m = head + b exactly as mHigh + mLow (Knuth's two-sum)
+      const mHigh = head + b;
+      const bb = mHigh - head;
+      const mLow = head - (mHigh - bb) + (b - bb);
+      value = scaledLongDecimal(mHigh, mLow, k);
+      if (value < 0) return parseGeneral(text, start, end);
+    }
+  }
   return negative ? -value : value;
+}
+
+/** How near (in ulps) to a halfway point the double-double result defers to Number(); its error is ~2^-47 ulp. */
+const TOO_CLOSE = 2 ** -30;
+const view = new Float64Array(1);
+const words = new Uint32Array(view.buffer);
+const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
+
+/**
+ * The double nearest (mHigh + mLow)·10^k (m < 10^18), or -1 when too close to call. m has 16 to 18
+ * digits, so k within the table keeps the result far from overflow and subnormals.
+ */
+function scaledLongDecimal(mHigh: number, mLow: number, k: number): number {
+  if (k < MIN_SCALE || k > MAX_SCALE - 25) return -1;
+  const powers = powersOfTen();
+  // × 10^k (hi + lo)
+  const i = k - MIN_SCALE;
+  const pHi = powers.hi[i] as number;
+  const p = mHigh * pHi;
+  const u = SPLIT * mHigh;
+  const mHighHigh = u - (u - mHigh);
+  const mHighLow = mHigh - mHighHigh;
+  const pHiHigh = powers.hiHigh[i] as number;
+  const pHiLow = powers.hiLow[i] as number;
+  const error = mHighHigh * pHiHigh - p + mHighHigh * pHiLow + mHighLow * pHiHigh + mHighLow * pHiLow;
+  const tail = error + mHigh * (powers.lo[i] as number) + mLow * pHi;
+  const result = p + tail;
+  const rest = tail - (result - p); // result + rest ≈ the exact value, |rest| ≤ half an ulp of result
+  // the ulp of result, from its exponent bits; a power of two (mantissa bits all zero) has a smaller
+  // ulp below it: left to Number()
+  view[0] = result;
+  const highWord = words[HIGH_WORD] as number;
+  if ((highWord & 0xfffff) === 0 && (words[1 - HIGH_WORD] as number) === 0) return -1;
+  const ulp = pow2[((highWord >>> 20) & 0x7ff) - 1075 + POW2_OFFSET] as number;
+  const fromHalf = Math.abs(rest) - ulp / 2;
+  const margin = ulp * TOO_CLOSE;
+  if (fromHalf > -margin && fromHalf < margin) return -1;
+  return result;
 }
 
 function parseGeneral(text: string, start: number, end: number): number | undefined {
