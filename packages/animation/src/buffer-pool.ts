@@ -86,7 +86,7 @@ export class BufferPool {
     return this.takeFree() ?? this.allocate();
   }
 
-  /** A buffer that has come back, or null. */
+  /** The buffer that came back last (the likeliest still in cache), or null. */
   takeFree(): Uint8Array | null {
     return this.free.pop() ?? null;
   }

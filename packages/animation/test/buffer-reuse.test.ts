@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ToWorker } from '../src/encoder-protocol';
+import { EncodingSession } from '../src/encoder-thread';
+
+/** A session whose "worker" hands every frame's buffer straight back, as the real one does when it keeps up. */
+function echoSession(poolSize: number): { session: EncodingSession; sent: ArrayBuffer[] } {
+  const sent: ArrayBuffer[] = [];
+  const returned: ArrayBuffer[] = [];
+  const session: EncodingSession = new EncodingSession(
+    1,
+    { tempPath: '', width: 8, height: 4, fps: 10, paletteFrames: 2, poolSize, channels: 3 },
+    (message: ToWorker) => {
+      if (message.type !== 'frame') return;
+      sent.push(message.buffer);
+      returned.push(message.buffer);
+    },
+    () => () => {},
+    () => {
+      for (const buffer of returned.splice(0)) session.pool.release(new Uint8Array(buffer));
+    },
+  );
+  return { session, sent };
+}
+
+describe('buffer reuse', () => {
+  it('the buffer back last is reused before the spare ones the worker made ahead', () => {
+    const { session, sent } = echoSession(8);
+    // six spare buffers, as the worker's pre-allocated ones arrive
+    session.pool.expect(6);
+    const spares = Array.from({ length: 6 }, () => new Uint8Array(8 * 4 * 3));
+    for (const spare of spares) session.pool.adopt(spare);
+    const used = new Set<ArrayBuffer>();
+    for (let i = 0; i < 50; i++) {
+      const buffer = session.tryAcquire();
+      expect(buffer).not.toBeNull();
+      used.add((buffer as Uint8Array).buffer as ArrayBuffer);
+      session.send(buffer as Uint8Array, 3);
+    }
+    expect(sent).toHaveLength(50);
+    // one buffer goes round and round; the spares stay cold and unused
+    expect(used.size).toBe(1);
+    expect(session.pool.allocatedHere).toBe(0);
+  });
+});
