@@ -57,8 +57,16 @@ function median(values: number[]): number {
     ? (sorted[mid] as number)
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
-/** CPU work per step in the loop cases, standing in for an environment step and a policy forward pass. */
-const WORK_MS = 4;
+/**
+ * CPU work per step in the loop cases, standing in for an environment step and a policy forward pass;
+ * `--work-ms 1` gives a step about as short as the calibration bug below used to (~2.3 ms with rendering).
+ */
+const WORK_MS = Number(argValue('--work-ms') ?? 4);
+
+function argValue(flag: string): string | undefined {
+  const at = process.argv.indexOf(flag);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,12 +122,30 @@ function work(seed: number, iterations: number): number {
   return x;
 }
 
-/** Iterations of `work` that take about WORK_MS here and now; measured once, used by both loop runs. */
-function calibrateWork(): number {
-  const iterations = 1_000_000;
-  const start = performance.now();
-  work(1, iterations);
-  return Math.round((iterations * WORK_MS) / (performance.now() - start));
+/**
+ * Iterations of `work` that take about WORK_MS here and now; measured once, used by every loop run.
+ * `work` is run (and so optimized by V8) before it is timed: timed cold, it ran about twice as fast
+ * once optimized as measured, and the steps came out near 2 ms of work instead of 4.
+ */
+function calibrateWork(): { iterations: number; msPerStep: number } {
+  const probe = 1_000_000;
+  let sink = 0;
+  for (let i = 0; i < 20; i++) sink += work(i, probe);
+  const timings: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const start = performance.now();
+    sink += work(i, probe);
+    timings.push(performance.now() - start);
+  }
+  const iterations = Math.round((probe * WORK_MS) / median(timings));
+  const check: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const start = performance.now();
+    sink += work(i, iterations);
+    check.push(performance.now() - start);
+  }
+  if (Number.isNaN(sink)) throw new Error('unreachable: keeps the work from being optimized away');
+  return { iterations, msPerStep: median(check) };
 }
 
 async function runStreaming(spec: Spec, loop: 'on' | 'off' | null): Promise<Measurement> {
@@ -353,7 +379,10 @@ async function main(): Promise<void> {
 
     const set = SETS[0] as FrameSet;
     const loadBefore = os.loadavg()[0]?.toFixed(2);
-    const workIterations = calibrateWork();
+    const { iterations: workIterations, msPerStep: workMs } = calibrateWork();
+    console.log(
+      `work() calibrated to ${workMs.toFixed(2)} ms a step (asked ${WORK_MS} ms; ${workIterations} iterations, timed after warm-up)`,
+    );
     // One ~1 s sample per side is noise on a shared 2-core machine: run off/on in pairs, alternating
     // which goes first, each in a fresh process, and report medians with their range.
     const pairs: { off: Measurement; on: Measurement }[] = [];
