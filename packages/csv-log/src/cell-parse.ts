@@ -40,45 +40,37 @@ export function parseNumberIn(text: string, start: number, end: number): number 
   let b = 0;
   let nb = 0;
   let scale = 0; // digits after the point, leading zeros included
-  let seenDigit = false;
+  const digitsFrom = i;
   for (; i < end; i++) {
     c = text.charCodeAt(i);
     const d = c - 48;
-    if (d < 0 || d > 9) break;
-    seenDigit = true;
-    if (na === 0) {
-      if (d !== 0) {
-        a = d;
-        na = 1;
-      }
-    } else if (na < 9) {
+    if (d >>> 0 > 9) break;
+    // leading zeros leave a at 0 and are not counted
+    if (na < 9) {
       a = a * 10 + d;
-      na++;
+      if (a !== 0) na++;
     } else if (nb < 9) {
       b = b * 10 + d;
       nb++;
     } else return parseGeneral(text, start, end);
   }
+  let seenDigit = i > digitsFrom;
   if (c === 46 /* . */ && i < end) {
+    const fractionFrom = i + 1;
     for (i++; i < end; i++) {
       c = text.charCodeAt(i);
       const d = c - 48;
-      if (d < 0 || d > 9) break;
-      seenDigit = true;
-      scale++;
-      if (na === 0) {
-        if (d !== 0) {
-          a = d;
-          na = 1;
-        }
-      } else if (na < 9) {
+      if (d >>> 0 > 9) break;
+      if (na < 9) {
         a = a * 10 + d;
-        na++;
+        if (a !== 0) na++;
       } else if (nb < 9) {
         b = b * 10 + d;
         nb++;
       } else return parseGeneral(text, start, end);
     }
+    scale = i - fractionFrom;
+    if (scale > 0) seenDigit = true;
   }
   if (!seenDigit) return parseGeneral(text, start, end);
   let exponent = 0;
