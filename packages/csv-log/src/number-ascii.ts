@@ -171,33 +171,33 @@ function writeShortest(bytes: Uint8Array, at: number, x: number): number {
   const gapB = highEnd - b;
   if (gapB < EPS || gapB > 1 - EPS || a > b) return -1;
 
-  // The fewest digits: the largest power of ten with a multiple in [a, b] (|a|, |b| < 2^31: int32 math)
+  // The fewest digits: the largest power of ten p with a multiple in [a, b]. Int32 arithmetic (|a|, |b|
+  // < 2^31), and divisions by constants (multiplies): 10 and 100 first, since a value that reaches here
+  // has 16 or 17 digits (15 or fewer took the path above) unless it lies outside that path's range.
   const a32 = a | 0;
   const b32 = b | 0;
   let p = 1;
-  let zeros = 0;
-  // unrolled for 10 (most full-precision values stop at 1 or 10): a division by a constant is a multiply
-  if (((b32 / 10) | 0) * 10 >= a32) {
+  if (b32 - (b32 % 10) >= a32) {
     p = 10;
-    zeros = 1;
-    while (zeros < 8 && ((b32 / (p * 10)) | 0) * (p * 10) >= a32) {
-      p *= 10;
-      zeros++;
+    if (b32 - (b32 % 100) >= a32) {
+      p = 100;
+      while (p < 1e8 && b32 - (b32 % (p * 10)) >= a32) p *= 10;
     }
   }
   let restDigits: number;
-  if (zeros === 8) {
+  if (p === 1e8) {
     top += b32 >= 1e8 ? 1 : 0; // the one multiple of 1e8 in the interval (it is < 34 wide)
     restDigits = 0;
   } else {
-    // of those, the one nearest to v (as Number#toString chooses)
-    const below = Math.floor(rest / p) * p;
+    // of those multiples, the one nearest to v (as Number#toString chooses)
+    const whole = Math.floor(rest) | 0;
+    const below = p === 1 ? whole : p === 10 ? whole - (whole % 10) : whole - (whole % p);
     const past = rest - below;
-    const half = p / 2;
+    const half = p === 1 ? 0.5 : p >> 1;
     if (past - half < EPS && past - half > -EPS) return -1;
     let chosen = past > half ? below + p : below;
-    if (chosen > b) chosen -= p;
-    else if (chosen < a) chosen += p;
+    if (chosen > b32) chosen -= p;
+    else if (chosen < a32) chosen += p;
     if (chosen >= 1e8) {
       top++;
       chosen -= 1e8;
