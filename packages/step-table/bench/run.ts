@@ -2,15 +2,20 @@
  * Rows per second for 1,000,000 rows of 25 columns (target ≥ 300,000 rows/s), next to baselines measured
  * in the same run. Each case runs in a fresh child process so its peak RSS is its own.
  *
- *   pnpm bench            all cases
- *   pnpm bench -- 200000  fewer rows
+ *   pnpm bench                   all cases, one run each
+ *   pnpm bench -- 200000         fewer rows
+ *   pnpm bench -- --runs 5       five fresh-process runs per case (cases alternated), median and range
+ *   pnpm bench -- --only 'StepTable.row' --runs 5
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { type ColumnSpec, formatValue, StepTable } from '../src/index';
 
-const ROWS = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 1_000_000);
+/** The first numeric argument that is not an option's value. */
+const ROWS = Number(
+  process.argv.find((a, i) => /^\d+$/.test(a) && !/^--./.test(process.argv[i - 1] ?? '')) ?? 1_000_000,
+);
 
 /** 25 columns with the formats a training table uses. */
 const SPECS = ['d', '.4f', '+.3f', '.3e', '.2%', '.4g', ',d', '.2f', '.3g', '+.2e', '>8.3f', '.1f', 'frac'];
@@ -127,41 +132,74 @@ function runCase(name: string): void {
   process.stdout.write(JSON.stringify({ name, seconds, cpuSeconds, chars, maxRssMb }) + '\n');
 }
 
-const caseArg = process.argv.indexOf('--case');
-if (caseArg >= 0) {
-  runCase(process.argv[caseArg + 1]!);
+interface CaseResult {
+  seconds: number;
+  cpuSeconds: number;
+  maxRssMb: number;
+}
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+const caseName = option('--case');
+if (caseName !== undefined) {
+  runCase(caseName);
 } else {
   const self = fileURLToPath(import.meta.url);
+  const runs = Math.max(1, Number(option('--runs') ?? 1));
+  const only = option('--only');
+  const names = Object.keys(CASES).filter((name) => only === undefined || name === only);
+  if (names.length === 0) throw new Error(`no bench case named ${JSON.stringify(only)}`);
   console.log(
-    `step-table bench: ${ROWS.toLocaleString('en-US')} rows × ${COLUMNS.length} columns, node ${process.version}`,
+    `step-table bench: ${ROWS.toLocaleString('en-US')} rows × ${COLUMNS.length} columns, node ${process.version}, ${runs} fresh-process run(s) per case`,
   );
-  console.log(
-    `load average ${os
+  const load = () =>
+    os
       .loadavg()
       .map((l) => l.toFixed(1))
-      .join(' ')} on ${os.cpus().length} cores: rows/CPU-s is the steadier figure on a busy machine`,
+      .join(' ');
+  console.log(
+    `load average ${load()} on ${os.cpus().length} cores: rows/CPU-s is the steadier figure on a busy machine`,
   );
-  console.log('case                     rows/s (wall)  rows/CPU-s   cells/CPU-s   wall s   peak RSS MB');
-  for (const name of Object.keys(CASES)) {
-    const child = spawnSync(process.execPath, [...process.execArgv, self, '--case', name, String(ROWS)], {
-      encoding: 'utf8',
-    });
-    if (child.status !== 0) {
-      console.log(`${name}: failed\n${child.stderr}`);
-      process.exitCode = 1;
-      continue;
+  const results = new Map<string, CaseResult[]>(names.map((name) => [name, []]));
+  // Cases alternate run by run, so a noisy moment is shared rather than landing on one case.
+  for (let run = 0; run < runs; run++) {
+    for (const name of names) {
+      const child = spawnSync(process.execPath, [...process.execArgv, self, '--case', name, String(ROWS)], {
+        encoding: 'utf8',
+      });
+      if (child.status !== 0) {
+        console.log(`${name}: failed\n${child.stderr}`);
+        process.exitCode = 1;
+        continue;
+      }
+      results.get(name)!.push(JSON.parse(child.stdout.trim().split('\n').at(-1)!) as CaseResult);
     }
-    const r = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as {
-      seconds: number;
-      cpuSeconds: number;
-      maxRssMb: number;
-    };
-    const rate = ROWS / r.seconds;
-    const cpuRate = ROWS / r.cpuSeconds;
-    const n = (x: number, w: number) => Math.round(x).toLocaleString('en-US').padStart(w);
-    console.log(
-      `${name.padEnd(24)} ${n(rate, 13)} ${n(cpuRate, 11)} ${n(cpuRate * 25, 13)} ${r.seconds.toFixed(2).padStart(8)} ${r.maxRssMb.toFixed(0).padStart(13)}`,
-    );
-    if (name === 'StepTable.row' && cpuRate < 300_000) console.log('  ↑ below the 300,000 rows/s target');
   }
+  const n = (x: number) => Math.round(x).toLocaleString('en-US');
+  const figure = (xs: number[]) =>
+    xs.length === 1 ? n(xs[0]!) : `${n(median(xs))} (${n(Math.min(...xs))}–${n(Math.max(...xs))})`;
+  console.log(
+    `${'case'.padEnd(24)} ${'rows/s (wall)'.padStart(29)} ${'rows/CPU-s'.padStart(29)} ${'peak RSS MB'.padStart(12)}`,
+  );
+  for (const [name, rs] of results) {
+    if (rs.length === 0) continue;
+    const wall = rs.map((r) => ROWS / r.seconds);
+    const cpu = rs.map((r) => ROWS / r.cpuSeconds);
+    const rss = Math.max(...rs.map((r) => r.maxRssMb));
+    console.log(
+      `${name.padEnd(24)} ${figure(wall).padStart(29)} ${figure(cpu).padStart(29)} ${rss.toFixed(0).padStart(12)}`,
+    );
+    if (name === 'StepTable.row' && median(wall) < 300_000)
+      console.log('  ↑ below the 300,000 rows/s target');
+  }
+  console.log(`load average after: ${load()}`);
 }

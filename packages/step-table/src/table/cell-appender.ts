@@ -170,7 +170,6 @@ function exponentAppender(layout: Layout, plus: string, p: number, suffixes: rea
   const { column, leads, minWidth, fallback } = layout;
   const positives = mantissaTable(plus, p);
   const negatives = mantissaTable('-', p);
-  const heads = new HeadCache(column, leads, minWidth);
   return (line: string, value: unknown): string => {
     if (typeof value !== 'number') return fallback(line, value);
     const negative = value < 0;
@@ -178,11 +177,6 @@ function exponentAppender(layout: Layout, plus: string, p: number, suffixes: rea
     if (m < 0) return fallback(line, value);
     const mantissa = (negative ? negatives : positives)[m]!;
     const exponent = suffixes[fastExponent + 400]!;
-    if (exponent.length === 4) {
-      // a two-digit exponent: the padded mantissa from the cache, two appends
-      const head = heads.get(negative, m, mantissa, 4);
-      return head === null ? fallback(line, value) : line + head + exponent;
-    }
     const width = column.width;
     const gap = width - mantissa.length - exponent.length;
     if (gap < 0 || gap > 64 || width < minWidth) return fallback(line, value);
