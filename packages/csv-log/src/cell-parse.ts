@@ -29,7 +29,24 @@ const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up
  */
 export function parseNumberIn(text: string, start: number, end: number): number | undefined {
   if (start >= end) return undefined;
-  if (end - start > 40) return parseGeneral(text, start, end);
+  if (end - start <= 40) {
+    const value = parseDecimalPrefix(text, start, end);
+    if (value !== undefined && decimalEnd === end) return value;
+  }
+  return parseGeneral(text, start, end);
+}
+
+/** Where the last decimal parseDecimalPrefix returned ends (a module variable: no object per call). */
+export let decimalEnd = 0;
+
+/**
+ * The plain decimal (sign, up to 18 significant digits, point, exponent) that text[start, end) begins
+ * with, fast, as `Number()` reads that text; its end in `decimalEnd`. `undefined` when the text does not
+ * begin with one this path reads (no digit, nan, inf, 19+ digits, …): the caller then cuts the whole
+ * cell and calls parseNumberIn. A reader finds a numeric cell's end this way without searching for
+ * the comma first.
+ */
+export function parseDecimalPrefix(text: string, start: number, end: number): number | undefined {
   let i = start;
   let c = text.charCodeAt(i);
   const negative = c === 45; /* - */
@@ -52,7 +69,7 @@ export function parseNumberIn(text: string, start: number, end: number): number 
     } else if (nb < 9) {
       b = b * 10 + d;
       nb++;
-    } else return parseGeneral(text, start, end);
+    } else return undefined;
   }
   let seenDigit = i > digitsFrom;
   if (c === 46 /* . */ && i < end) {
@@ -67,26 +84,29 @@ export function parseNumberIn(text: string, start: number, end: number): number 
       } else if (nb < 9) {
         b = b * 10 + d;
         nb++;
-      } else return parseGeneral(text, start, end);
+      } else return undefined;
     }
     scale = i - fractionFrom;
     if (scale > 0) seenDigit = true;
   }
-  if (!seenDigit) return parseGeneral(text, start, end);
+  if (!seenDigit) return undefined;
   let exponent = 0;
-  if (i < end) {
-    if (c !== 101 && c !== 69 /* e E */) return parseGeneral(text, start, end);
-    if (++i >= end) return undefined; // "1e": Number() says NaN
-    c = text.charCodeAt(i);
-    const negativeExponent = c === 45;
-    if (negativeExponent || c === 43) i++;
-    if (i >= end) return undefined; // "1e-"
-    for (; i < end; i++) {
-      c = text.charCodeAt(i);
-      if (c < 48 || c > 57 || exponent > 400) return parseGeneral(text, start, end);
-      exponent = exponent * 10 + (c - 48);
+  if (i < end && (c === 101 || c === 69) /* e E */) {
+    // an exponent only with digits after it; else the decimal ends before the e
+    let j = i + 1;
+    const sign = j < end ? text.charCodeAt(j) : 0;
+    if (sign === 45 || sign === 43) j++;
+    const digitsAt = j;
+    for (; j < end; j++) {
+      const d = text.charCodeAt(j) - 48;
+      if (d >>> 0 > 9) break;
+      if (exponent > 400) return undefined;
+      exponent = exponent * 10 + d;
     }
-    if (negativeExponent) exponent = -exponent;
+    if (j > digitsAt) {
+      i = j;
+      if (sign === 45) exponent = -exponent;
+    } else exponent = 0;
   }
   const k = exponent - scale;
   let value: number;
@@ -99,16 +119,17 @@ export function parseNumberIn(text: string, start: number, end: number): number 
       if (k === 0) value = m;
       else if (k > 0 && k <= 22) value = m * (POW10[k] as number);
       else if (k < 0 && k >= -22) value = m / (POW10[-k] as number);
-      else return parseGeneral(text, start, end);
+      else return undefined;
     } else {
       // m = head + b exactly as mHigh + mLow (Knuth's two-sum)
       const mHigh = head + b;
       const bb = mHigh - head;
       const mLow = head - (mHigh - bb) + (b - bb);
       value = scaledLongDecimal(mHigh, mLow, k);
-      if (value < 0) return parseGeneral(text, start, end);
+      if (value < 0) return undefined;
     }
   }
+  decimalEnd = i;
   return negative ? -value : value;
 }
 

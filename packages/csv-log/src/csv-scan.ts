@@ -28,6 +28,12 @@ export interface CsvScanOptions {
   onHeader(header: string[]): number | undefined;
   /** Every data record, in order. The record is reused: read it now, do not keep it. */
   onRecord(record: CsvRecord): void;
+  /**
+   * A reader's own fast path for a quote-free record `text[start, end)` (line end excluded), tried
+   * before the record is cut into fields: true when it took the record, false to have it cut and
+   * handed to onRecord as usual (so it may give up anywhere, having kept nothing).
+   */
+  onPlainRecord?(text: string, start: number, end: number, line: number): boolean;
   /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
   onChunk?(position: number, size: number): void | Promise<void>;
   /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
@@ -226,8 +232,10 @@ class RecordSplitter {
       return quoted.next;
     }
     const end = lf > start && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
-    record.line = this.line++;
+    const line = this.line++;
     if (end === start && this.headerWidth > 1) return lf + 1; // blank line (see above)
+    if (this.options.onPlainRecord?.(text, start, end, line)) return lf + 1;
+    record.line = line;
     this.cutPlain(text, start, end);
     this.options.onRecord(record);
     return lf + 1;

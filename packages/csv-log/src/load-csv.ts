@@ -1,4 +1,4 @@
-import { dedupeKey } from './cell-parse.js';
+import { decimalEnd, dedupeKey, parseDecimalPrefix, parseNumberIn } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex } from './row-check.js';
 import { emptyIssues, type ReadIssues } from './types.js';
@@ -42,6 +42,8 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
   let numbers: (Float64Array | null)[] = [];
   let texts: ((string | null)[] | null)[] = [];
   let sawNumber: boolean[] = [];
+  let pickedAt = new Int32Array(0); // file column → index in `picked`, or -1
+  let textColumns = 0;
   const origins = new Map<number, TextOrigin>();
   const rescan = new Set<number>();
   let capacity = 0;
@@ -63,6 +65,8 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
           const name = names[i] as string;
           if (!options.columns || options.columns.includes(name) || name === options.dedupeBy) picked.push(i);
         }
+        pickedAt = new Int32Array(names.length).fill(-1);
+        for (let c = 0; c < picked.length; c++) pickedAt[picked[c] as number] = c;
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
         capacity = 1024;
@@ -90,6 +94,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
             // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
             // so a second pass fetches it (rare: metric logs are numeric).
             numbers[c] = null;
+            textColumns++;
             texts[c] = new Array<string | null>(count).fill(null);
             origins.set(c, { line: record.line, text: record.text(field) });
             if (sawNumber[c]) rescan.add(c);
@@ -97,6 +102,43 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
           (texts[c] as (string | null)[]).push(record.isEmpty(field) ? null : record.text(field));
         }
         count++;
+      },
+      // While every loaded column is numeric: each cell is parsed where it starts, and the number's end
+      // is the cell's end, so the fields are never searched for first (~10 % of a full load). Anything
+      // else (a text cell, a row of the wrong width) is left to onRecord, which reads it from scratch.
+      onPlainRecord(text, start, end) {
+        if (textColumns > 0) return false;
+        if (count === capacity) growTo(capacity * 2);
+        const width = header.length;
+        let i = start;
+        for (let f = 0; ; f++) {
+          const c = f < width ? (pickedAt[f] as number) : -1;
+          let fieldEnd: number;
+          if (c < 0) fieldEnd = commaOrEnd(text, i, end);
+          else if (i === end || text.charCodeAt(i) === COMMA) {
+            (numbers[c] as Float64Array)[count] = Number.NaN; // empty cell
+            fieldEnd = i;
+          } else {
+            let value = parseDecimalPrefix(text, i, end);
+            if (value !== undefined && (decimalEnd === end || text.charCodeAt(decimalEnd) === COMMA))
+              fieldEnd = decimalEnd;
+            else {
+              fieldEnd = commaOrEnd(text, i, end); // nan, inf, True, a long number, or text
+              value = parseNumberIn(text, i, fieldEnd);
+              if (value === undefined) return false;
+            }
+            (numbers[c] as Float64Array)[count] = value;
+            sawNumber[c] = true;
+          }
+          if (fieldEnd === end) {
+            if (f + 1 !== width) return false;
+            break;
+          }
+          if (f + 1 >= width) return false;
+          i = fieldEnd + 1;
+        }
+        count++;
+        return true;
       },
       onChunk(position, size) {
         // After the first chunk, size the columns once from its bytes per row, instead of doubling
@@ -154,6 +196,13 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
       );
     },
   };
+}
+
+const COMMA = 44;
+
+function commaOrEnd(text: string, from: number, end: number): number {
+  const comma = text.indexOf(',', from);
+  return comma === -1 || comma > end ? end : comma;
 }
 
 function grow(column: Float64Array, capacity: number): Float64Array {
