@@ -18,7 +18,7 @@ import { fastExponent, fastSignificand, NEAR_TIE } from '../format/digits';
 import type { FormatSpec } from '../format/spec';
 import {
   FOUR_DIGITS,
-  fractionTable,
+  fixedTails,
   groupTable,
   INTS,
   mantissaTable,
@@ -98,9 +98,7 @@ interface Layout {
 function fixedAppender(layout: Layout, plus: string, p: number, percent: boolean, noNegZero: boolean) {
   const { column, leads, minWidth, fallback } = layout;
   const scale = POW10[p]!;
-  const suffix = percent ? '%' : '';
-  // p = 0 has no point: the tail is only the suffix.
-  const tails = p === 0 ? [suffix] : fractionTable(p)!.map((f) => f + suffix);
+  const tails = fixedTails(p, percent ? '%' : '');
   const tailLength = tails[0]!.length;
   const positives = signedInts(plus);
   const heads = new HeadCache(column, leads, minWidth);
