@@ -48,6 +48,11 @@ export class AppendSink {
     return this.closed;
   }
 
+  /** Bytes the disk refused wait here for a retry. */
+  get hasBacklog(): boolean {
+    return this.backlog.length > 0;
+  }
+
   /** Appends text made of whole lines. */
   write(text: string): void {
     if (this.closed) throw new Error(`${this.path}: the log is closed`);

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,4 +24,18 @@ export function startFormatWorker(options: Pick<WorkerOptions, 'workerData' | 't
   const workerUrl = pathToFileURL(workerFile).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((api) => api.tsImport(${JSON.stringify(workerUrl)}, ${JSON.stringify(workerUrl)}));`;
   return new Worker(boot, { ...options, eval: true, execArgv });
+}
+
+/** Whether startFormatWorker can start the worker here ('auto' stays on the calling thread if not). */
+export function formatWorkerAvailable(): boolean {
+  const here = fileURLToPath(import.meta.url);
+  const extension = extname(here);
+  if (!existsSync(join(dirname(here), `format-worker${extension}`))) return false;
+  if (extension !== '.ts' && extension !== '.mts') return true;
+  try {
+    createRequire(here).resolve('tsx/package.json');
+    return true;
+  } catch {
+    return false;
+  }
 }

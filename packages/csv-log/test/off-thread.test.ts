@@ -151,3 +151,48 @@ describe('openCsvLog(path, { offThread: true })', () => {
     ).toThrow(/offThread applies to durability 'buffered' only/);
   });
 });
+
+describe("openCsvLog(path) with offThread 'auto' (the default)", () => {
+  const dir = tempDir();
+  const row = (step: number) => ({
+    step,
+    loss: Math.sin(step) / 3,
+    reward: step % 9 === 0 ? Number.NaN : step * 1e-7,
+  });
+
+  it('moves a busy log to a worker mid-run, writing the same bytes in the same order as the calling thread', async () => {
+    const rows = 5 * BATCH_ROWS + 123;
+    const onThread = openCsvLog(join(dir, 'on-thread.csv'), {
+      columns: TRAINING_LOG_COLUMNS,
+      offThread: false,
+    });
+    const auto = openCsvLog(join(dir, 'auto.csv'), { columns: TRAINING_LOG_COLUMNS });
+    expect(auto.offThread).toBe(false);
+    for (let step = 0; step < rows; step++) {
+      onThread.append({ ...row(step), wall_time_s: step });
+      auto.append({ ...row(step), wall_time_s: step });
+    }
+    expect(onThread.offThread).toBe(false);
+    expect(auto.offThread).toBe(true); // thousands of rows within 100 ms
+    await Promise.all([onThread.close(), auto.close()]);
+    expect(read(join(dir, 'auto.csv'))).toBe(read(join(dir, 'on-thread.csv')));
+    expect((await loadCsvLog(join(dir, 'auto.csv'))).rowCount).toBe(rows);
+  });
+
+  it('keeps a log that a trainer appends to between steps on the calling thread, and line/fsync always', async () => {
+    const slow = openCsvLog(join(dir, 'slow.csv'), { columns: ['step', 'loss', 'reward'] });
+    // 100 rows every 5 ms or more (at most 20,000 rows/s): past the 4,096-row check, below the threshold
+    for (let step = 0; step < 2 * BATCH_ROWS; step++) {
+      slow.append(row(step));
+      if (step % 100 === 99) await sleep(5);
+    }
+    expect(slow.offThread).toBe(false);
+    await slow.close();
+    for (const durability of ['line', 'fsync'] as const) {
+      const log = openCsvLog(join(dir, `${durability}.csv`), { columns: ['step'], durability });
+      for (let step = 0; step < (durability === 'line' ? 3 * BATCH_ROWS : 10); step++) log.append({ step });
+      expect(log.offThread).toBe(false);
+      await log.close();
+    }
+  });
+});

@@ -209,7 +209,8 @@ describe('openCsvLog', () => {
   });
 
   it('buffered rows wait for the 100 ms timer, flush() or close(); line mode writes at once', async () => {
-    const buffered = openCsvLog(join(dir, 'buf.csv'), { columns: ['a'] });
+    // offThread: false, as the rows below would otherwise move to a worker ('auto') and reach the file later
+    const buffered = openCsvLog(join(dir, 'buf.csv'), { columns: ['a'], offThread: false });
     buffered.append({ a: 1 });
     expect(read(join(dir, 'buf.csv'))).toBe('a\n');
     await vi.waitFor(() => expect(read(join(dir, 'buf.csv'))).toBe('a\n1\n'), {
