@@ -4,6 +4,7 @@
  * (table reads, cached heads, or the fallback) produced it.
  */
 import fc from 'fast-check';
+import { createColors } from 'picocolors';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { formatValue, parseFormatSpec, StepTable, setFormatWarningHandler } from '../src/index';
 import { compileCellAppender } from '../src/table/cell-appender';
@@ -229,5 +230,33 @@ describe('StepTable rows equal formatValue padded to growing columns', () => {
       ),
       { numRuns: 1_500 },
     );
+  });
+});
+
+describe('StepTable rows with colour', () => {
+  it('finite numbers take the direct path uncoloured; nan and inf cells are yellow, as before', () => {
+    const paint = createColors(true);
+    const table = new StepTable({
+      columns: [
+        { key: 'a', format: '.2f', width: 8 },
+        { key: 'b', format: '.3e', width: 10 },
+      ],
+      color: true,
+      repeatHeaderEvery: 0,
+    });
+    table.row({ a: 1, b: 1 }); // the header
+    const rows: [unknown, unknown][] = [
+      [2.71, -0.000123],
+      [Number.NaN, 2.5e10],
+      [-1.5, Number.POSITIVE_INFINITY],
+    ];
+    for (const [a, b] of rows) {
+      const cell = (value: unknown, spec: string, width: number) => {
+        const text = formatValue(value, spec);
+        const padded = pad(text, text.length, width, 'right');
+        return /^[+-]?(nan|inf)$/.test(text) ? paint.yellow(padded) : padded;
+      };
+      expect(table.row({ a, b })).toBe(`${cell(a, '.2f', 8)}  ${cell(b, '.3e', 10)}`);
+    }
   });
 });
