@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BufferPool } from '../src/buffer-pool';
 import type { ToWorker } from '../src/encoder-protocol';
 import { EncodingSession } from '../src/encoder-thread';
 
@@ -40,5 +41,22 @@ describe('buffer reuse', () => {
     // one buffer goes round and round; the spares stay cold and unused
     expect(used.size).toBe(1);
     expect(session.pool.allocatedHere).toBe(0);
+  });
+
+  it('buffers expected from the worker never push the pool past its capacity, nor are waited for', () => {
+    const pool = new BufferPool(16, 4);
+    expect(pool.expect(3)).toBe(3);
+    // the training thread needs buffers before the worker's arrive: it makes them instead of waiting
+    const mine = [pool.allocate(), pool.allocate(), pool.allocate(), pool.allocate()];
+    expect(mine.every((buffer) => buffer instanceof Uint8Array)).toBe(true);
+    expect(pool.allocate()).toBeNull(); // the capacity is reached
+    for (let i = 0; i < 3; i++) pool.adopt(new Uint8Array(16)); // late: dropped, not pooled
+    expect(pool.size).toBe(4);
+    expect(pool.ready).toBe(0);
+    // a frame with more channels than the first gets a larger buffer in place of a pooled one
+    const larger = pool.fit(mine[0] as Uint8Array, 24);
+    expect(larger.byteLength).toBe(24);
+    expect(pool.byteLength).toBe(24);
+    expect(pool.fit(larger, 12)).toBe(larger);
   });
 });
