@@ -15,26 +15,51 @@ export function parseNumber(text: string): number | undefined {
 
 const POW10 = Array.from({ length: 23 }, (_, k) => 10 ** k); // exact doubles up to 1e22
 
+/** Longer cells are never plain decimals this path reads (a double's text has at most 24 characters). */
+const MAX_PLAIN = 40;
+const scratch = Buffer.alloc(MAX_PLAIN);
+
 /**
- * `parseNumber(text.slice(start, end))` without making the slice when the cell is a plain decimal
- * (parseDecimalPrefix); everything else (nan, inf, True, 19+ digits, odd text) goes through the
- * general rule below. The readers' only cast: property tests check it against `Number()` on the slice.
+ * `parseNumber(text.slice(start, end))` without making the slice when the cell is a plain decimal:
+ * its characters are copied to a small byte buffer for parseDecimalPrefix (one parser, on bytes, for
+ * text and for the readers' chunks); everything else (nan, inf, True, 19+ digits, odd text) goes through
+ * the general rule below. Property tests check it against `Number()` on the slice.
  */
 export function parseNumberIn(text: string, start: number, end: number): number | undefined {
   if (start >= end) return undefined;
-  if (end - start <= 40) {
-    const value = parseDecimalPrefix(text, start, end);
-    if (value !== undefined && decimalEnd === end) return value;
+  const length = end - start;
+  if (length <= MAX_PLAIN) {
+    let bits = 0; // every character's bits: above 127 when one is not ASCII (then its byte is wrong)
+    for (let i = 0; i < length; i++) {
+      const c = text.charCodeAt(start + i);
+      bits |= c;
+      scratch[i] = c;
+    }
+    if (bits <= 127) {
+      const value = parseDecimalPrefix(scratch, 0, length);
+      if (value !== undefined && decimalEnd === length) return value;
+    }
   }
-  return parseGeneral(text, start, end);
+  return parseGeneral(text.slice(start, end));
+}
+
+/**
+ * parseNumberIn for a cell of ASCII bytes (a reader's chunk, where every byte is a character), without
+ * decoding it unless it is not a plain decimal.
+ */
+export function parseNumberAscii(bytes: Buffer, start: number, end: number): number | undefined {
+  if (start >= end) return undefined;
+  const value = parseDecimalPrefix(bytes, start, end);
+  if (value !== undefined && decimalEnd === end) return value;
+  return parseGeneral(bytes.toString('latin1', start, end));
 }
 
 /** Where the last decimal parseDecimalPrefix returned ends (a module variable: no object per call). */
 export let decimalEnd = 0;
 
 /**
- * The plain decimal (sign, up to 18 significant digits, point, exponent) that text[start, end) begins
- * with, as `Number()` reads that text; its end in `decimalEnd`. `undefined` when the text does not begin
+ * The plain decimal (sign, up to 18 significant digits, point, exponent) that the ASCII bytes
+ * [start, end) begin with, as `Number()` reads that text; its end in `decimalEnd`. `undefined` when the text does not begin
  * with one this path reads (no digit, nan, inf, 19+ digits, …): the caller then cuts the whole cell and
  * calls parseNumberIn. A reader finds a numeric cell's end this way without searching for the comma.
  *
@@ -46,9 +71,9 @@ export let decimalEnd = 0;
  * where `Number()` decides. Why hand-written: measured on full-precision cells, ~87 ns a cell against
  * ~150 ns for a digit loop that gave up at 16 digits and then slice + `Number()`.
  */
-export function parseDecimalPrefix(text: string, start: number, end: number): number | undefined {
+export function parseDecimalPrefix(bytes: Uint8Array, start: number, end: number): number | undefined {
   let i = start;
-  let c = text.charCodeAt(i);
+  let c = bytes[i] as number;
   const negative = c === 45; /* - */
   if (negative || c === 43 /* + */) i++;
   // significant digits: the first 9 in a, the next 9 in b (int32 arithmetic)
@@ -59,7 +84,7 @@ export function parseDecimalPrefix(text: string, start: number, end: number): nu
   let scale = 0; // digits after the point, leading zeros included
   const digitsFrom = i;
   for (; i < end; i++) {
-    c = text.charCodeAt(i);
+    c = bytes[i] as number;
     const d = c - 48;
     if (d >>> 0 > 9) break;
     // leading zeros leave a at 0 and are not counted
@@ -75,7 +100,7 @@ export function parseDecimalPrefix(text: string, start: number, end: number): nu
   if (c === 46 /* . */ && i < end) {
     const fractionFrom = i + 1;
     for (i++; i < end; i++) {
-      c = text.charCodeAt(i);
+      c = bytes[i] as number;
       const d = c - 48;
       if (d >>> 0 > 9) break;
       if (na < 9) {
@@ -94,11 +119,11 @@ export function parseDecimalPrefix(text: string, start: number, end: number): nu
   if (i < end && (c === 101 || c === 69) /* e E */) {
     // an exponent only with digits after it; else the decimal ends before the e
     let j = i + 1;
-    const sign = j < end ? text.charCodeAt(j) : 0;
+    const sign = j < end ? (bytes[j] as number) : 0;
     if (sign === 45 || sign === 43) j++;
     const digitsAt = j;
     for (; j < end; j++) {
-      const d = text.charCodeAt(j) - 48;
+      const d = (bytes[j] as number) - 48;
       if (d >>> 0 > 9) break;
       if (exponent > 400) return undefined;
       exponent = exponent * 10 + d;
@@ -171,8 +196,7 @@ function scaledLongDecimal(mHigh: number, mLow: number, k: number): number {
   return result;
 }
 
-function parseGeneral(text: string, start: number, end: number): number | undefined {
-  if (start !== 0 || end !== text.length) text = text.slice(start, end);
+function parseGeneral(text: string): number | undefined {
   const first = text.charCodeAt(0);
   const last = text.charCodeAt(text.length - 1);
   // Number() also accepts whitespace, '0x..', '0b..', '0o..': only let plain decimal text through.

@@ -1,4 +1,4 @@
-import { decimalEnd, dedupeKey, parseDecimalPrefix, parseNumberIn } from './cell-parse.js';
+import { decimalEnd, dedupeKey, parseDecimalPrefix, parseNumberAscii } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex } from './row-check.js';
 import { emptyIssues, type ReadIssues } from './types.js';
@@ -106,25 +106,26 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
       // While every loaded column is numeric: each cell is parsed where it starts, and the number's end
       // is the cell's end, so the fields are never searched for first (~10 % of a full load). Anything
       // else (a text cell, a row of the wrong width) is left to onRecord, which reads it from scratch.
-      onPlainRecord(text, start, end) {
-        if (textColumns > 0) return false;
+      onPlainRecord(record, start, end) {
+        const bytes = record.bytes;
+        if (bytes === null || textColumns > 0) return false; // a chunk with UTF-8 text: cut as usual
         if (count === capacity) growTo(capacity * 2);
         const width = header.length;
         let i = start;
         for (let f = 0; ; f++) {
           const c = f < width ? (pickedAt[f] as number) : -1;
           let fieldEnd: number;
-          if (c < 0) fieldEnd = commaOrEnd(text, i, end);
-          else if (i === end || text.charCodeAt(i) === COMMA) {
+          if (c < 0) fieldEnd = commaOrEnd(bytes, i, end);
+          else if (i === end || bytes[i] === COMMA) {
             (numbers[c] as Float64Array)[count] = Number.NaN; // empty cell
             fieldEnd = i;
           } else {
-            let value = parseDecimalPrefix(text, i, end);
-            if (value !== undefined && (decimalEnd === end || text.charCodeAt(decimalEnd) === COMMA))
+            let value = parseDecimalPrefix(bytes, i, end);
+            if (value !== undefined && (decimalEnd === end || bytes[decimalEnd] === COMMA))
               fieldEnd = decimalEnd;
             else {
-              fieldEnd = commaOrEnd(text, i, end); // nan, inf, True, a long number, or text
-              value = parseNumberIn(text, i, fieldEnd);
+              fieldEnd = commaOrEnd(bytes, i, end); // nan, inf, True, a long number, or text
+              value = parseNumberAscii(bytes, i, fieldEnd);
               if (value === undefined) return false;
             }
             (numbers[c] as Float64Array)[count] = value;
@@ -200,8 +201,8 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
 
 const COMMA = 44;
 
-function commaOrEnd(text: string, from: number, end: number): number {
-  const comma = text.indexOf(',', from);
+function commaOrEnd(bytes: Buffer, from: number, end: number): number {
+  const comma = bytes.indexOf(COMMA, from);
   return comma === -1 || comma > end ? end : comma;
 }
 
