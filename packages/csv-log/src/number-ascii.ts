@@ -1,9 +1,10 @@
 // Numbers written straight into bytes, as the same text formatNumber gives (shortest round-trip digits,
 // laid out as JavaScript's Number#toString does; Python's nan, inf, -inf).
 //
-// Why hand-written: String(double) costs ~140-180 ns here (a heap string, V8's number-string cache, then
-// UTF-8 encoding when written), six to eight times per training-log row; it was most of the time of an
-// append. This writes the digits into the output buffer directly in ~40-60 ns (bench/run.ts). The digits
+// Why hand-written: String(double) costs ~150-200 ns here (a heap string, V8's number-string cache, then
+// concatenation and UTF-8 encoding when written), six to eight times per training-log row; it was most
+// of the time of an append. This writes the digits into the output buffer directly: ~100 ns for a
+// full-precision double, ~40 ns for a short decimal (measured with the bench's row values). The digits
 // come from the value times a power of ten in double-double arithmetic (~104 bits, far more than the
 // 57 bits a 17-digit decimal needs); whenever that result is within 1e-6 of a decision boundary (an end
 // of the round-trip interval, or a tie between two candidates), it defers to String(value), so the text
