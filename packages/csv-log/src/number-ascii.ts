@@ -10,7 +10,7 @@
 // of the round-trip interval, or a tie between two candidates), it defers to String(value), so the text
 // is always exactly String's. test/number-ascii.test.ts checks that on millions of values.
 
-import { MIN_SCALE, POW2_OFFSET, pow2, powersOfTen, SPLIT } from './powers-of-ten.js';
+import { MIN_SCALE, POW2_OFFSET, pow2, powersOfTen, productLow, timesPowerOfTen } from './powers-of-ten.js';
 
 const view = new Float64Array(1);
 const words = new Uint32Array(view.buffer);
@@ -133,17 +133,8 @@ function writeShortest(bytes: Uint8Array, at: number, x: number): number {
   for (let tries = 0; ; tries++) {
     i = scale - MIN_SCALE;
     if (tries > 2 || i < 0 || i >= hiTable.length) return -1;
-    const p = hiTable[i] as number;
-    const product = x * p;
-    const t = SPLIT * x;
-    const xHigh = t - (t - x);
-    const xLow = x - xHigh;
-    const pHigh = powers.hiHigh[i] as number;
-    const pLow = powers.hiLow[i] as number;
-    const error = xHigh * pHigh - product + xHigh * pLow + xLow * pHigh + xLow * pLow;
-    const tail = error + x * (powers.lo[i] as number);
-    vHigh = product + tail;
-    vLow = tail - (vHigh - product);
+    vHigh = timesPowerOfTen(x, 0, i);
+    vLow = productLow[0] as number;
     if (vHigh < 1e16) scale++;
     else if (vHigh >= 1e17) scale--;
     else break;

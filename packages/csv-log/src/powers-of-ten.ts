@@ -1,11 +1,12 @@
 // 10^s as a double-double, hi + lo (hi = the double nearest 10^s, lo = the exact rest rounded to a
-// double: together ~106 bits), with hi split in halves for Dekker’s exact product, for the number
-// writer (number-ascii.ts). Built on first use with BigInt (~1 ms).
+// double: together ~106 bits), with hi split in halves for Dekker’s exact product; and that product,
+// for the number writer (number-ascii.ts) and reader (cell-parse.ts). Built on first use with BigInt
+// (~1 ms).
 
 export const MIN_SCALE = -190;
 export const MAX_SCALE = 220;
 /** Dekker's splitter for exact products of doubles: 2^27 + 1. */
-export const SPLIT = 134217729;
+const SPLIT = 134217729;
 
 export interface PowersOfTen {
   /** index s − MIN_SCALE */
@@ -27,6 +28,31 @@ export const pow2 = new Float64Array(2 * POW2_OFFSET + 1);
 for (let k = -POW2_OFFSET; k <= POW2_OFFSET; k++) pow2[k + POW2_OFFSET] = 2 ** k;
 
 let tables: PowersOfTen | null = null;
+
+/** [0]: the low part of the last timesPowerOfTen product (a typed array: no object per call, and no
+ * check on reading an imported `let`). */
+export const productLow = new Float64Array(1);
+
+/**
+ * (high + low)·10^s, s at table index i, in double-double arithmetic (~104 bits): returns the high
+ * part and leaves the low part in productLow. Dekker's exact product of high and 10^s's hi, plus the
+ * terms that reach that precision (low·lo is below it).
+ */
+export function timesPowerOfTen(high: number, low: number, i: number): number {
+  const powers = powersOfTen();
+  const pHi = powers.hi[i] as number;
+  const pHiHigh = powers.hiHigh[i] as number;
+  const pHiLow = powers.hiLow[i] as number;
+  const product = high * pHi;
+  const t = SPLIT * high;
+  const hHigh = t - (t - high);
+  const hLow = high - hHigh;
+  const error = hHigh * pHiHigh - product + hHigh * pHiLow + hLow * pHiHigh + hLow * pHiLow;
+  const tail = error + high * (powers.lo[i] as number) + low * pHi;
+  const sum = product + tail;
+  productLow[0] = tail - (sum - product);
+  return sum;
+}
 
 export function powersOfTen(): PowersOfTen {
   if (tables === null) tables = build();
