@@ -82,12 +82,18 @@ export function parseDecimalPrefix(bytes: Uint8Array, start: number, end: number
   let na = 0;
   let b = 0;
   let nb = 0;
-  let scale = 0; // digits after the point, leading zeros included
+  let point = -1; // where the decimal point is, if any
   const digitsFrom = i;
   for (; i < end; i++) {
     c = bytes[i] as number;
     const d = c - 48;
-    if (d >>> 0 > 9) break;
+    if (d >>> 0 > 9) {
+      if (c === 46 /* . */ && point < 0) {
+        point = i;
+        continue;
+      }
+      break;
+    }
     // leading zeros leave a at 0 and are not counted
     if (na < 9) {
       a = a * 10 + d;
@@ -97,24 +103,8 @@ export function parseDecimalPrefix(bytes: Uint8Array, start: number, end: number
       nb++;
     } else return undefined;
   }
-  let seenDigit = i > digitsFrom;
-  if (c === 46 /* . */ && i < end) {
-    const fractionFrom = i + 1;
-    for (i++; i < end; i++) {
-      c = bytes[i] as number;
-      const d = c - 48;
-      if (d >>> 0 > 9) break;
-      if (na < 9) {
-        a = a * 10 + d;
-        if (a !== 0) na++;
-      } else if (nb < 9) {
-        b = b * 10 + d;
-        nb++;
-      } else return undefined;
-    }
-    scale = i - fractionFrom;
-    if (scale > 0) seenDigit = true;
-  }
+  const scale = point < 0 ? 0 : i - point - 1; // digits after the point, leading zeros included
+  const seenDigit = i - digitsFrom > (point < 0 ? 0 : 1);
   if (!seenDigit) return undefined;
   let exponent = 0;
   if (i < end && (c === 101 || c === 69) /* e E */) {
