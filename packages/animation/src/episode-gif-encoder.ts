@@ -148,6 +148,17 @@ export class EpisodeGifEncoder {
     this.palette = Array.from({ length: 256 }, (_, i) => palette[i] ?? [0, 0, 0]);
   }
 
+  /** A colour's palette index through the 5-6-5 lookup, which indexFor fills on a colour's first use. */
+  private paletteIndex(r: number, g: number, b: number): number {
+    const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
+    let index = this.lookup[key] as number;
+    if (index === EMPTY_LOOKUP) {
+      index = this.indexFor(r, g, b);
+      this.lookup[key] = index;
+    }
+    return index;
+  }
+
   /** The nearest palette entry, or a new one for a colour far from all while entries are free. */
   private indexFor(r: number, g: number, b: number): number {
     const palette = this.palette as Palette;
@@ -248,7 +259,7 @@ export class EpisodeGifEncoder {
 
   /** Maps pixels `left`…`right` of row `y` into `indices`; stamps the indices that change and widens the box. */
   private mapWholeSpan(data: Uint8Array, channels: number, y: number, left: number, right: number): void {
-    const { lookup, indices, changedAt } = this;
+    const { indices, changedAt } = this;
     const frame = this.written;
     const green = channels === 1 ? 0 : 1;
     const blue = channels === 1 ? 0 : 2;
@@ -259,12 +270,7 @@ export class EpisodeGifEncoder {
       const r = data[p] as number;
       const g = data[p + green] as number;
       const b = data[p + blue] as number;
-      const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
-      let index = lookup[key] as number;
-      if (index === EMPTY_LOOKUP) {
-        index = this.indexFor(r, g, b);
-        lookup[key] = index;
-      }
+      const index = this.paletteIndex(r, g, b);
       if (index !== indices[i]) {
         indices[i] = index;
         changedAt[i] = frame;
@@ -284,7 +290,7 @@ export class EpisodeGifEncoder {
     left: number,
     right: number,
   ): void {
-    const { lookup, indices, changedAt } = this;
+    const { indices, changedAt } = this;
     const frame = this.written;
     const green = channels === 1 ? 0 : 1;
     const blue = channels === 1 ? 0 : 2;
@@ -296,12 +302,7 @@ export class EpisodeGifEncoder {
       const g = data[p + green] as number;
       const b = data[p + blue] as number;
       if (r === last[p] && g === last[p + green] && b === last[p + blue]) continue; // same index
-      const key = ((r >> 3) << 11) | ((g >> 2) << 5) | (b >> 3);
-      let index = lookup[key] as number;
-      if (index === EMPTY_LOOKUP) {
-        index = this.indexFor(r, g, b);
-        lookup[key] = index;
-      }
+      const index = this.paletteIndex(r, g, b);
       if (index !== indices[i]) {
         indices[i] = index;
         changedAt[i] = frame;
