@@ -6,18 +6,12 @@
 import fc from 'fast-check';
 import { createColors } from 'picocolors';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { formatValue, parseFormatSpec, StepTable, setFormatWarningHandler } from '../src/index';
+import { formatValue, parseFormatSpec, StepTable } from '../src/index';
 import { compileCellAppender } from '../src/table/cell-appender';
 import { displayWidth, pad, spaces } from '../src/table/display-width';
+import { formatSpecs, nextAfter, quietWarnings } from './format-arbitraries';
 
 /** k + 0.5·10^-p and its neighbours a few ulps away: ties and near ties at every precision. */
-const f64 = new Float64Array(1);
-const u64 = new BigUint64Array(f64.buffer);
-function nextAfter(x: number, up: boolean): number {
-  f64[0] = x;
-  u64[0] = u64[0]! + (up === x >= 0 ? 1n : -1n);
-  return f64[0]!;
-}
 const nearTie = fc
   .tuple(
     fc.integer({ min: 0, max: 10 ** 6 }),
@@ -77,37 +71,16 @@ const cellValues = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, undefined, 'text', true, [1, 2, 3]) },
 );
 
-const specs = fc
-  .record({
-    fillAlign: fc.constantFrom('', '', '', '>', ' >', '<', '^', '*>', '0', '='),
-    sign: fc.constantFrom('', '', '+', '-', ' '),
-    z: fc.constantFrom('', '', 'z'),
-    alt: fc.constantFrom('', '', '', '#'),
-    width: fc.constantFrom('', '', '1', '8', '12', '70'),
-    grouping: fc.constantFrom('', '', ',', '_'),
-    precision: fc.constantFrom('', '.0', '.1', '.2', '.3', '.4', '.5', '.6'),
-    type: fc.constantFrom('f', 'F', '%', 'e', 'E', 'g', 'G', 'd', 'd', 'frac', ''),
-  })
-  .map((s) => {
-    const fillAlign = s.fillAlign === '0' ? '' : s.fillAlign;
-    const zero = s.fillAlign === '0' ? '0' : '';
-    return `${fillAlign}${s.sign}${s.z}${s.alt}${zero}${s.width}${s.grouping}${s.precision}${s.type}`;
-  })
-  .filter((spec) => {
-    try {
-      parseFormatSpec(spec);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-
-function quietWarnings(): void {
-  const previous = setFormatWarningHandler(() => {});
-  onTestFinished(() => {
-    setFormatWarningHandler(previous);
-  });
-}
+const specs = formatSpecs({
+  fillAlign: fc.constantFrom('', '', '', '>', ' >', '<', '^', '*>', '0', '='),
+  sign: fc.constantFrom('', '', '+', '-', ' '),
+  z: fc.constantFrom('', '', 'z'),
+  alt: fc.constantFrom('', '', '', '#'),
+  width: fc.constantFrom('', '', '1', '8', '12', '70'),
+  grouping: fc.constantFrom('', '', ',', '_'),
+  precision: fc.constantFrom('', '.0', '.1', '.2', '.3', '.4', '.5', '.6'),
+  type: fc.constantFrom('f', 'F', '%', 'e', 'E', 'g', 'G', 'd', 'd', 'frac', ''),
+});
 
 /** formatValue's text right-aligned to the column after `lead`, growing the column: the reference. */
 function referenceCell(column: { width: number }, lead: string, value: unknown, spec: string): string {

@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { compileFormatter } from '../src/format/compile';
 import { exactDigits, fastExponent, fastRounded, fastSignificand, roundDigits } from '../src/format/digits';
-import { formatValue, parseFormatSpec, setFormatWarningHandler } from '../src/index';
+import { formatValue, parseFormatSpec } from '../src/index';
+import { formatSpecs, nextAfter, quietWarnings } from './format-arbitraries';
 
 /** k + 0.5·10^-p, and its neighbours a few ulps (or a tiny relative step) away. */
 const nearTie = fc
@@ -51,14 +52,6 @@ const values = fc.oneof(
   fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
   fc.constantFrom(0, -0, 0.5, 2.675, 1.005, 0.125, 1e-5, 9.9995, 999_999.5, Number.MAX_SAFE_INTEGER),
 );
-
-const f64 = new Float64Array(1);
-const u64 = new BigUint64Array(f64.buffer);
-function nextAfter(x: number, up: boolean): number {
-  f64[0] = x;
-  u64[0] = u64[0]! + (up === x >= 0 ? 1n : -1n);
-  return f64[0]!;
-}
 
 /** round(ax·10^p) half-even on the exact value, with BigInt. */
 function exactRounded(ax: number, p: number): bigint {
@@ -190,50 +183,33 @@ describe('grouped integers and percentages', () => {
 });
 
 describe('compiled column formatters equal formatValue', () => {
-  const specs = fc
-    .record({
-      fillAlign: fc.constantFrom('', '<', '>', '^', '*>', '0>', '=', '0', '-<'),
-      sign: fc.constantFrom('', '+', '-', ' '),
-      z: fc.constantFrom('', 'z'),
-      alt: fc.constantFrom('', '', '', '#'),
-      width: fc.constantFrom('', '1', '8', '12', '40', '70'),
-      grouping: fc.constantFrom('', '', ',', '_'),
-      precision: fc.constantFrom(
-        '',
-        '.0',
-        '.1',
-        '.2',
-        '.3',
-        '.4',
-        '.5',
-        '.6',
-        '.9',
-        '.11',
-        '.12',
-        '.15',
-        '.17',
-      ),
-      type: fc.constantFrom('f', 'F', '%', 'e', 'E', 'g', 'G', 'd', ''),
-    })
-    .map((s) => {
-      const fillAlign = s.fillAlign === '0' ? '' : s.fillAlign;
-      const zero = s.fillAlign === '0' ? '0' : '';
-      return `${fillAlign}${s.sign}${s.z}${s.alt}${zero}${s.width}${s.grouping}${s.precision}${s.type}`;
-    })
-    .filter((spec) => {
-      try {
-        parseFormatSpec(spec);
-        return true;
-      } catch {
-        return false;
-      }
-    });
+  const specs = formatSpecs({
+    fillAlign: fc.constantFrom('', '<', '>', '^', '*>', '0>', '=', '0', '-<'),
+    sign: fc.constantFrom('', '+', '-', ' '),
+    z: fc.constantFrom('', 'z'),
+    alt: fc.constantFrom('', '', '', '#'),
+    width: fc.constantFrom('', '1', '8', '12', '40', '70'),
+    grouping: fc.constantFrom('', '', ',', '_'),
+    precision: fc.constantFrom(
+      '',
+      '.0',
+      '.1',
+      '.2',
+      '.3',
+      '.4',
+      '.5',
+      '.6',
+      '.9',
+      '.11',
+      '.12',
+      '.15',
+      '.17',
+    ),
+    type: fc.constantFrom('f', 'F', '%', 'e', 'E', 'g', 'G', 'd', ''),
+  });
 
   it('for numbers near ties, large magnitudes, integers, -0, NaN and infinities', () => {
-    const previous = setFormatWarningHandler(() => {});
-    onTestFinished(() => {
-      setFormatWarningHandler(previous);
-    });
+    quietWarnings();
     fc.assert(
       fc.property(
         specs,
