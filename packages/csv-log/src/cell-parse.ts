@@ -1,3 +1,4 @@
+import { doubleView, doubleWords, HIGH_WORD, LOW_WORD } from './double-words.js';
 import { MAX_SCALE, MIN_SCALE, POW2_OFFSET, pow2, productLow, timesPowerOfTen } from './powers-of-ten.js';
 import type { CsvRow } from './types.js';
 
@@ -151,9 +152,6 @@ export function parseDecimalPrefix(bytes: Uint8Array, start: number, end: number
 
 /** How near (in ulps) to a halfway point the double-double result defers to Number(); its error is ~2^-47 ulp. */
 const TOO_CLOSE = 2 ** -30;
-const view = new Float64Array(1);
-const words = new Uint32Array(view.buffer);
-const HIGH_WORD = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
 
 /**
  * The double nearest (mHigh + mLow)·10^k (m < 10^18), or -1 when too close to call. m has 16 to 18
@@ -165,9 +163,9 @@ function scaledLongDecimal(mHigh: number, mLow: number, k: number): number {
   const rest = productLow[0] as number; // result + rest ≈ the exact value, |rest| ≤ half an ulp of result
   // the ulp of result, from its exponent bits; a power of two (mantissa bits all zero) has a smaller
   // ulp below it: left to Number()
-  view[0] = result;
-  const highWord = words[HIGH_WORD] as number;
-  if ((highWord & 0xfffff) === 0 && (words[1 - HIGH_WORD] as number) === 0) return -1;
+  doubleView[0] = result;
+  const highWord = doubleWords[HIGH_WORD] as number;
+  if ((highWord & 0xfffff) === 0 && (doubleWords[LOW_WORD] as number) === 0) return -1;
   const ulp = pow2[((highWord >>> 20) & 0x7ff) - 1075 + POW2_OFFSET] as number;
   const fromHalf = Math.abs(rest) - ulp / 2;
   const margin = ulp * TOO_CLOSE;

@@ -10,13 +10,8 @@
 // of the round-trip interval, or a tie between two candidates), it defers to String(value), so the text
 // is always exactly String's. test/number-ascii.test.ts checks that on millions of values.
 
+import { doubleView, doubleWords, HIGH_WORD, LOW_WORD } from './double-words.js';
 import { MIN_SCALE, POW2_OFFSET, pow2, powersOfTen, productLow, timesPowerOfTen } from './powers-of-ten.js';
-
-const view = new Float64Array(1);
-const words = new Uint32Array(view.buffer);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const LOW = LITTLE_ENDIAN ? 0 : 1;
-const HIGH = LITTLE_ENDIAN ? 1 : 0;
 
 const TWO_52 = 4503599627370496;
 const TWO_53 = 9007199254740992;
@@ -106,10 +101,10 @@ function writeLatin1(bytes: Uint8Array, at: number, text: string): number {
 function writeShortest(bytes: Uint8Array, at: number, x: number): number {
   const powers = powersOfTen();
   const hiTable = powers.hi;
-  view[0] = x;
-  const high = words[HIGH] as number;
+  doubleView[0] = x;
+  const high = doubleWords[HIGH_WORD] as number;
   const biased = high >>> 20;
-  const f = (high & 0xfffff) * 4294967296 + (words[LOW] as number) + TWO_52; // x = f · 2^e
+  const f = (high & 0xfffff) * 4294967296 + (doubleWords[LOW_WORD] as number) + TWO_52; // x = f · 2^e
   const e = biased - 1075;
 
   // 10^k ≤ x < 10^(k+1): from the binary exponent, then one comparison (the loop below mends a miss)

@@ -3,6 +3,8 @@
 // for the number writer (number-ascii.ts) and reader (cell-parse.ts). Built on first use with BigInt
 // (~1 ms).
 
+import { doubleView, doubleWords, HIGH_WORD, LOW_WORD } from './double-words.js';
+
 export const MIN_SCALE = -190;
 export const MAX_SCALE = 220;
 /** Dekker's splitter for exact products of doubles: 2^27 + 1. */
@@ -15,12 +17,6 @@ export interface PowersOfTen {
   hiHigh: Float64Array;
   hiLow: Float64Array;
 }
-
-const view = new Float64Array(1);
-const words = new Uint32Array(view.buffer);
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-const LOW = LITTLE_ENDIAN ? 0 : 1;
-const HIGH = LITTLE_ENDIAN ? 1 : 0;
 
 /** 2^k for k = -1100 … 1100 at index k + POW2_OFFSET (Math.pow costs ~20 ns a call here). */
 export const POW2_OFFSET = 1100;
@@ -70,10 +66,11 @@ function build(): PowersOfTen {
   for (let s = MIN_SCALE; s <= MAX_SCALE; s++) {
     const i = s - MIN_SCALE;
     const hi = Number(`1e${s}`); // correctly rounded
-    view[0] = hi;
-    const exponent = ((words[HIGH] as number) >>> 20) - 1075;
+    doubleView[0] = hi;
+    const exponent = ((doubleWords[HIGH_WORD] as number) >>> 20) - 1075;
     const mantissa =
-      BigInt(((words[HIGH] as number) & 0xfffff) + 0x100000) * 4294967296n + BigInt(words[LOW] as number);
+      BigInt(((doubleWords[HIGH_WORD] as number) & 0xfffff) + 0x100000) * 4294967296n +
+      BigInt(doubleWords[LOW_WORD] as number);
     // lo = 10^s − mantissa·2^exponent, an exact fraction a/b, rounded to a double
     const [num, den] = s >= 0 ? [10n ** BigInt(s), 1n] : [1n, 10n ** BigInt(-s)];
     const [a, b] =
