@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+
+const ATTEMPTS = 16;
+
+/**
+ * A hidden name beside `path` (same folder, so the final rename never crosses a file system) with a
+ * random part, so nobody can place a file or a symlink there ahead of us.
+ */
+export function tempNameBeside(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
+function isTaken(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'EEXIST';
+}
+
+/**
+ * Creates a new, empty temp file beside `path` with exclusive creation ('wx': never opens what is
+ * already there, symlinks included), trying fresh random names if one is taken.
+ */
+export async function openTempBeside(path: string): Promise<{ path: string; handle: FileHandle }> {
+  for (let attempt = 1; ; attempt++) {
+    const temp = tempNameBeside(path);
+    try {
+      return { path: temp, handle: await open(temp, 'wx') };
+    } catch (error) {
+      if (!isTaken(error) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Synchronous {@link openTempBeside}: the temp file's path and descriptor. */
+export function openTempBesideSync(path: string): { path: string; fd: number } {
+  for (let attempt = 1; ; attempt++) {
+    const temp = tempNameBeside(path);
+    try {
+      return { path: temp, fd: openSync(temp, 'wx') };
+    } catch (error) {
+      if (!isTaken(error) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * Writes `data` to `path` so that readers see either the old file or the whole new one, never a part:
+ * a temp file in the same folder, flushed to disk, then renamed into place. Creates the parent folders.
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  const temp = await openTempBeside(path);
+  try {
+    try {
+      await temp.handle.writeFile(data);
+      await temp.handle.sync();
+    } finally {
+      await temp.handle.close();
+    }
+    await rename(temp.path, path);
+  } catch (error) {
+    await rm(temp.path, { force: true });
+    throw error;
+  }
+}
+
+/** Synchronous {@link writeFileAtomic}. */
+export function writeFileAtomicSync(path: string, data: string | Uint8Array): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temp = openTempBesideSync(path);
+  try {
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      let offset = 0;
+      while (offset < bytes.byteLength) offset += writeSync(temp.fd, bytes, offset);
+      fsyncSync(temp.fd);
+    } finally {
+      closeSync(temp.fd);
+    }
+    renameSync(temp.path, path);
+  } catch (error) {
+    rmSync(temp.path, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,9 @@
+export {
+  openTempBeside,
+  openTempBesideSync,
+  tempNameBeside,
+  writeFileAtomic,
+  writeFileAtomicSync,
+} from './atomic-write.js';
+export { type Flushable, flushOnExit, forgetOnExit } from './exit-hooks.js';
+export { startWorker } from './start-worker.js';
