@@ -4,7 +4,7 @@
  * Returns the value; throws an error naming `what` and the value otherwise.
  */
 export function checkNamePart(value: string, what: string): string {
-  if (value === '' || value === '.' || value === '..' || /[/\\\0-\x1f\x7f]/.test(value)) {
+  if (value === '' || value === '.' || value === '..' || /[/\\\x00-\x1f\x7f]/.test(value)) {
     throw new Error(
       `${what} ${JSON.stringify(value)} must be a plain file name part: no "/", "\\", control characters, "." or ".."`,
     );
