@@ -33,7 +33,7 @@ export function formatNumber(value: number): string {
   if (Number.isNaN(value)) return 'nan';
   if (value === Number.POSITIVE_INFINITY) return 'inf';
   if (value === Number.NEGATIVE_INFINITY) return '-inf';
-  return String(value);
+  return Object.is(value, -0) ? '-0' : String(value);
 }
 
 /**
@@ -42,7 +42,7 @@ export function formatNumber(value: number): string {
  * that round-trips is the shortest.
  */
 export function formatFloat32(value: number): string {
-  if (!Number.isFinite(value)) return formatNumber(value);
+  if (!Number.isFinite(value) || value === 0) return formatNumber(value);
   for (let digits = 1; digits < 9; digits++) {
     const text = String(Number(value.toPrecision(digits)));
     if (Math.fround(Number(text)) === value) return text;

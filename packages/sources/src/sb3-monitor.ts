@@ -64,8 +64,9 @@ export function mergeSb3Monitors(path: string, tables: readonly RunTable[]): Run
   const rows: { table: number; row: number; t: number }[] = [];
   tables.forEach((table, index) => {
     const t = table.columns.get('t') as Float64Array;
-    for (let row = 0; row < t.length; row++)
-      rows.push({ table: index, row, t: (t[row] as number) + (starts[index] as number) - earliest });
+    // The offset first: t_start is ~1.7e9 s, and adding t to it would lose t's last digits.
+    const offset = (starts[index] as number) - earliest;
+    for (let row = 0; row < t.length; row++) rows.push({ table: index, row, t: (t[row] as number) + offset });
   });
   rows.sort((a, b) => a.t - b.t);
   const names: string[] = [];
