@@ -73,14 +73,14 @@ describe.skipIf(!canWrite)('evidence import tensorboard', () => {
       'charts/learning_rate',
     ]);
     expect(ours.length).toBe(theirs.length);
-    ours.slice(1).forEach((row, r) =>
-      row.forEach((cell, c) => {
+    for (const [r, row] of ours.slice(1).entries()) {
+      for (const [c, cell] of row.entries()) {
         const other = theirs[r + 1]?.[c] as string;
         expect(cell === '' ? '' : Number(cell), `row ${r + 1} col ${c}`).toBe(
           other === '' ? '' : Number(other),
         );
-      }),
-    );
+      }
+    }
     expect(ours[1]?.[2]).toBe('9.5');
     expect(ours[2]?.[3]).toBe(''); // value_loss is logged every other step
     expect(readdirSync(join(dir, '..'))).not.toContain(expect.stringMatching(/\.tmp$/));
