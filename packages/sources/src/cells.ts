@@ -38,16 +38,19 @@ export function formatNumber(value: number): string {
 
 /**
  * A float32 value as the shortest text that reads back to the same float32 (what the trainer logged:
- * 0.1, not 0.10000000149011612). toPrecision(p) is the correctly rounded p-digit decimal, so the first p
- * that round-trips is the shortest.
+ * 0.1, not 0.10000000149011612). toPrecision(p) is the correctly rounded p-digit decimal, and if p digits
+ * read back so do p + 1, so the fewest digits are found by bisection over 1..9.
  */
 export function formatFloat32(value: number): string {
   if (!Number.isFinite(value) || value === 0) return formatNumber(value);
-  for (let digits = 1; digits < 9; digits++) {
-    const text = String(Number(value.toPrecision(digits)));
-    if (Math.fround(Number(text)) === value) return text;
+  let low = 1;
+  let high = 9; // 9 significant digits always read back to the same float32
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (Math.fround(Number(value.toPrecision(mid))) === value) high = mid;
+    else low = mid + 1;
   }
-  return String(Number(value.toPrecision(9)));
+  return String(Number(value.toPrecision(low)));
 }
 
 /** RFC 4180: quote a field holding a comma, a quote or a line break. */

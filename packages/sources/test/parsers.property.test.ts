@@ -32,7 +32,7 @@ describe('TFRecord framing', () => {
         const file = Buffer.concat(payloads.map((payload) => frameRecord(payload)));
         const issues: string[] = [];
         const read: Buffer[] = [];
-        forEachRecord(file, 'f', issues, (data) => read.push(Buffer.from(data)));
+        forEachRecord(file, 'f', issues, (start, end) => read.push(Buffer.from(file.subarray(start, end))));
         expect(issues).toEqual([]);
         expect(read).toEqual(payloads.map((payload) => Buffer.from(payload)));
       }),
@@ -54,7 +54,9 @@ describe('TFRecord framing', () => {
           if (!cut) damaged[at] = (damaged[at] as number) ^ flip;
           const issues: string[] = [];
           const read: Buffer[] = [];
-          forEachRecord(damaged, 'f', issues, (data) => read.push(Buffer.from(data)));
+          forEachRecord(damaged, 'f', issues, (start, end) =>
+            read.push(Buffer.from(damaged.subarray(start, end))),
+          );
           const boundaries = new Set(
             frames.map((_, i) => frames.slice(0, i + 1).reduce((n, f) => n + f.length, 0)),
           );

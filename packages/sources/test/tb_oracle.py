@@ -199,6 +199,9 @@ def fields(data):
 
 
 def read(paths):
+    import time
+
+    start = time.process_time()
     records = scalars = 0
     for path in paths:
         with open(path, "rb") as f:
@@ -219,7 +222,7 @@ def read(paths):
                                 if f3 == 2:
                                     scalars += 1
             i += 16 + length
-    print(json.dumps({"records": records, "scalars": scalars}))
+    print(json.dumps({"records": records, "scalars": scalars, "cpu_seconds": time.process_time() - start}))
 
 
 if __name__ == "__main__":

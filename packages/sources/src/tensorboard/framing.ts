@@ -4,7 +4,8 @@ const HEADER = 12; // uint64 length + masked CRC of the length
 const FOOTER = 4; // masked CRC of the data
 
 /**
- * Calls `onRecord` with the data of each TFRecord in `bytes` (a whole event file): little-endian uint64
+ * Calls `onRecord` with where the data of each TFRecord in `bytes` (a whole event file) starts and ends
+ * (a range, not a view: a Buffer view per record costs more than the CRCs): little-endian uint64
  * length, masked CRC-32C of those 8 bytes, the data, masked CRC-32C of the data. Both CRCs are checked.
  * A record whose data fails its CRC is skipped; a length that fails its CRC cannot be trusted, so reading
  * resumes at the next offset holding a valid record header. A record cut short at the end (a writer still
@@ -14,7 +15,7 @@ export function forEachRecord(
   bytes: Buffer,
   file: string,
   issues: string[],
-  onRecord: (data: Buffer, offset: number) => void,
+  onRecord: (start: number, end: number, offset: number) => void,
 ): void {
   const size = bytes.length;
   let position = 0;
@@ -42,10 +43,9 @@ export function forEachRecord(
       );
       return;
     }
-    const data = bytes.subarray(position + HEADER, position + HEADER + length);
-    if (maskedCrc32c(data) !== bytes.readUInt32LE(end - FOOTER))
+    if (maskedCrc32c(bytes, position + HEADER, end - FOOTER) !== bytes.readUInt32LE(end - FOOTER))
       issues.push(`${file}: byte ${position}: record data fails its CRC (${length} bytes); skipped`);
-    else onRecord(data, position);
+    else onRecord(position + HEADER, end - FOOTER, position);
     position = end;
   }
 }
@@ -66,7 +66,7 @@ function recordLength(bytes: Buffer, position: number): number {
 }
 
 function headerIsValid(bytes: Buffer, position: number): boolean {
-  return maskedCrc32c(bytes.subarray(position, position + 8)) === bytes.readUInt32LE(position + 8);
+  return maskedCrc32c(bytes, position, position + 8) === bytes.readUInt32LE(position + 8);
 }
 
 /** The first offset from `from` whose 12 bytes are a valid record header, or the file's size. */

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { RunTable } from '../run-table.js';
-import { decodeEvent } from './event.js';
+import { decodeEvent, eventReader } from './event.js';
 import { forEachRecord } from './framing.js';
 import { type ScalarGrid, ScalarGridBuilder } from './scalar-grid.js';
 
@@ -106,9 +106,10 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
         if (why && (skipped.get(kind) ?? 0) <= 3) issues.push(`${file}: tag "${tag}": ${why}; skipped`);
       },
     };
-    forEachRecord(bytes, file, issues, (data, offset) => {
+    const reader = eventReader(bytes);
+    forEachRecord(bytes, file, issues, (start, end, offset) => {
       try {
-        decodeEvent(data, plugins, sink);
+        decodeEvent(reader, start, end, plugins, sink);
       } catch (error) {
         issues.push(`${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`);
       }

@@ -21,9 +21,12 @@ export class ScalarGridBuilder {
   private wallTimes = new Float64Array(1024);
   private readonly tags = new Map<string, TagColumn>();
   private rows = 0;
+  private lastStep = Number.NaN;
+  private lastRow = -1;
 
   add(tag: string, step: number, wallTime: number, value: number, float32: boolean): void {
-    let row = this.rowOfStep.get(step);
+    // Writers log every tag of a step together: most scalars share the previous one's step.
+    let row = step === this.lastStep ? this.lastRow : this.rowOfStep.get(step);
     if (row === undefined) {
       row = this.rows++;
       if (row === this.steps.length) this.grow(this.steps.length * 2);
@@ -31,6 +34,8 @@ export class ScalarGridBuilder {
       this.steps[row] = step;
       this.wallTimes[row] = wallTime;
     } else if (wallTime > (this.wallTimes[row] as number)) this.wallTimes[row] = wallTime;
+    this.lastStep = step;
+    this.lastRow = row;
     let column = this.tags.get(tag);
     if (!column) {
       column = {
