@@ -50,12 +50,13 @@ const MESSAGES = {
   Dim: { fields: { size: { type: 'int64', id: 1 } } },
 };
 // Edition 2023: explicit field presence (as in proto2), so a simple_value of 0 is a value, not "no value".
+// (protobufjs reads `edition` from JSON descriptors; its INamespace type does not list it yet.)
 const root = Root.fromJSON({
   edition: '2023',
   nested: Object.fromEntries(
     Object.entries(MESSAGES).map(([name, message]) => [name, { edition: '2023', ...message }]),
   ),
-});
+} as Parameters<typeof Root.fromJSON>[0]);
 const EventType = root.lookupType('Event');
 
 const DT_FLOAT = 1;
