@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTensorboard, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
+import { findRunTables, readTensorboard, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
 import { type OracleFile, oracleAvailable, tempDir, writeWithOracle } from './helpers.js';
 
 /**
@@ -166,5 +166,38 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
     await expect(readTensorboardScalars(dir)).rejects.toThrow(/holds 2 TensorBoard runs \(PPO_1, PPO_2\)/);
     const one = await readTensorboardScalars(join(dir, 'PPO_2'));
     expect([...one.tags.keys()]).toEqual(['rollout/ep_rew_mean']);
+  });
+});
+
+describe.skipIf(!oracleAvailable)('TensorBoard runs among other files', () => {
+  it('findRunTables finds each CleanRL run of runs/, and a tag named "step" never replaces the step column', async () => {
+    const dir = tempDir('tb-cleanrl');
+    const runs = ['CartPole-v1__ppo__1__1700000000', 'CartPole-v1__ppo__2__1700000100'];
+    for (const run of runs) mkdirSync(join(dir, 'runs', run), { recursive: true });
+    writeWithOracle(
+      dir,
+      runs.map((run, seed) => ({
+        path: join(dir, 'runs', run, `events.out.tfevents.170000000${seed}.host.1.0`),
+        records: [1, 2].map((step) => ({
+          wall_time: step,
+          step: step * 100,
+          values: [
+            { tag: 'charts/episodic_return', kind: 'simple' as const, value: step + seed },
+            { tag: 'step', kind: 'simple' as const, value: 7 },
+          ],
+        })),
+      })),
+      false,
+    );
+    const { found } = await findRunTables(dir);
+    expect(found.map((table) => [table.format, table.path])).toEqual(
+      runs.map((run) => ['tensorboard', join(dir, 'runs', run)]),
+    );
+    const table = found[1];
+    expect([...(table?.columns.get('step') ?? [])]).toEqual([100, 200]);
+    expect([...(table?.columns.get('step (tag)') ?? [])]).toEqual([7, 7]);
+    expect([...(table?.columns.get('charts/episodic_return') ?? [])]).toEqual([2, 3]);
+    const csv = tensorboardCsv(await readTensorboardScalars(join(dir, 'runs', runs[0] as string)));
+    expect(csv.split('\n')[0]).toBe('step,wall_time,charts/episodic_return,step (tag)');
   });
 });

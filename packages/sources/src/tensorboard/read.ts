@@ -4,7 +4,7 @@ import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { RunTable } from '../run-table.js';
 import { decodeEvent, eventReader } from './event.js';
 import { forEachRecord } from './framing.js';
-import { type ScalarGrid, ScalarGridBuilder } from './scalar-grid.js';
+import { type ScalarGrid, ScalarGridBuilder, type TagColumn } from './scalar-grid.js';
 
 /** Every scalar of one TensorBoard run, and what was not read. */
 export interface TensorboardScalars extends ScalarGrid {
@@ -135,13 +135,21 @@ function tagPrefix(dir: string, file: string, single: boolean): (tag: string) =>
   };
 }
 
+/** Column names for the tags: a tag named like one of the first two columns gets a suffix, never replaces it. */
+function tagColumns(scalars: TensorboardScalars): [string, TagColumn][] {
+  return [...scalars.tags].map(([tag, column]) => [
+    tag === 'step' || tag === 'wall_time' ? `${tag} (tag)` : tag,
+    column,
+  ]);
+}
+
 /** A TensorBoard run as a RunTable: `step`, `wall_time`, then every scalar tag (NaN where a tag has no value). */
 export function tensorboardRunTable(scalars: TensorboardScalars): RunTable {
   const columns = new Map<string, Float64Array>([
     ['step', scalars.steps],
     ['wall_time', scalars.wallTimes],
   ]);
-  for (const [tag, column] of scalars.tags) {
+  for (const [tag, column] of tagColumns(scalars)) {
     const values = column.values.slice();
     for (let row = 0; row < values.length; row++) if (!column.present[row]) values[row] = Number.NaN;
     columns.set(tag, values);
@@ -159,7 +167,7 @@ export function tensorboardRunTable(scalars: TensorboardScalars): RunTable {
  * to the same float32 (0.1, as logged), doubles as the shortest that reads back to the same double.
  */
 export function tensorboardCsv(scalars: TensorboardScalars): string {
-  const tags = [...scalars.tags];
+  const tags = tagColumns(scalars);
   const lines = [['step', 'wall_time', ...tags.map(([tag]) => tag)].map(csvField).join(',')];
   for (let row = 0; row < scalars.steps.length; row++) {
     let line = `${formatNumber(scalars.steps[row] as number)},${formatNumber(scalars.wallTimes[row] as number)}`;
