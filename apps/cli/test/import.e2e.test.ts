@@ -122,6 +122,11 @@ describe('evidence import: bad input and usage', () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe(`evidence: ${join(dir, 'nowhere')}: no such file or directory`);
     writeFileSync(join(dir, 'progress.csv'), 'a\n1\n');
+    const notEvents = await runCli(['import', 'tensorboard', join(dir, 'progress.csv'), '--out', out]);
+    expect(notEvents.code).toBe(1);
+    expect(notEvents.stderr.trim()).toBe(
+      `evidence: ${join(dir, 'progress.csv')}: not a TensorBoard event file (events.out.tfevents.*) nor a run folder`,
+    );
     const empty = await runCli(['import', 'tensorboard', dir, '--out', out]);
     expect(empty.code).toBe(1);
     expect(empty.stderr.trim()).toBe(`evidence: ${dir}: no TensorBoard event files (events.out.tfevents.*)`);

@@ -54,10 +54,6 @@ export class ColumnBuilder {
     column[row] = value;
   }
 
-  has(name: string): boolean {
-    return this.data.has(name);
-  }
-
   /** The columns, cut to the number of rows, in the order their names were first seen. */
   finish(): Map<string, Float64Array> {
     const out = new Map<string, Float64Array>();

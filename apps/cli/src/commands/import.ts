@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -31,10 +32,16 @@ export function importCommand(command: Command, io: CliIo): void {
     .action(async (runArg: string, options: TensorboardOptions) => {
       const run = resolvePath(io, runArg);
       const out = resolvePath(io, options.out);
-      if ((await kindOf(run)) === 'missing')
-        throw new InputError(displayPath(io, run), 'no such file or directory');
+      const kind = await kindOf(run);
+      if (kind === 'missing') throw new InputError(displayPath(io, run), 'no such file or directory');
+      const { isEventFile, readTensorboardScalars, tensorboardCsv } = await import('@evidence/sources');
+      if (kind === 'file' && !isEventFile(basename(run))) {
+        throw new InputError(
+          displayPath(io, run),
+          'not a TensorBoard event file (events.out.tfevents.*) nor a run folder',
+        );
+      }
       await refuseToReplace(io, out, options.force === true);
-      const { readTensorboardScalars, tensorboardCsv } = await import('@evidence/sources');
       const { writeFileAtomic } = await import('@evidence/csv-log');
       const shown = (text: string) => text.split(run).join(displayPath(io, run));
       let scalars: Awaited<ReturnType<typeof readTensorboardScalars>>;
