@@ -1,6 +1,6 @@
 import { readdir, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { detectFileFormat, LOOKED_FOR } from './detect.js';
+import { basename, join, relative } from 'node:path';
+import { detectFileFormat, EVIDENCE_CSV_NAMES, LOOKED_FOR } from './detect.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { readForeignCsv } from './foreign-csv.js';
 import { readJsonlTable } from './jsonl.js';
@@ -39,7 +39,7 @@ const PREFERENCE: RunFormat[] = [
 /**
  * Reads one run: a file (format from its name and header) or a run folder (a TensorBoard run, an SB3
  * log folder, an evidence folder…). When a folder holds several tables, the first of TensorBoard,
- * progress.csv, our training log, monitor files, W&B, other CSV, JSONL is returned, and its `issues`
+ * progress.csv, our logs (training_log.csv first), monitor files, W&B, other CSV, JSONL is returned, and its `issues`
  * name the others; `options.format` picks one. Throws, naming the path and what was looked for, when
  * there is nothing to read.
  */
@@ -56,7 +56,9 @@ export async function readRunTable(path: string, options: ReadRunTableOptions = 
       `${path}: no ${options.format ? `${options.format} ` : ''}run found (looked for ${lookedFor.join('; ')})`,
     );
   }
-  const rank = (table: RunTable) => PREFERENCE.indexOf(table.format);
+  // Among our own logs, the training log is the run's curve (EVIDENCE_CSV_NAMES lists it first).
+  const rank = (table: RunTable) =>
+    PREFERENCE.indexOf(table.format) * 10 + Math.max(0, EVIDENCE_CSV_NAMES.indexOf(basename(table.path)));
   const chosen = [...candidates].sort((a, b) => rank(a) - rank(b))[0] as RunTable;
   const others = found.filter((table) => table !== chosen);
   if (others.length > 0) {

@@ -114,9 +114,14 @@ describe('readRunTable / findRunTables on folders', () => {
 
   it('an evidence folder reads its training log with csv-log', async () => {
     const dir = tempDir('evidence');
+    writeFileSync(join(dir, 'checkpoint_evals.csv'), 'step,mean_reward\n1,0.5\n');
     writeFileSync(join(dir, 'training_log.csv'), 'step,loss,reward\n1,0.5,1\n2,0.25,2\n');
     const table = await readRunTable(dir);
     expect(table.format).toBe('evidence-csv');
+    expect(table.path).toBe(join(dir, 'training_log.csv'));
     expect([...(table.columns.get('reward') ?? [])]).toEqual([1, 2]);
+    expect(table.issues).toEqual([
+      `${dir}: also holds checkpoint_evals.csv (evidence-csv); read with { format } to pick another`,
+    ]);
   });
 });
