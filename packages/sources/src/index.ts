@@ -8,7 +8,12 @@ export { MONITOR_SUFFIX, mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.
 export { readSb3Progress, readSb3Results } from './sb3-progress.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';
-export { forEachRecord, frameRecord } from './tensorboard/framing.js';
+export {
+  type FramingCursor,
+  forEachRecord,
+  frameRecord,
+  readRecordsInChunks,
+} from './tensorboard/framing.js';
 export {
   findTensorboardRuns,
   isEventFile,

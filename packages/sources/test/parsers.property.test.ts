@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cellNumber, csvField, formatFloat32, formatNumber } from '../src/cells.js';
 import { numericColumns, parseDelimited } from '../src/delimited.js';
-import { crc32c, forEachRecord, frameRecord, maskedCrc32c } from '../src/index.js';
+import { crc32c, forEachRecord, frameRecord, maskedCrc32c, readRecordsInChunks } from '../src/index.js';
 
 /** CRC-32C bit by bit, straight from the polynomial: the reference the table/native code must match. */
 function crc32cBitwise(bytes: Uint8Array): number {
@@ -144,6 +144,44 @@ describe('CSV round trip through papaparse', () => {
       fc.property(fc.double(), (value) => {
         expect(cellNumber(formatNumber(value))).toBe(value);
       }),
+    );
+  });
+});
+
+describe('TFRecord framing in chunks', () => {
+  it('gives the records, offsets and issues of a whole-file read, whatever the chunk size and damage', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.uint8Array({ minLength: 0, maxLength: 40 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 1, max: 255 })), { maxLength: 3 }),
+        fc.nat(),
+        fc.integer({ min: 1, max: 64 }),
+        async (payloads, flips, cut, chunkSize) => {
+          const whole = Buffer.concat(payloads.map((payload) => frameRecord(payload)));
+          for (const [where, flip] of flips)
+            whole[where % whole.length] = (whole[where % whole.length] as number) ^ flip;
+          const file = whole.subarray(0, whole.length - (cut % 20));
+          const expected: string[] = [];
+          const expectedIssues: string[] = [];
+          forEachRecord(file, 'f', expectedIssues, (start, end, offset) =>
+            expected.push(`${offset}:${file.subarray(start, end).toString('hex')}`),
+          );
+          const got: string[] = [];
+          const issues: string[] = [];
+          await readRecordsInChunks(
+            async (position, length) => file.subarray(position, position + length),
+            file.length,
+            chunkSize,
+            'f',
+            issues,
+            (bytes, start, end, offset) =>
+              got.push(`${offset}:${bytes.subarray(start, end).toString('hex')}`),
+          );
+          expect(got).toEqual(expected);
+          expect(issues).toEqual(expectedIssues);
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

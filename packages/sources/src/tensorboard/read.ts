@@ -1,10 +1,25 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
+import type { Reader } from 'protobufjs/light.js';
 import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { RunTable } from '../run-table.js';
 import { decodeEvent, eventReader } from './event.js';
-import { forEachRecord } from './framing.js';
+import { readRecordsInChunks } from './framing.js';
 import { type ScalarGrid, ScalarGridBuilder, type TagColumn } from './scalar-grid.js';
+
+/** Event files are read this much at a time: memory holds a chunk, not the whole file. */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return buffer.subarray(0, filled);
+}
 
 /** Every scalar of one TensorBoard run, and what was not read. */
 export interface TensorboardScalars extends ScalarGrid {
@@ -97,7 +112,6 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
   for (const file of files) {
     const prefix = tagPrefix(dir, file, files.length === 1 && file === path);
     const plugins = new Map<string, string>();
-    const bytes = await readFile(file);
     const sink = {
       scalar: (tag: string, step: number, wallTime: number, value: number, float32: boolean) =>
         grid.add(prefix(tag), step, wallTime, value, float32),
@@ -106,14 +120,33 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
         if (why && (skipped.get(kind) ?? 0) <= 3) issues.push(`${file}: tag "${tag}": ${why}; skipped`);
       },
     };
-    const reader = eventReader(bytes);
-    forEachRecord(bytes, file, issues, (start, end, offset) => {
-      try {
-        decodeEvent(reader, start, end, plugins, sink);
-      } catch (error) {
-        issues.push(`${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`);
-      }
-    });
+    let chunk: Buffer | null = null;
+    let reader: Reader | null = null;
+    const handle = await open(file, 'r');
+    try {
+      await readRecordsInChunks(
+        (position, length) => readAt(handle, position, length),
+        (await handle.stat()).size,
+        CHUNK_BYTES,
+        file,
+        issues,
+        (bytes, start, end, offset) => {
+          if (bytes !== chunk) {
+            chunk = bytes;
+            reader = eventReader(bytes);
+          }
+          try {
+            decodeEvent(reader as Reader, start, end, plugins, sink);
+          } catch (error) {
+            issues.push(
+              `${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`,
+            );
+          }
+        },
+      );
+    } finally {
+      await handle.close();
+    }
   }
   if (skipped.size > 0) {
     const counts = [...skipped].map(([kind, count]) => `${count} ${kind}`).join(', ');
