@@ -1,6 +1,6 @@
 // Hand-written (slice-by-8 tables) because every TFRecord needs two CRCs of small ranges (8 bytes and a
-// ~50-byte event): measured in bench/, @chainsafe/fast-crc32c managed 1.8M records/s (a native call,
-// or a Buffer view, per range) where these tables on a (bytes, start, end) range manage several times more.
+// ~50-byte event): measured on the benchmark's file, @chainsafe/fast-crc32c framed 1.8M records/s (a
+// native call, or a Buffer view, per range); these tables on a (bytes, start, end) range frame 5.6M/s.
 const TABLES = new Int32Array(8 * 256);
 for (let n = 0; n < 256; n++) {
   let c = n;
