@@ -12,7 +12,7 @@ export interface RecorderFromEnvOptions
 }
 
 /**
- * The recorder the environment asks for (DESIGN.md variables), writing to `<ANIMATION_DIR>/<mode>`
+ * The recorder the EVIDENCE_* variables ask for (see @evidence/env-config), writing to `<ANIMATION_DIR>/<mode>`
  * with file names `<mode>_episode_…`; null when animations are disabled or this is not the main
  * rank. Bad variables throw an EnvConfigError naming them; a mode that is not a plain name (`..`,
  * `a/b`) throws before anything is read or created.
