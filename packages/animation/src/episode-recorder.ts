@@ -119,6 +119,7 @@ export class EpisodeRecorder {
   /** A capture for this episode, or null when the schedule skips it (then render nothing). */
   begin(episode: number, totalEpisodes?: number): EpisodeCapture | null {
     if (this.closed) throw new Error('EpisodeRecorder: begin() after close()');
+    checkNamePart(String(episode), 'EpisodeRecorder episode'); // it is part of the file name (a bridge may pass text)
     if (!this.schedule.shouldCapture(episode, totalEpisodes)) return null;
     this.ensureDir();
     const capture = new EpisodeCapture(this, episode);

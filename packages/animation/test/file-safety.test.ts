@@ -55,6 +55,18 @@ describe('file names built from user input stay inside dir', () => {
     expect(filesUnder(root).filter((path) => !path.startsWith(join('a', 'b', 'c')))).toEqual([]);
   });
 
+  it('an episode given as text that climbs out (from a Python bridge, say) is refused, naming it', async () => {
+    const root = tempDir();
+    const recorder = new EpisodeRecorder({ dir: join(root, 'a'), schedule: { episodes: [0] } });
+    const episode = '../../x' as unknown as number;
+    expect(() => recorder.begin(episode)).toThrow(
+      'EpisodeRecorder episode "../../x" must be a plain file name part',
+    );
+    await expect(recorder.record({ episode, frames: frames(2), reward: 0 })).rejects.toThrow('"../../x"');
+    await recorder.close();
+    expect(filesUnder(root)).toEqual([]);
+  });
+
   it.each(['..', '../escaped', 'train/../../x', 'a\\b', ''])(
     'the mode %j of animationRecorderFromEnv is refused before any folder is made',
     (mode) => {
