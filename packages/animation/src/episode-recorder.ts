@@ -13,7 +13,7 @@ import { checkFps, MAX_FAITHFUL_FPS } from './gif-timing';
 export interface EpisodeRecorderOptions {
   /** folder for the GIFs and their JSON (created when needed) */
   dir: string;
-  /** file-name prefix, usually the mode (`train` → `train_episode_0000_…`); a plain name: no `/`, `\\`, `..` */
+  /** file-name prefix, usually the mode (`train` → `train_episode_0000_…`); a plain name part (no `/`, `..`) */
   prefix?: string;
   /** playback rate, default 30; above 50 browsers play slower than asked, so a warning is printed once */
   fps?: number;
