@@ -23,7 +23,7 @@ import {
 import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatCell, formatHeader } from '../src/cell-format';
+import { formatCell, formatHeader } from '../src/write/cell-format';
 import { followCsvLog, loadCsvLog, openCsvLog, readCsvLog, TRAINING_LOG_COLUMNS } from '../src/index';
 
 const ROWS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000_000);

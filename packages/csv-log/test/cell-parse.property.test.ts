@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseNumber, parseNumberIn } from '../src/cell-parse.js';
+import { parseNumber, parseNumberIn } from '../src/read/cell-parse.js';
 
 // Independent oracle: plain decimal text goes to Number(); Python's and JavaScript's words by name.
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseNumber } from '../src/cell-parse.js';
+import { parseNumber } from '../src/read/cell-parse.js';
 import { loadCsvLog } from '../src/index.js';
 import { tempDir } from './helpers.js';
 

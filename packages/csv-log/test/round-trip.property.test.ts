@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatHeader } from '../src/cell-format.js';
+import { formatHeader } from '../src/write/cell-format.js';
 import { type Cell, loadCsvLog, openCsvLog, openJsonlLog, readCsvLog, readJsonl } from '../src/index.js';
 import { tempDir } from './helpers.js';
 

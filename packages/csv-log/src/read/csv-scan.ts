@@ -1,7 +1,8 @@
 import { isAscii } from 'node:buffer';
+import { readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { parseNumber, parseNumberAscii, parseNumberIn } from './cell-parse.js';
-import type { ReadIssues } from './types.js';
+import type { ReadIssues } from '../types.js';
 
 // Hand-written, not papaparse (measured necessary):
 // - papaparse picks one newline for a whole parse, so a log with `\r\n` lines (Python's csv module)
@@ -10,7 +11,7 @@ import type { ReadIssues } from './types.js';
 // - A chart needs 2–3 numeric columns of 9 out of 1,000,000 rows: cutting out of a quote-free line
 //   only the fields up to the last wanted one (the others are only counted, to check the width) and
 //   casting only the wanted cells, straight from the chunk's text, reads such a log in under 60 % of
-//   the CPU time our papaparse reader took (see bench/run.ts).
+//   the CPU time our papaparse reader took (bench/run.ts measures papaparse beside it).
 // Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
 
 export const CHUNK_BYTES = 1 << 20;
@@ -37,6 +38,8 @@ export interface CsvScanOptions {
   onPlainRecord?(record: CsvRecord, start: number, end: number): boolean;
   /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
   onChunk?(position: number, size: number): void | Promise<void>;
+  /** A record that is not returned (a quote that never closes), at its first line, and why. */
+  onSkip?(line: number, reason: string): void;
   /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
   chunkBytes?: number;
 }
@@ -97,6 +100,7 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
     const size = (await handle.stat()).size;
     const scanner = new CsvScanner(options);
     await scanner.scan(handle, 0, size);
+    scanner.finish();
     if (!scanner.headerSeen) options.onHeader([]);
     issues.torn = scanner.torn();
   } finally {
@@ -132,41 +136,92 @@ export class CsvScanner {
    * bytes scanned before. Returns where it stopped: `to`, or earlier when the file shrank under us.
    */
   async scan(handle: FileHandle, from: number, to: number): Promise<number> {
-    const chunkBytes = Math.max(1, Math.min(this.options.chunkBytes ?? CHUNK_BYTES, to - from));
     let position = from;
     while (position < to) {
-      let buffer = this.buffer;
-      const carry = this.carry;
-      if (buffer.length - carry < chunkBytes) {
-        const bigger = Buffer.allocUnsafe(carry + chunkBytes * 2); // a record longer than a chunk
-        buffer.copy(bigger, 0, 0, carry);
-        buffer = bigger;
-      }
-      const want = Math.min(chunkBytes, to - position);
-      const { bytesRead } = await handle.read(buffer, carry, want, position);
+      const space = this.room(to - position);
+      const { bytesRead } = await handle.read(this.buffer, this.carry, space, position);
       if (bytesRead === 0) break; // the file shrank under us: stop at what exists
       position += bytesRead;
-      const filled = carry + bytesRead;
-      // An incomplete UTF-8 sequence at the end waits for its next bytes (at the file's end it can only
-      // be in the torn rest, which torn() decodes as it is).
-      const whole = completeUtf8(buffer, filled);
-      // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
-      const ascii = isAscii(buffer.subarray(0, whole));
-      const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
-      // an ASCII chunk's bytes stand for its text: numbers are read from them, never decoded
-      const rest = text.slice(this.splitter.split(text, ascii ? buffer : null));
-      // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
-      const restBytes = Buffer.from(rest);
-      const tail = buffer.subarray(whole, filled);
-      if (restBytes.length + tail.length > buffer.length)
-        buffer = Buffer.allocUnsafe(restBytes.length + tail.length + chunkBytes);
-      tail.copy(buffer, restBytes.length); // copy the tail first: it may overlap where rest goes
-      restBytes.copy(buffer, 0);
-      this.buffer = buffer;
-      this.carry = restBytes.length + tail.length;
+      this.take(bytesRead);
       await this.options.onChunk?.(position, to);
     }
     return position;
+  }
+
+  /** {@link scan}, synchronously, on a file descriptor (the writer's torn-record repair). */
+  scanSync(fd: number, from: number, to: number): number {
+    let position = from;
+    while (position < to) {
+      const space = this.room(to - position);
+      const bytesRead = readSync(fd, this.buffer, this.carry, space, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      this.take(bytesRead);
+    }
+    return position;
+  }
+
+  /** Makes room after the carried bytes for the next read; returns how many bytes to read. */
+  private room(left: number): number {
+    const chunkBytes = Math.max(1, Math.min(this.options.chunkBytes ?? CHUNK_BYTES, left));
+    if (this.buffer.length - this.carry < chunkBytes) {
+      const bigger = Buffer.allocUnsafe(this.carry + chunkBytes * 2); // a record longer than a chunk
+      this.buffer.copy(bigger, 0, 0, this.carry);
+      this.buffer = bigger;
+    }
+    return chunkBytes;
+  }
+
+  /** Splits the carried bytes and `bytesRead` more after them; keeps the incomplete rest. */
+  private take(bytesRead: number): void {
+    let buffer = this.buffer;
+    const filled = this.carry + bytesRead;
+    // An incomplete UTF-8 sequence at the end waits for its next bytes (at the file's end it can only
+    // be in the torn rest, which torn() decodes as it is).
+    const whole = completeUtf8(buffer, filled);
+    // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
+    const ascii = isAscii(buffer.subarray(0, whole));
+    const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
+    // an ASCII chunk's bytes stand for its text: numbers are read from them, never decoded
+    const rest = text.slice(this.splitter.split(text, ascii ? buffer : null));
+    // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
+    const restBytes = Buffer.from(rest);
+    const tail = buffer.subarray(whole, filled);
+    if (restBytes.length + tail.length > buffer.length)
+      buffer = Buffer.allocUnsafe(restBytes.length + tail.length + bytesRead);
+    tail.copy(buffer, restBytes.length); // copy the tail first: it may overlap where rest goes
+    restBytes.copy(buffer, 0);
+    this.buffer = buffer;
+    this.carry = restBytes.length + tail.length;
+  }
+
+  /** Bytes after the last complete record: a record still being written, or cut by a crash. */
+  get pendingBytes(): number {
+    return this.carry;
+  }
+
+  /**
+   * At the end of a snapshot: a quoted cell opened in the carried bytes that never closes, though
+   * lines follow it, is not a torn record but a broken one. It is reported at its line (`onSkip`) and
+   * reading resumes at the next line, so the rows after it are not lost. What is left without a line
+   * end is the torn rest.
+   */
+  finish(): void {
+    while (this.carry > 0 && this.splitter.headerSeen) {
+      const text = this.buffer.toString('utf8', 0, this.carry);
+      const lf = text.indexOf('\n');
+      // Without a whole row after it, it is the last record, cut short: torn.
+      if (lf === -1 || !this.splitter.holdsRow(text.slice(lf + 1))) return;
+      this.options.onSkip?.(
+        this.splitter.line,
+        'a quoted cell opened on this line never closes; reading resumes at the next line',
+      );
+      this.splitter.line++;
+      const after = text.slice(lf + 1);
+      const rest = after.slice(this.splitter.split(after, null));
+      this.buffer = Buffer.from(rest);
+      this.carry = this.buffer.length;
+    }
   }
 
   /** The bytes after the last complete record (a line still being written, or cut by a crash). */
@@ -251,6 +306,21 @@ class RecordSplitter {
     this.cutPlain(text, start, end);
     this.options.onRecord(record);
     return lf + 1;
+  }
+
+  /** Whether `text`, read from a line start, holds a complete record of the header's width. */
+  holdsRow(text: string): boolean {
+    let found = false;
+    const probe = new RecordSplitter({
+      onHeader: () => 0,
+      onRecord: (record) => {
+        if (record.width === this.headerWidth) found = true;
+      },
+    });
+    probe.startColumns([]);
+    probe.headerWidth = this.headerWidth;
+    probe.split(text, null);
+    return found;
   }
 
   private startColumns(header: string[]): void {

@@ -1,6 +1,6 @@
 import { doubleView, doubleWords, HIGH_WORD, LOW_WORD } from './double-words.js';
 import { MAX_SCALE, MIN_SCALE, POW2_OFFSET, pow2, productLow, timesPowerOfTen } from './powers-of-ten.js';
-import type { CsvRow } from './types.js';
+import type { CsvRow } from '../types.js';
 
 // Our own cast instead of papaparse's dynamicTyping: it is 2x faster (research/js-deps.md §4) and
 // dynamicTyping leaves nan/inf as strings, turns '' into null and reads '0x1F' as a number.

@@ -2,7 +2,7 @@ import { type FileHandle, open } from 'node:fs/promises';
 import { parseRow } from './cell-parse.js';
 import { CHUNK_BYTES, CsvScanner } from './csv-scan.js';
 import { acceptRow } from './row-check.js';
-import { type CsvRow, emptyIssues, type ReadIssues } from './types.js';
+import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 
 export interface FollowCsvOptions {
   /** Throw (a CsvFormatError) on a row with the wrong number of fields instead of skipping it. */

@@ -1,7 +1,7 @@
 import { decimalEnd, dedupeKey, parseDecimalPrefix, parseNumberAscii } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
-import { acceptRow, columnIndex } from './row-check.js';
-import { emptyIssues, type ReadIssues } from './types.js';
+import { acceptRow, columnIndex, skipRecord } from './row-check.js';
+import { emptyIssues, type ReadIssues } from '../types.js';
 
 export interface LoadedCsvLog {
   path: string;
@@ -141,6 +141,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         count++;
         return true;
       },
+      onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
       onChunk(position, size) {
         // After the first chunk, size the columns once from its bytes per row, instead of doubling
         // all the way (which would hold old and new arrays at once: +50 % peak memory on a
