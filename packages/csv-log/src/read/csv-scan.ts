@@ -1,7 +1,7 @@
 import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { parseNumber, parseNumberAscii, parseNumberIn } from './cell-parse.js';
+import { parseNumber } from './cell-parse.js';
 import type { ReadIssues } from '../types.js';
 
 // Hand-written, not papaparse (measured necessary):
@@ -29,13 +29,6 @@ export interface CsvScanOptions {
   onHeader(header: string[]): number | undefined;
   /** Every data record, in order. The record is reused: read it now, do not keep it. */
   onRecord(record: CsvRecord): void;
-  /**
-   * A reader's own fast path for a quote-free record, `record.source` (and `record.bytes`) from start
-   * to end (line end excluded), tried before the record is cut into fields (`record.line` is not set
-   * yet): true when it took the record, false to have it cut and handed to onRecord as usual (so it
-   * may give up anywhere, having kept nothing).
-   */
-  onPlainRecord?(record: CsvRecord, start: number, end: number): boolean;
   /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
   onChunk?(position: number, size: number): void | Promise<void>;
   /** A record that is not returned (a quote that never closes), at its first line, and why. */
@@ -53,8 +46,6 @@ export class CsvRecord {
   /** A quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source`. */
   fields: string[] | null = null;
   source = '';
-  /** The bytes `source` was decoded from when they are all ASCII (then offsets match), else null. */
-  bytes: Buffer | null = null;
   starts: Int32Array = new Int32Array(0);
   ends: Int32Array = new Int32Array(0);
 
@@ -71,13 +62,7 @@ export class CsvRecord {
 
   /** Field `i` as a number (see parseNumber), `undefined` when it is not one; empty is `undefined`. */
   number(i: number): number | undefined {
-    const fields = this.fields;
-    if (fields !== null) return parseNumber(fields[i] as string);
-    const start = this.starts[i] as number;
-    const end = this.ends[i] as number;
-    return this.bytes !== null
-      ? parseNumberAscii(this.bytes, start, end)
-      : parseNumberIn(this.source, start, end);
+    return parseNumber(this.text(i));
   }
 
   /** All fields as text (needs the default field limit). */
@@ -182,8 +167,7 @@ export class CsvScanner {
     // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
     const ascii = isAscii(buffer.subarray(0, whole));
     const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
-    // an ASCII chunk's bytes stand for its text: numbers are read from them, never decoded
-    const rest = text.slice(this.splitter.split(text, ascii ? buffer : null));
+    const rest = text.slice(this.splitter.split(text));
     // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
     const restBytes = Buffer.from(rest);
     const tail = buffer.subarray(whole, filled);
@@ -218,7 +202,7 @@ export class CsvScanner {
       );
       this.splitter.line++;
       const after = text.slice(lf + 1);
-      const rest = after.slice(this.splitter.split(after, null));
+      const rest = after.slice(this.splitter.split(after));
       this.buffer = Buffer.from(rest);
       this.carry = this.buffer.length;
     }
@@ -253,11 +237,8 @@ class RecordSplitter {
     this.options = options;
   }
 
-  /**
-   * Hands every complete record of `text` on; returns where the incomplete rest starts. `bytes`: what
-   * `text` was decoded from, when all ASCII (so offsets match), else null.
-   */
-  split(text: string, bytes: Buffer | null): number {
+  /** Hands every complete record of `text` on; returns where the incomplete rest starts. */
+  split(text: string): number {
     let start = 0;
     if (!this.headerSeen) {
       if (text.charCodeAt(0) === 0xfeff) start = 1; // a UTF-8 BOM before the header
@@ -268,7 +249,6 @@ class RecordSplitter {
       start = header.next;
     }
     this.record.source = text;
-    this.record.bytes = bytes;
     this.nextComma = -1;
     this.nextQuote = text.indexOf('"', start); // -1 or ≥ start: most logs have none at all
     // One call per record rather than one long loop: V8 optimizes a small, often-called function
@@ -301,7 +281,6 @@ class RecordSplitter {
     const end = lf > start && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
     const line = this.line++;
     if (end === start && this.headerWidth > 1) return lf + 1; // blank line (see above)
-    if (this.options.onPlainRecord?.(record, start, end)) return lf + 1;
     record.line = line;
     this.cutPlain(text, start, end);
     this.options.onRecord(record);
@@ -319,7 +298,7 @@ class RecordSplitter {
     });
     probe.startColumns([]);
     probe.headerWidth = this.headerWidth;
-    probe.split(text, null);
+    probe.split(text);
     return found;
   }
 

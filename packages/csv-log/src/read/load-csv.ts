@@ -1,4 +1,4 @@
-import { decimalEnd, dedupeKey, parseDecimalPrefix, parseNumberAscii } from './cell-parse.js';
+import { dedupeKey } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex, skipRecord } from './row-check.js';
 import { emptyIssues, type ReadIssues } from '../types.js';
@@ -103,44 +103,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         }
         count++;
       },
-      // While every loaded column is numeric: each cell is parsed where it starts, and the number's end
-      // is the cell's end, so the fields are never searched for first (~10 % of a full load). Anything
-      // else (a text cell, a row of the wrong width) is left to onRecord, which reads it from scratch.
-      onPlainRecord(record, start, end) {
-        const bytes = record.bytes;
-        if (bytes === null || textColumns > 0) return false; // a chunk with UTF-8 text: cut as usual
-        if (count === capacity) growTo(capacity * 2);
-        const width = header.length;
-        let i = start;
-        for (let f = 0; ; f++) {
-          const c = f < width ? (pickedAt[f] as number) : -1;
-          let fieldEnd: number;
-          if (c < 0) fieldEnd = commaOrEnd(bytes, i, end);
-          else if (i === end || bytes[i] === COMMA) {
-            (numbers[c] as Float64Array)[count] = Number.NaN; // empty cell
-            fieldEnd = i;
-          } else {
-            let value = parseDecimalPrefix(bytes, i, end);
-            if (value !== undefined && (decimalEnd === end || bytes[decimalEnd] === COMMA))
-              fieldEnd = decimalEnd;
-            else {
-              fieldEnd = commaOrEnd(bytes, i, end); // nan, inf, True, a long number, or text
-              value = parseNumberAscii(bytes, i, fieldEnd);
-              if (value === undefined) return false;
-            }
-            (numbers[c] as Float64Array)[count] = value;
-            sawNumber[c] = true;
-          }
-          if (fieldEnd === end) {
-            if (f + 1 !== width) return false;
-            break;
-          }
-          if (f + 1 >= width) return false;
-          i = fieldEnd + 1;
-        }
-        count++;
-        return true;
-      },
       onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
       onChunk(position, size) {
         // After the first chunk, size the columns once from its bytes per row, instead of doubling
@@ -198,13 +160,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
       );
     },
   };
-}
-
-const COMMA = 44;
-
-function commaOrEnd(bytes: Buffer, from: number, end: number): number {
-  const comma = bytes.indexOf(COMMA, from);
-  return comma === -1 || comma > end ? end : comma;
 }
 
 function grow(column: Float64Array, capacity: number): Float64Array {
