@@ -26,8 +26,9 @@ function startChild(
   file: string,
   mode: string,
   how: string,
+  nodeFlags: string[] = [],
 ): { child: ChildProcess; ready: Promise<void>; ended: Promise<Ended> } {
-  const child = spawn(process.execPath, [CHILD, entry, file, mode, how], {
+  const child = spawn(process.execPath, [...nodeFlags, CHILD, entry, file, mode, how], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -50,8 +51,8 @@ function startChild(
   return { child, ready, ended };
 }
 
-async function runChild(file: string, mode: string, how: string): Promise<Ended> {
-  return startChild(file, mode, how).ended;
+async function runChild(file: string, mode: string, how: string, nodeFlags: string[] = []): Promise<Ended> {
+  return startChild(file, mode, how, nodeFlags).ended;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -175,6 +176,17 @@ describe('child processes', () => {
         expect(log.columns.text?.[199]).toBe(`row 199 ${'x'.repeat(49)}`);
       },
     );
+  }
+
+  // The format worker this package once started for a fast log refused these flags and killed the run.
+  for (const flag of ['--stack-trace-limit=50', '--trace-gc']) {
+    it(`a fast buffered log under node ${flag}: no error, every row`, async () => {
+      const file = join(dir, `flag${flag.replace(/\W+/g, '-')}.csv`);
+      const end = await runChild(file, 'buffered', 'count:100000', [flag]);
+      expect(end.code, end.stderr).toBe(0);
+      expect(end.stderr).toBe('');
+      expect(await expectIntactSequence(file)).toBe(100_000);
+    });
   }
 
   describe('buffered rows reach the file when the process ends without close()', () => {

@@ -1,8 +1,8 @@
 import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { parseNumber } from './cell-parse.js';
 import type { ReadIssues } from '../types.js';
+import { parseNumber } from './cell-parse.js';
 
 // Hand-written, not papaparse (measured necessary):
 // - papaparse picks one newline for a whole parse, so a log with `\r\n` lines (Python's csv module)
@@ -15,6 +15,7 @@ import type { ReadIssues } from '../types.js';
 // Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
 
 export const CHUNK_BYTES = 1 << 20;
+const BROKEN_QUOTE = 'a quoted cell opened on this line never closes; reading resumes at the next line';
 const TORN_TEXT_MAX = 10_000;
 const LF = 10;
 const CR = 13;
@@ -194,13 +195,11 @@ export class CsvScanner {
     while (this.carry > 0 && this.splitter.headerSeen) {
       const text = this.buffer.toString('utf8', 0, this.carry);
       const lf = text.indexOf('\n');
-      // Without a whole row after it, it is the last record, cut short: torn.
-      if (lf === -1 || !this.splitter.holdsRow(text.slice(lf + 1))) return;
-      this.options.onSkip?.(
-        this.splitter.line,
-        'a quoted cell opened on this line never closes; reading resumes at the next line',
-      );
-      this.splitter.line++;
+      if (lf === -1) return; // one line: torn
+      // One record short of its line end, or no whole row after its first line: the last record, cut short.
+      const ended = text.endsWith('\n') ? text : `${text}\n`;
+      if (parseQuoted(ended, 0)?.next === ended.length || !this.splitter.holdsRow(text.slice(lf + 1))) return;
+      this.options.onSkip?.(this.splitter.line++, BROKEN_QUOTE);
       const after = text.slice(lf + 1);
       const rest = after.slice(this.splitter.split(after));
       this.buffer = Buffer.from(rest);
@@ -268,6 +267,13 @@ class RecordSplitter {
     if (this.nextQuote !== -1 && this.nextQuote < lf) {
       const quoted = parseQuoted(text, start);
       if (quoted === null) return -1; // a quoted cell continues in the next chunk
+      // Over several lines, with text after a closing quote: a quote that never closed, paired with
+      // a later row's opening quote. The rows it swallowed are read again from its next line.
+      if (quoted.lines > 1 && quoted.strayText) {
+        this.options.onSkip?.(this.line++, BROKEN_QUOTE);
+        this.nextQuote = text.indexOf('"', lf + 1);
+        return lf + 1;
+      }
       record.fields = quoted.fields;
       record.width = quoted.fields.length;
       record.line = this.line;
@@ -347,6 +353,8 @@ interface QuotedRecord {
   next: number;
   /** Physical lines the record spans. */
   lines: number;
+  /** Text follows a closing quote (`"a"b`): RFC 4180 does not allow it; Python's csv keeps it. */
+  strayText: boolean;
 }
 
 /**
@@ -357,10 +365,12 @@ interface QuotedRecord {
 export function parseQuoted(text: string, start: number): QuotedRecord | null {
   const fields: string[] = [];
   let lines = 1;
+  let strayText = false;
   let i = start;
   for (;;) {
     let value = '';
-    if (text.charCodeAt(i) === QUOTE) {
+    const quoted = text.charCodeAt(i) === QUOTE;
+    if (quoted) {
       i++;
       for (;;) {
         const close = text.indexOf('"', i);
@@ -385,9 +395,10 @@ export function parseQuoted(text: string, start: number): QuotedRecord | null {
     }
     if (j === text.length) return null;
     const stop = c === LF && j > i && text.charCodeAt(j - 1) === CR ? j - 1 : j;
+    if (quoted && stop > i) strayText = true;
     fields.push(stop > i ? value + text.slice(i, stop) : value);
     i = j + 1;
-    if (c === LF) return { fields, next: i, lines };
+    if (c === LF) return { fields, next: i, lines, strayText };
   }
 }
 

@@ -1,7 +1,7 @@
+import { emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex, skipRecord } from './row-check.js';
-import { emptyIssues, type ReadIssues } from '../types.js';
 
 export interface LoadedCsvLog {
   path: string;

@@ -1,7 +1,7 @@
+import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey, parseRow } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
 import { acceptRow, columnIndex, skipRecord } from './row-check.js';
-import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 
 export type { CsvRow } from '../types.js';
 

@@ -204,6 +204,8 @@ export class AppendSink {
 export function describeFailure(error: unknown): string {
   const { code, message } = error as NodeJS.ErrnoException;
   if (code === undefined) return String(message ?? error);
-  const text = message.startsWith(`${code}: `) ? message.slice(code.length + 2).replace(/, \w+$/, '') : message;
+  const text = message.startsWith(`${code}: `)
+    ? message.slice(code.length + 2).replace(/, \w+$/, '')
+    : message;
   return `${text} (${code})`;
 }

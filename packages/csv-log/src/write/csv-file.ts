@@ -12,8 +12,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import { formatHeader } from './cell-format.js';
 import { parseQuoted } from '../read/csv-scan.js';
+import { formatHeader } from './cell-format.js';
 import { repairTornTail } from './tail-repair.js';
 
 export interface PreparedCsv {

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Durability } from '../types.js';
 import { AppendSink } from './append-sink.js';
 import { repairTornTail } from './tail-repair.js';
-import type { Durability } from '../types.js';
 
 export interface JsonlLogOptions {
   /** Default `buffered`. */
