@@ -10,7 +10,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
-  appendFileSync,
   closeSync,
   fsyncSync,
   mkdtempSync,
@@ -25,7 +24,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { followCsvLog, loadCsvLog, openCsvLog, readCsvLog, TRAINING_LOG_COLUMNS } from '../src/index';
-import { formatCell, formatHeader } from '../src/write/cell-format';
 
 const ROWS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 // Slow cases get fewer rows so the whole run takes about a minute; the table says how many.

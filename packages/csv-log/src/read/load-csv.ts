@@ -42,8 +42,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
   let numbers: (Float64Array | null)[] = [];
   let texts: ((string | null)[] | null)[] = [];
   let sawNumber: boolean[] = [];
-  let pickedAt = new Int32Array(0); // file column → index in `picked`, or -1
-  let textColumns = 0;
   const origins = new Map<number, TextOrigin>();
   const rescan = new Set<number>();
   let capacity = 0;
@@ -65,8 +63,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
           const name = names[i] as string;
           if (!options.columns || options.columns.includes(name) || name === options.dedupeBy) picked.push(i);
         }
-        pickedAt = new Int32Array(names.length).fill(-1);
-        for (let c = 0; c < picked.length; c++) pickedAt[picked[c] as number] = c;
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
         capacity = 1024;
@@ -94,7 +90,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
             // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
             // so a second pass fetches it (rare: metric logs are numeric).
             numbers[c] = null;
-            textColumns++;
             texts[c] = new Array<string | null>(count).fill(null);
             origins.set(c, { line: record.line, text: record.text(field) });
             if (sawNumber[c]) rescan.add(c);

@@ -52,7 +52,10 @@ export class AppendSink {
   /** Appends `rows` whole lines (in `line`/`fsync` mode: one write() call). */
   write(lines: string, rows = 1): void {
     if (this.closed) throw new Error(`${this.path}: the log is closed`);
-    if (this.durability !== 'buffered') return this.writeOut(lines, rows, false);
+    if (this.durability !== 'buffered') {
+      this.writeOut(lines, rows, false);
+      return;
+    }
     this.pending += lines;
     this.pendingRows += rows;
     if (this.pending.length >= FLUSH_CHARS) this.flushSync();
