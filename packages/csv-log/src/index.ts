@@ -1,4 +1,4 @@
-export { writeFileAtomic, writeFileAtomicSync } from '@evidence/node-kit';
+export { writeFileAtomic, writeFileAtomicSync } from './atomic-files.js';
 export { EvidencePaths } from './paths.js';
 export { CHECKPOINT_EVALS_COLUMNS, REWARD_COMPONENTS_COLUMNS, TRAINING_LOG_COLUMNS } from './presets.js';
 export {
