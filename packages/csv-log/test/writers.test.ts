@@ -253,6 +253,27 @@ describe('openCsvLog', () => {
   );
 
   it.skipIf(!existsSync('/dev/full'))(
+    'rows beyond the 32 MiB kept for a full disk are counted: at close, every row is accounted for as lost',
+    async () => {
+      const errors: Error[] = [];
+      const log = openCsvLog('/dev/full', { columns: ['a', 'text'], onError: (e) => errors.push(e) });
+      const text = 'x'.repeat(1000);
+      const rows = 40_000; // about 40 MB
+      for (let i = 0; i < rows; i++) log.append({ a: i, text });
+      await log.close();
+      expect(errors).toHaveLength(2); // the episode, then the close
+      const match =
+        /closed with (\d+) rows the disk kept refusing; they are lost, as are (\d+) rows dropped/.exec(
+          errors[1]?.message ?? '',
+        );
+      expect(match, errors[1]?.message).not.toBeNull();
+      const [kept, dropped] = [Number(match?.[1]), Number(match?.[2])];
+      expect(dropped).toBeGreaterThan(0);
+      expect(kept + dropped).toBe(rows);
+    },
+  );
+
+  it.skipIf(!existsSync('/dev/full'))(
     'without onError, a write failure is printed once to stderr',
     async () => {
       const printed: string[] = [];
