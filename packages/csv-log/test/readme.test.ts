@@ -9,7 +9,7 @@ import { tempDir } from './helpers.js';
 // Every ```ts example of the README, in order, in one folder, as a user would run it: types stripped
 // (nothing else transpiled, so syntax Node 20 lacks fails here) and run by plain `node`.
 const README = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-const examples = [...README.matchAll(/```ts\n([^]*?)```/g)].map((match) => match[1] as string);
+const examples = [...README.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1] as string);
 const entry = pathToFileURL(inject('csvLogEntry')).href;
 
 describe('README examples', () => {
