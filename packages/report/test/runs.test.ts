@@ -30,7 +30,9 @@ function expectClose(ours: unknown, theirs: unknown, where: string): void {
   } else if (Array.isArray(theirs)) {
     expect(Array.isArray(ours), where).toBe(true);
     expect((ours as unknown[]).length, where).toBe(theirs.length);
-    theirs.forEach((v, i) => expectClose((ours as unknown[])[i], v, `${where}[${i}]`));
+    theirs.forEach((v, i) => {
+      expectClose((ours as unknown[])[i], v, `${where}[${i}]`);
+    });
   } else if (theirs && typeof theirs === 'object') {
     expect(Object.keys(ours as object).sort(), where).toEqual(Object.keys(theirs).sort());
     for (const [k, v] of Object.entries(theirs))
