@@ -36,7 +36,13 @@ export {
 } from './runs/discover.js';
 export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
 export { parseCsvRunTable, type RunTable, readRunTable } from './runs/run-table.js';
-export type { RunsNotes } from './runs/runs-page.js';
+export {
+  FEW_RUNS,
+  findings as runsFindings,
+  formatNumber as formatRunsNumber,
+  type RunsNotes,
+  verdict as improvementVerdict,
+} from './runs/runs-page.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {

@@ -58,9 +58,9 @@ function curveChart(
   }
   return {
     stem: `curve-${stemPart(task, index)}`,
-    title: `${task}: ${summary.y} over ${summary.x}`,
+    title: `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`,
     chart: {
-      title: `${task}: ${summary.y} (mean of runs, dashed: 95% band; faint: each run, dotted: stopped early)`,
+      title: `${task}: mean ${summary.y} across runs (dashed: 95% band)`,
       xLabel: summary.x,
       width: 960,
       height: 540,
