@@ -1,11 +1,13 @@
 /** `--out DIR`: index.html, RUNS.md, runs.json and every chart as PNG and SVG, each written atomically. */
-import { mkdir, readdir } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeChart } from '@evidence/plots';
 import { writeTextAtomic } from '../io.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
 import { type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
+
+const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|profile)\.(png|svg)$/;
 
 export interface RunsReportResult {
   dir: string;
@@ -43,5 +45,8 @@ export async function writeRunsReport(
   await writeTextAtomic(join(dir, 'RUNS.md'), renderRunsMarkdown(analysis, notes, figures));
   await writeTextAtomic(join(dir, 'index.html'), renderRunsHtml(analysis, notes, figures, generatedAt));
   files.push('runs.json', 'RUNS.md', 'index.html');
+  // charts of an earlier report here (a task or --normalize gone) would sit beside the new page as if current
+  for (const name of existing ?? [])
+    if (OUR_CHART.test(name) && !files.includes(name)) await unlink(join(dir, name)).catch(() => {});
   return { dir, files };
 }
