@@ -46,7 +46,7 @@ export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
     for (const [group, s] of Object.entries(stats))
       if (s.complete < fewest) {
         fewest = s.complete;
-        where = `${group} in ${task}`;
+        where = tasks.length > 1 ? `${group} in ${task}` : group;
       }
   if (fewest < FEW_RUNS)
     lines.push(
