@@ -7,7 +7,7 @@ const USAGE = `Usage: node apps/trainer/dist/seeds-bin.js [--seeds 1-5] [--out r
 
 Trains every seed with two PPO configurations and compares them with the runs report:
 ${SEEDS_GROUPS.map((g) => `  ${g.name.padEnd(12)} ${g.about}`).join('\n')}
-Each run is an evidence folder OUT/<configuration>/seed<N>/; the report is OUT/report/index.html.
+Each run is an evidence folder OUT/CartPole-v1/<configuration>/seed<N>/; the report is OUT/report/index.html.
 
 Options:
   --seeds L     seeds: a range 1-5 or a list 1,2,3 (default 1-5)

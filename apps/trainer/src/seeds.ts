@@ -1,13 +1,15 @@
 /**
  * Several seeds of two trainer configurations, then the runs report that compares them: PPO as it
  * is (4 passes over each batch) against PPO with one pass per batch, the one change measured here.
- * Each run is a full evidence folder `<out>/<group>/seed<N>/`; the report goes to `<out>/report/`.
+ * Each run is a full evidence folder `<out>/CartPole-v1/<group>/seed<N>/`; the report goes to `<out>/report/`.
  */
 import { isAbsolute, join, relative } from 'node:path';
 import { analyzeRuns, loadRuns, type RunsAnalysis, runsFindings, writeRunsReport } from '@evidence/report';
 import { parseConfig } from './config.js';
 import { DEFAULT_PPO, type PpoConfig } from './ppo.js';
 import { train } from './train.js';
+
+const TASK = 'CartPole-v1';
 
 export interface SeedsGroup {
   name: string;
@@ -45,7 +47,7 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
   const reportDir = join(options.out, 'report');
   for (const group of SEEDS_GROUPS) {
     for (const seed of options.seeds) {
-      const dir = join(options.out, group.name, `seed${seed}`);
+      const dir = join(options.out, TASK, group.name, `seed${seed}`);
       const args = [
         '--seed',
         String(seed),
@@ -67,13 +69,11 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
       log(`${group.name} seed ${seed}: ${((performance.now() - t) / 1000).toFixed(1)} s${problems}`);
     }
   }
-  const loaded = await loadRuns(options.out, { exclude: reportDir });
+  const loaded = await loadRuns(options.out, { pattern: '{task}/{group}/{run}', exclude: reportDir });
   const analysis = analyzeRuns(loaded.runs, { x: 'step', y: 'reward', seed: 0 });
-  const notes = {
-    root: relative(process.cwd(), options.out) || '.',
-    skipped: loaded.skipped,
-    issues: loaded.issues,
-  };
+  const shown = relative(process.cwd(), options.out);
+  const root = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? options.out : shown;
+  const notes = { root, skipped: loaded.skipped, issues: loaded.issues };
   await writeRunsReport(analysis, reportDir, notes);
   for (const line of runsFindings(analysis, notes)) log(line);
   return { analysis, report: join(reportDir, 'index.html'), seconds: (performance.now() - started) / 1000 };
