@@ -22,22 +22,13 @@ export {
   type RunInput,
   type RunSummary,
   type RunsAnalysis,
-  RunsInputError,
   type RunsSummary,
   X_CANDIDATES,
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
-export {
-  compilePattern,
-  type Discovery,
-  discoverRuns,
-  type FoundRun,
-  PatternError,
-} from './runs/discover.js';
 export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
-export { parseCsvRunTable, type RunTable, readRunTable } from './runs/run-table.js';
+export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
-  FEW_RUNS,
   findings as runsFindings,
   formatNumber as formatRunsNumber,
   type RunsNotes,

@@ -4,18 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  analyzeRuns,
-  compareRuns,
-  compilePattern,
-  discoverRuns,
-  loadRuns,
-  parseCsvRunTable,
-  type RunInput,
-  RunsInputError,
-  type RunsSummary,
-} from '../src/index.js';
+import { analyzeRuns, compareRuns, loadRuns, type RunInput, type RunsSummary } from '../src/index.js';
 import { alignRun } from '../src/runs/align.js';
+import { RunsInputError } from '../src/runs/compare-runs.js';
+import { compilePattern, discoverRuns } from '../src/runs/discover.js';
+import { parseCsvRunTable } from '../src/runs/run-table.js';
 import { pythonMissing } from './helpers.js';
 import { BUDGET, GROUPS, TASKS, writeRunFolder, X, Y } from './runs-fixtures.js';
 

@@ -76,7 +76,7 @@ Example:
           ...(out === undefined ? {} : { exclude: out }),
         });
       } catch (error) {
-        if (error instanceof report.PatternError) throw new UsageError(error.message);
+        if (error instanceof Error && error.name === 'PatternError') throw new UsageError(error.message);
         throw error;
       }
       const where = displayPath(io, root);
@@ -110,7 +110,7 @@ Example:
         });
       } catch (error) {
         printSkipped();
-        if (error instanceof report.RunsInputError) {
+        if (error instanceof Error && error.name === 'RunsInputError') {
           const runPath = loaded.runs.find((r) => r.path && error.message.startsWith(`${r.path}`))?.path;
           throw new InputError(undefined, runPath ? `${where}/${error.message}` : error.message);
         }
