@@ -231,3 +231,13 @@ describe('evidence runs', () => {
     expect((await runCli(['runs'])).code).toBe(2);
   });
 });
+
+describe('evidence runs --help', () => {
+  it('is listed by evidence --help and describes itself', async () => {
+    expect((await runCli(['--help'])).stdout).toMatch(/^\s+runs\b/m);
+    const result = await runCli(['runs', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: evidence runs');
+    expect(result.stdout).toContain('--normalize');
+  });
+});

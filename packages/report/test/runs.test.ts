@@ -39,9 +39,8 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
     async () => {
       const root = writeRunFolder();
       const loaded = await loadRuns(root, { pattern: '{group}/{task}/{run}.csv' });
-      expect(loaded.skipped.map((s) => s.path)).toEqual(
-        expect.arrayContaining(['README.txt', 'PPO/CartPole-v1/broken.csv']),
-      );
+      expect(loaded.skipped.map((s) => s.path)).toEqual(['PPO/CartPole-v1/broken.csv']);
+      expect(loaded.ignored).toEqual(['README.txt']);
       expect(loaded.issues.some((i) => i.includes('torn last line'))).toBe(true);
       const analysis = analyzeRuns(loaded.runs, { y: Y, normalize: 'minmax', seed: 3 });
       const oracle = JSON.parse(
@@ -126,7 +125,8 @@ describe('patterns and discovery', () => {
       ['ppo/seed1', 'ppo', 'all'],
       ['ppo/seed2', 'ppo', 'all'],
     ]);
-    expect(found.skipped).toEqual([{ path: 'a2c/notes.md', why: 'not a CSV log or an evidence folder' }]);
+    expect(found.skipped).toEqual([]);
+    expect(found.ignored).toEqual(['a2c/notes.md']);
     const loaded = await loadRuns(root);
     expect([...(loaded.runs[2]?.table.columns.get('reward') ?? [])]).toEqual([1, Number.NaN, 3]);
   });

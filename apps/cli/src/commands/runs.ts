@@ -85,6 +85,11 @@ Example:
         for (const line of skippedLines.slice(0, MAX_SKIPPED_SHOWN)) printLine(io.stderr, line);
         if (skippedLines.length > MAX_SKIPPED_SHOWN)
           printLine(io.stderr, `… and ${skippedLines.length - MAX_SKIPPED_SHOWN} more skipped`);
+        if (loaded.ignored.length > 0)
+          printLine(
+            io.stderr,
+            `${where}: ${loaded.ignored.length} other files ignored (not CSV logs or evidence folders)`,
+          );
         for (const issue of loaded.issues)
           printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
       };
@@ -93,7 +98,7 @@ Example:
         throw new InputError(
           where,
           options.pattern
-            ? `--pattern ${options.pattern} matches no run (${loaded.skipped.length} files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
+            ? `--pattern ${options.pattern} matches no run (${loaded.skipped.length + loaded.ignored.length} files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
             : 'no runs found; expected CSV logs or evidence folders (training_log.csv) under it',
         );
       }

@@ -15,8 +15,10 @@ export interface FoundRun {
 
 export interface Discovery {
   runs: FoundRun[];
-  /** files and folders looked at and not used, with why */
+  /** CSV logs and evidence folders looked at and not used, with why */
   skipped: { path: string; why: string }[];
+  /** other files (pictures, notes, earlier runs reports…), not logs: counted, not listed one by one */
+  ignored: string[];
 }
 
 /** The task of every run when the pattern has no `{task}`. */
@@ -52,13 +54,19 @@ export class PatternError extends Error {
   override name = 'PatternError';
 }
 
+/** A folder `writeRunsReport` wrote: not entered. */
+async function isRunsReport(dir: string): Promise<boolean> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.includes('runs.json') && names.includes('RUNS.md');
+}
+
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const toPosix = (path: string): string => path.split(sep).join('/');
 
 interface Entry {
   abs: string;
   rel: string;
-  kind: 'csv' | 'evidence' | 'other';
+  kind: 'csv' | 'evidence' | 'report' | 'other';
 }
 
 /** Every candidate under root: CSV files and evidence folders (not entered); hidden entries and `exclude` left out. */
@@ -74,6 +82,7 @@ async function walk(root: string, exclude: string | null): Promise<Entry[]> {
       const rel = toPosix(relative(root, abs));
       if (entry.isDirectory()) {
         if (await isEvidenceFolder(abs)) found.push({ abs, rel, kind: 'evidence' });
+        else if (await isRunsReport(abs)) found.push({ abs, rel, kind: 'report' });
         else await visit(abs);
       } else if (entry.isFile()) {
         found.push({ abs, rel, kind: /\.csv$/i.test(entry.name) ? 'csv' : 'other' });
@@ -97,19 +106,26 @@ export async function discoverRuns(
   const entries = await walk(root, options.exclude ? resolve(options.exclude) : null);
   const runs: FoundRun[] = [];
   const skipped: Discovery['skipped'] = [];
+  const ignored: string[] = [];
   const rootName = basename(resolve(root));
   for (const entry of entries) {
-    if (compiled) {
-      const match = compiled.regex.exec(entry.rel);
-      if (!match) {
-        skipped.push({ path: entry.rel, why: `does not match --pattern ${options.pattern}` });
-        continue;
-      }
-      if (entry.kind === 'other') {
+    if (entry.kind === 'report') {
+      skipped.push({ path: entry.rel, why: 'a runs report, not a run' });
+      continue;
+    }
+    if (entry.kind === 'other') {
+      if (compiled?.regex.test(entry.rel))
         skipped.push({
           path: entry.rel,
           why: 'matches --pattern but is not a CSV log or an evidence folder',
         });
+      else ignored.push(entry.rel);
+      continue;
+    }
+    if (compiled) {
+      const match = compiled.regex.exec(entry.rel);
+      if (!match) {
+        skipped.push({ path: entry.rel, why: `does not match --pattern ${options.pattern}` });
         continue;
       }
       const value = (name: string): string | undefined => {
@@ -124,8 +140,6 @@ export async function discoverRuns(
         task: value('task') ?? DEFAULT_TASK,
         run: value('run') ?? entry.rel,
       });
-    } else if (entry.kind === 'other') {
-      skipped.push({ path: entry.rel, why: 'not a CSV log or an evidence folder' });
     } else {
       const slash = entry.rel.lastIndexOf('/');
       runs.push({
@@ -137,5 +151,5 @@ export async function discoverRuns(
       });
     }
   }
-  return { runs, skipped };
+  return { runs, skipped, ignored };
 }

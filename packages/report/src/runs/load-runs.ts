@@ -7,6 +7,8 @@ export interface LoadedRuns {
   runs: RunInput[];
   /** files and folders not used, with why (unmatched, unreadable, not a log) */
   skipped: Discovery['skipped'];
+  /** other files under the root (not logs), not used */
+  ignored: string[];
   /** lines the readers skipped (torn last lines, rows of the wrong width) */
   issues: string[];
 }
@@ -48,5 +50,5 @@ export async function loadRuns(
     issues.push(...table.issues);
     runs.push({ table, group: run.group, task: run.task, path: run.path });
   });
-  return { runs, skipped, issues };
+  return { runs, skipped, ignored: found.ignored, issues };
 }
