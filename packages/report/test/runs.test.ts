@@ -106,6 +106,17 @@ describe('patterns and discovery', () => {
     expect(() => compilePattern('{algo}/{run}.csv')).toThrow(/unknown placeholder \{algo\}/);
   });
 
+  it('recovers every part when the earlier parts do not hold the separator (property)', () => {
+    const part = fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/).filter((s) => !s.includes('__'));
+    const { regex } = compilePattern('{group}/{task}__{run}.csv');
+    fc.assert(
+      fc.property(part, part, fc.stringMatching(/^[A-Za-z0-9._-]{1,12}$/), (group, task, run) => {
+        fc.pre(!task.endsWith('_'));
+        expect(regex.exec(`${group}/${task}__${run}.csv`)?.slice(1)).toEqual([group, task, run]);
+      }),
+    );
+  });
+
   it('without a pattern, every folder holding runs is a group; evidence folders are runs', async () => {
     const root = mkdtempSync(join(tmpdir(), 'runs-discover-'));
     mkdirSync(join(root, 'ppo', 'seed1', 'curves', 'train'), { recursive: true });
