@@ -88,6 +88,7 @@ th,td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:right}
 th:first-child,td:first-child{text-align:left}
 thead th{background:var(--bg)}
 tr.incomplete td{color:var(--warn)}
+table+table{margin-top:16px}td.words,th.words{text-align:left}
 figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
 figcaption{color:var(--muted);font-size:13px}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
@@ -115,14 +116,14 @@ export function renderRunsHtml(
       const pairs = (summary.improvement[task] ?? [])
         .map(
           (p) =>
-            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${interval(p.ci)}</td><td>${e(verdict(p))}</td></tr>`,
+            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${interval(p.ci)}</td><td class="words">${e(verdict(p))}</td></tr>`,
         )
         .join('\n');
       return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${formatNumber(budget)})</span></h3>
 <table><thead><tr><th>group</th><th>runs</th><th>complete</th><th>mean</th><th>median</th><th>IQM</th><th>95% CI of IQM</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th>in words</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
+${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th class="words">in words</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
     })
     .join('\n');
   const aggregate = summary.aggregate
