@@ -49,7 +49,7 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
           encoding: 'utf8',
           maxBuffer: 64 << 20,
         }),
-      ) as { summary: RunsSummary; profile: Record<string, unknown> };
+      ) as { summary: RunsSummary; profile: Record<string, unknown>; curves: unknown };
       const ours = analysis.summary;
       // the fixture has what it claims: crashes, restarts, a short but complete run
       expect(ours.runs.filter((r) => !r.complete)).toHaveLength(GROUPS.length * TASKS.length);
@@ -61,6 +61,9 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
       expectClose(byPath(ours.runs), byPath(oracle.summary.runs), 'runs');
       expectClose({ ...ours, runs: null }, { ...oracle.summary, runs: null }, 'summary');
       expectClose(analysis.profile?.groups, oracle.profile, 'profile');
+      // the charts' mean curves and bands (NaN where no run or a single run covers a grid point)
+      const withNulls = JSON.parse(JSON.stringify(analysis.curves, (_, v) => (Number.isNaN(v) ? null : v)));
+      expectClose(withNulls, oracle.curves, 'curves');
     },
   );
 });

@@ -117,5 +117,21 @@ for g in groups:
                       low=[float(v) for v in np.percentile(fr, 2.5, axis=0)],
                       high=[float(v) for v in np.percentile(fr, 97.5, axis=0)])
 
-print(json.dumps(dict(summary=dict(x=X, y=Y, runs=out_runs, tasks=out_tasks, improvement=improvement,
+curves = {}
+for t in tasks:
+    start = min(r["xs"][0] for r in runs if r["task"] == t)
+    grid = [start + (budget[t] - start) * i / 99 for i in range(100)]
+    curves[t] = {}
+    for g in groups:
+        members = [r for r in runs if r["task"] == t and r["group"] == g]
+        mean, low, high = [], [], []
+        for at in grid:
+            v = np.array([np.interp(at, r["xs"], r["ys"]) for r in members if r["xs"][0] <= at <= r["xs"][-1]])
+            m = float(v.mean()) if len(v) else None
+            se = float(v.std(ddof=1) / math.sqrt(len(v))) if len(v) > 1 else None
+            mean.append(m); low.append(m - 1.96 * se if se is not None else None)
+            high.append(m + 1.96 * se if se is not None else None)
+        curves[t][g] = dict(grid=grid, mean=mean, low=low, high=high)
+
+print(json.dumps(dict(curves=curves, summary=dict(x=X, y=Y, runs=out_runs, tasks=out_tasks, improvement=improvement,
                                    aggregate=dict(normalize="minmax", groups=agg)), profile=profile)))
