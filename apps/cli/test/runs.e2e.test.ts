@@ -232,6 +232,19 @@ describe('evidence runs', () => {
   });
 });
 
+describe('evidence runs --require-improvement A B', () => {
+  it('exits 0 when A beats B in every task with the interval above 0.5, 1 otherwise, 2 on a bad group', async () => {
+    const root = runFolder();
+    const args = ['runs', root, ...PATTERN, '--y', 'ep rew mean', '--json'];
+    expect((await runCli([...args, '--require-improvement', 'ppo-lr', 'ppo'])).code).toBe(0);
+    const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
+    expect(worse.code).toBe(1);
+    expect(worse.stderr).toMatch(/CartPole-v1: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\]: not above 0\.5/);
+    expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
+    expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);
+  });
+});
+
 describe('evidence runs --help', () => {
   it('is listed by evidence --help and describes itself', async () => {
     expect((await runCli(['--help'])).stdout).toMatch(/^\s+runs\b/m);

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { integerOption } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
@@ -17,6 +17,7 @@ interface RunsOptions {
   resamples: number;
   out?: string;
   json?: boolean;
+  requireImprovement?: string[];
 }
 
 /** `10%` or `0.1`: the share of the budget whose rows make a run's final score. */
@@ -57,6 +58,10 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), 2000)
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
+    .option(
+      '--require-improvement <groups...>',
+      'A B: exit 1 unless, in every task, the 95% interval of P(A > B) lies above 0.5 (a CI gate)',
+    )
     .addHelpText(
       'after',
       `
@@ -102,6 +107,9 @@ Example:
             : 'no runs found; expected CSV logs or evidence folders (training_log.csv) under it',
         );
       }
+      const gate = options.requireImprovement;
+      if (gate && gate.length !== 2)
+        throw new UsageError(`--require-improvement: expected two groups A B, got ${gate.length}`);
       const normalize = await normalizeOption(io, options.normalize);
       let analysis: RunsAnalysis;
       try {
@@ -138,7 +146,31 @@ Example:
           `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${charts} charts as PNG and SVG)`,
         );
       }
+      if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string);
     });
+}
+
+/** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
+function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
+  const groups = new Set(analysis.summary.runs.map((r) => r.group));
+  for (const name of [a, b])
+    if (!groups.has(name))
+      throw new UsageError(
+        `--require-improvement: no group ${JSON.stringify(name)}; the groups are ${[...groups].join(', ')}`,
+      );
+  let failed = 0;
+  for (const [task, pairs] of Object.entries(analysis.summary.improvement)) {
+    const pair = pairs.find((p) => p.a === a && p.b === b);
+    if (!pair) continue;
+    const ci = pair.ci;
+    if (ci && ci[0] > 0.5) continue;
+    failed++;
+    printLine(
+      io.stderr,
+      `evidence: ${task}: P(${a} > ${b}) = ${pair.p ?? 'n/a'}, 95% CI ${ci ? `[${ci[0]}, ${ci[1]}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
+    );
+  }
+  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${failed} tasks`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
