@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SEEDS_GROUPS, trainSeeds } from '../src/index.js';
 
@@ -23,5 +25,31 @@ describe('trainSeeds', () => {
     expect(existsSync(result.report)).toBe(true);
     expect(readFileSync(result.report, 'utf8')).toContain('Few runs');
     expect(lines.some((line) => line.startsWith('Few runs'))).toBe(true);
+  });
+});
+
+describe('the seeds command (built, as `pnpm seeds` runs it)', () => {
+  const bin = fileURLToPath(new URL('../dist/seeds-bin.js', import.meta.url));
+  const run = (args: string[]) => {
+    if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` in apps/trainer first`);
+    return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+  };
+
+  it('--help exits 0; bad usage exits 2 naming the flag', () => {
+    expect(run(['--help']).stdout).toMatch(/^Usage: .*seeds-bin/);
+    const one = run(['--seeds', '3']);
+    expect(one.status).toBe(2);
+    expect(one.stderr).toMatch(/--seeds: expected at least two whole numbers/);
+    expect(run(['--updates', 'x']).status).toBe(2);
+    expect(run(['--frobnicate']).status).toBe(2);
+  });
+
+  it('trains, compares and says what the comparison shows', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'trainer-seeds-bin-')), 'runs');
+    const result = run(['--', '--seeds', '1-2', '--updates', '1', '--out', out]);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^P\(ppo > ppo-1-epoch\) = .*95% CI/m);
+    expect(result.stdout).toMatch(/^Few runs: /m);
+    expect(existsSync(join(out, 'report', 'index.html'))).toBe(true);
   });
 });
