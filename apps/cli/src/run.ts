@@ -5,6 +5,7 @@ import { gifCommand } from './commands/gif.js';
 import { importCommand } from './commands/import.js';
 import { plotCommand } from './commands/plot.js';
 import { reportCommand } from './commands/report.js';
+import { runsCommand } from './commands/runs.js';
 import { tableCommand } from './commands/table.js';
 import { watchCommand } from './commands/watch.js';
 import { describeError, ReportedFailure, UsageError } from './errors.js';
@@ -79,6 +80,7 @@ export function createProgram(io: CliIo): Command {
     ['gif', gifCommand],
     ['watch', watchCommand],
     ['env', envCommand],
+    ['runs', runsCommand],
     ['import', importCommand],
   ];
   // `program.command()` (not addCommand) so each command inherits the output routing and exitOverride.

@@ -1,0 +1,166 @@
+import {
+  closeSync,
+  existsSync,
+  fdatasyncSync,
+  fstatSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { parseQuoted } from '../read/csv-scan.js';
+import { formatHeader } from './cell-format.js';
+import { repairTornTail } from './tail-repair.js';
+
+export interface PreparedCsv {
+  /** The line end to append with: the existing file's (Python writes \r\n), else \n. */
+  eol: '\n' | '\r\n';
+  /** The file exists but is empty: the writer must write the header first. */
+  needsHeader: boolean;
+}
+
+/**
+ * Makes `path` ready for appending rows of `columns`: creates it (and its folders) with the header,
+ * or checks an existing file's header after repairing a torn last line. On a different header it
+ * throws, or with `rotate` renames the old file aside (`name.1.csv`, `name.2.csv`, …) and starts anew.
+ */
+export function prepareCsvFile(
+  path: string,
+  columns: readonly string[],
+  onHeaderMismatch: 'error' | 'rotate',
+  sync: boolean,
+): PreparedCsv {
+  mkdirSync(dirname(path), { recursive: true });
+  const header = formatHeader(columns);
+  for (;;) {
+    if (!existsSync(path)) {
+      try {
+        if (createWithContent(path, `${header}\n`, sync)) return { eol: '\n', needsHeader: false };
+      } catch (error) {
+        // A full or failing disk must not stop the run at open: the writer then writes the header
+        // itself, and its failures go to onError like any other write.
+        if (!WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        return { eol: '\n', needsHeader: true };
+      }
+    }
+    repairTornTail(path, true);
+    const existing = readFirstLine(path);
+    if (existing === null) return { eol: '\n', needsHeader: true };
+    if (sameColumns(existing.fields, columns)) return { eol: existing.eol, needsHeader: false };
+    if (onHeaderMismatch === 'error') {
+      throw new Error(
+        `${path}: the file's header is\n  ${existing.fields.join(',')}\nbut this writer's columns are\n  ${header}\n` +
+          "Log to another file, or pass onHeaderMismatch: 'rotate' to move the old file aside (it is never deleted).",
+      );
+    }
+    const aside = moveAside(path);
+    process.emitWarning(`${path}: its header differs from the writer's columns; moved it to ${aside}`, {
+      code: 'EVIDENCE_CSV_ROTATED',
+    });
+  }
+}
+
+/**
+ * Creates the file with its first content in one step (temp file + hard link, which fails if the name
+ * exists), so several processes opening a new log at once never write two headers. False if it exists.
+ */
+export function createWithContent(path: string, content: string, sync: boolean): boolean {
+  const unique = `${process.pid}.${(tempCounter++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
+  const temp = join(dirname(path), `.${basename(path)}.${unique}.new`);
+  const fd = openSync(temp, 'wx');
+  try {
+    try {
+      writeSync(fd, content);
+      if (sync) fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(temp, path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false; // someone created it first
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    // File systems without hard links: exclusive create, then write (a tiny window, but still no clobber).
+    return createExclusive(path, content);
+  } finally {
+    rmSync(temp, { force: true });
+  }
+}
+
+let tempCounter = 0;
+const WRITE_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
+
+function createExclusive(path: string, content: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeSync(fd, content);
+  } finally {
+    closeSync(fd);
+  }
+  return true;
+}
+
+/** The header line's fields (BOM removed) and its line end; null when the file is empty or not a file. */
+function readFirstLine(path: string): { fields: string[]; eol: '\n' | '\r\n' } | null {
+  const fd = openSync(path, 'r');
+  try {
+    if (!fstatSync(fd).isFile()) return null;
+    const chunks: Buffer[] = [];
+    const block = Buffer.allocUnsafe(64 * 1024);
+    let position = 0;
+    let quoted = false;
+    for (;;) {
+      const read = readSync(fd, block, 0, block.length, position);
+      if (read === 0) break;
+      // The header ends at the first LF outside quotes (a quoted name may hold a newline).
+      let end = -1;
+      for (let i = 0; i < read && end === -1; i++) {
+        if (block[i] === 0x22) quoted = !quoted;
+        else if (block[i] === 0x0a && !quoted) end = i;
+      }
+      chunks.push(Buffer.from(block.subarray(0, end === -1 ? read : end + 1)));
+      if (end !== -1) break;
+      position += read;
+    }
+    let line = Buffer.concat(chunks).toString('utf8');
+    if (line === '') return null;
+    const eol = line.endsWith('\r\n') ? '\r\n' : '\n';
+    line = line.slice(0, line.endsWith('\r\n') ? -2 : line.endsWith('\n') ? -1 : undefined);
+    const fields = parseQuoted(`${line.replace(/^\uFEFF/, '')}\n`, 0)?.fields ?? [];
+    return { fields, eol };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function sameColumns(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
+/** Renames the file to the first free `stem.N.ext`, never overwriting anything. */
+function moveAside(path: string): string {
+  const ext = extname(path);
+  const stem = path.slice(0, path.length - ext.length);
+  for (let n = 1; ; n++) {
+    const aside = `${stem}.${n}${ext}`;
+    try {
+      linkSync(path, aside); // fails if `aside` exists, unlike rename
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    unlinkSync(path);
+    return aside;
+  }
+}
