@@ -1,3 +1,5 @@
+import { valueAtKey } from '@evidence/sources';
+
 /** One evaluation episode as written to pre_eval.jsonl / post_eval.jsonl (see DESIGN.md). */
 export type EvalRecord = Record<string, unknown>;
 
@@ -28,9 +30,9 @@ export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<st
   return [...seen].filter(([, allBoolean]) => allBoolean).map(([key]) => key);
 }
 
-/** The episode reward, or undefined when the record has no finite number under `rewardKey`. */
+/** The episode reward, or undefined when the record has no finite number under `rewardKey` (a dotted key such as `episode.r` reads `{"episode": {"r": …}}`). */
 export function rewardOf(record: EvalRecord, rewardKey: string): number | undefined {
-  const value = record[rewardKey];
+  const value = valueAtKey(record, rewardKey);
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 

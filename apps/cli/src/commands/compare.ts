@@ -20,15 +20,19 @@ type Metrics = Awaited<ReturnType<typeof compareEvalFiles>>;
 export function compareCommand(command: Command, io: CliIo): void {
   command
     .description('before/after metrics of two evaluation files, with 95% bootstrap intervals')
-    .argument('<pre>', 'evaluation episodes before training (JSONL)')
-    .argument('<post>', 'evaluation episodes after training (JSONL)')
-    .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
+    .argument('<pre>', 'evaluation episodes before training (JSONL, or CSV/TSV with a row per episode)')
+    .argument('<post>', 'evaluation episodes after training (JSONL, or CSV/TSV such as an SB3 monitor.csv)')
+    .option(
+      '--reward-key <key>',
+      'episode field compared before and after (a column of a CSV; episode.r reads {"episode": {"r": …}})',
+      'cumulative_reward',
+    )
     .option('--resamples <n>', 'bootstrap resamples for the 95% intervals', integerOption(100), 10_000)
     .option('--seed <n>', 'bootstrap seed, for reproducible intervals', integerOption(0))
     .option('--json', 'print the metrics as JSON (the before_after_metrics.json shape)')
     .addHelpText(
       'after',
-      '\nExample:\n  $ evidence compare evidence/pre_eval.jsonl evidence/post_eval.jsonl --json',
+      '\nExample:\n  $ evidence compare evidence/pre_eval.jsonl evidence/post_eval.jsonl --json\n  $ evidence compare first.monitor.csv last.monitor.csv --reward-key r',
     )
     .action(async (preArg: string, postArg: string, options: CompareOptions) => {
       const pre = resolvePath(io, preArg);
