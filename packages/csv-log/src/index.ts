@@ -7,6 +7,7 @@ export {
   followCsvLog,
 } from './follow-csv.js';
 export { type JsonlLogOptions, type JsonlLogWriter, openJsonlLog } from './jsonl-writer.js';
+export { type LineIssue, lineIssues } from './line-issues.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './load-csv.js';
 export { CHECKPOINT_EVALS_COLUMNS, REWARD_COMPONENTS_COLUMNS, TRAINING_LOG_COLUMNS } from './presets.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read-csv.js';

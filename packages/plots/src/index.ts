@@ -28,6 +28,13 @@ export {
 export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data';
 export { type Decimated, decimate } from './decimate';
 export { drawChart } from './draw';
+export {
+  type ChartInputs,
+  ChartInputReader,
+  type DrawStandardChartsOptions,
+  drawStandardCharts,
+  type StandardChartsResult,
+} from './draw-standard-charts';
 export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot';
 export { movingAverage } from './moving-average';
 export { encodeChart, type RenderOptions, renderChart } from './render';
