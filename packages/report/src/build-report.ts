@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { type ChartInputs, chartNeeds, drawStandardCharts, standardCharts } from '@evidence/plots';
+import { type ChartInputs, drawStandardCharts, standardCharts } from '@evidence/plots';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
 import { capText } from './cap-text.js';
@@ -285,7 +285,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
             onProgress: (_, __, what) => progress(what),
           });
     const notDrawn = [
-      ...result.skipped.map(({ chart, why }) => ({ chart, why: why.includes('missing') ? why : `needs ${chartNeeds(chart)}` })),
+      ...result.skipped,
       ...result.failed.map(({ chart, error }) => ({ chart, why: `could not render: ${capText(message(error))}` })),
     ];
     for (const chart of all) {
