@@ -9,7 +9,13 @@ function hashTree(dir: string, sub = '', into = new Map<string, string>()): Map<
   for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
     const rel = sub ? `${sub}/${entry.name}` : entry.name;
     if (entry.isDirectory()) hashTree(dir, rel, into);
-    else into.set(rel, createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex'));
+    else
+      into.set(
+        rel,
+        createHash('sha256')
+          .update(readFileSync(join(dir, rel)))
+          .digest('hex'),
+      );
   }
   return into;
 }

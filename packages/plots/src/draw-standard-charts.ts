@@ -91,7 +91,8 @@ export async function drawStandardCharts(
     } else {
       try {
         const path = await drawOne(chart, inputs, out, options.evalOptions ?? {});
-        if (path === null) result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });
+        if (path === null)
+          result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });
         else result.written.push({ chart, path });
       } catch (error) {
         result.failed.push({ chart, out, error });

@@ -29,8 +29,8 @@ export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data';
 export { type Decimated, decimate } from './decimate';
 export { drawChart } from './draw';
 export {
-  type ChartInputs,
   ChartInputReader,
+  type ChartInputs,
   type DrawStandardChartsOptions,
   drawStandardCharts,
   type StandardChartsResult,

@@ -12,7 +12,7 @@ import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from '.
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
-import { RUN_FILE, readRunInfo, type RunInfo, runTitle } from './run-info.js';
+import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
 
 export interface ReportOptions {
@@ -175,7 +175,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (!inputs.some((input) => existsSync(input)))
     throw new NothingToReportError(
       dir,
-      inputs.map((input) => basename(input) + (input.endsWith('.csv') || input.endsWith('.jsonl') ? '' : '/')),
+      inputs.map(
+        (input) => basename(input) + (input.endsWith('.csv') || input.endsWith('.jsonl') ? '' : '/'),
+      ),
     );
 
   const total = 11;
@@ -286,7 +288,10 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
           });
     const notDrawn = [
       ...result.skipped,
-      ...result.failed.map(({ chart, error }) => ({ chart, why: `could not render: ${capText(message(error))}` })),
+      ...result.failed.map(({ chart, error }) => ({
+        chart,
+        why: `could not render: ${capText(message(error))}`,
+      })),
     ];
     for (const chart of all) {
       const drawn = result.written.find((w) => w.chart === chart);
@@ -299,8 +304,16 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       if (why === undefined) continue;
       // A chart the trainer drew itself is still evidence: show it, and say it was not redrawn.
       const trainers = existsSync(chart.out);
-      skipped.push({ what: name(outputFor(chart.out)), why: trainers ? `${why}; showing the trainer's ${basename(chart.out)}` : why });
-      if (trainers) charts.push({ title: `${chart.title} (the trainer's file, not redrawn)`, file: href(chart.out), label: name(chart.out) });
+      skipped.push({
+        what: name(outputFor(chart.out)),
+        why: trainers ? `${why}; showing the trainer's ${basename(chart.out)}` : why,
+      });
+      if (trainers)
+        charts.push({
+          title: `${chart.title} (the trainer's file, not redrawn)`,
+          file: href(chart.out),
+          label: name(chart.out),
+        });
     }
   };
   await drawCharts('csv', null);
@@ -319,7 +332,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   await drawCharts('evals', metrics);
 
   // --- pictures already in the folder -----------------------------------------------------------
-  const curves = (await findCurves(root, paths.curvesRoot)).map((p) => ({ ...p, file: href(join(root, p.file)), label: p.file }));
+  const curves = (await findCurves(root, paths.curvesRoot)).map((p) => ({
+    ...p,
+    file: href(join(root, p.file)),
+    label: p.file,
+  }));
   progress('curves');
   const animations = (await findAnimations(root, paths.animationsRoot, issues)).map((episode) => ({
     ...episode,
@@ -366,7 +383,10 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   progress('index.html');
   await write(outPaths.reportMd, renderMarkdown(model));
   progress('REPORT.md');
-  const manifest = { written_by: '@evidence/report', files: [...new Set([...ours, ...written.map(href)])].sort() };
+  const manifest = {
+    written_by: '@evidence/report',
+    files: [...new Set([...ours, ...written.map(href)])].sort(),
+  };
   await writeTextAtomic(join(out, REPORT_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 
   return { dir: root, out, page: outPaths.indexHtml, written, skipped, issues, metrics, run };

@@ -155,7 +155,10 @@ function runSection(model: ReportModel): string {
     : `<p class="muted">${e(model.runNote ?? '')}</p>`;
   const raw = model.rawLogs.length
     ? `<h3>Raw logs</h3><ul>${model.rawLogs
-        .map((log) => `<li><a href="${e(urlPath(log.file))}">${e(log.label)}</a> <span class="muted">(${formatBytes(log.bytes)})</span></li>`)
+        .map(
+          (log) =>
+            `<li><a href="${e(urlPath(log.file))}">${e(log.label)}</a> <span class="muted">(${formatBytes(log.bytes)})</span></li>`,
+        )
         .join('')}</ul>`
     : '';
   return `${description}\n${raw}`;

@@ -15,8 +15,8 @@ export { capText, MAX_TEXT_CHARS } from './cap-text.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 export { mulberry32, type Random } from './prng.js';
-export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
+export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
 export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {
   formatSampleTrajectories,

@@ -142,7 +142,12 @@ export function renderMarkdown(model: ReportModel): string {
         .flatMap((a) => {
           const cut = cutNote(a);
           const caption = `${m(episodeCaption(a))}${cut ? ` — ${m(cut)}` : ''}`;
-          return [`[${image(episodeCaption(a), a.gif as string)}](${target(a.gif as string)})`, '', caption, ''];
+          return [
+            `[${image(episodeCaption(a), a.gif as string)}](${target(a.gif as string)})`,
+            '',
+            caption,
+            '',
+          ];
         }),
     ),
     ...section(

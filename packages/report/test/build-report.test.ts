@@ -1,4 +1,12 @@
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,7 +36,7 @@ describe('buildReport on the reference trainer folder', async () => {
     expect(progress.at(-1)).toMatch(/^(\d+)\/\1 REPORT\.md$/);
   });
 
-  it("leaves every file the trainer wrote byte-identical (its charts, metrics JSON, trajectories)", () => {
+  it('leaves every file the trainer wrote byte-identical (its charts, metrics JSON, trajectories)', () => {
     const after = hashTree(dir);
     for (const [file, hash] of before) expect(after.get(file), file).toBe(hash);
     const added = [...after.keys()].filter((file) => !before.has(file));
@@ -120,7 +128,7 @@ describe('buildReport on partial and broken folders', () => {
       why: "charts turned off; showing the trainer's training_curve.png",
     });
     const html = read(join(dir, 'report'), 'index.html');
-    expect(html).toContain("Training reward and loss (the trainer&#39;s file, not redrawn)");
+    expect(html).toContain('Training reward and loss (the trainer&#39;s file, not redrawn)');
     expect(read(join(dir, 'report'), 'REPORT.md')).toContain('(../training_curve.png)');
   });
 
@@ -128,7 +136,10 @@ describe('buildReport on partial and broken folders', () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-odd-'));
     writeFileSync(join(dir, 'training_log.csv'), '');
     writeFileSync(join(dir, 'reward_components.csv'), 'step,n,mean_cumulative\n');
-    writeFileSync(join(dir, 'checkpoint_evals.csv'), 'mean_reward,success_rate,mass_acc\n0.5,0.25,\n0.75,0.5,\n');
+    writeFileSync(
+      join(dir, 'checkpoint_evals.csv'),
+      'mean_reward,success_rate,mass_acc\n0.5,0.25,\n0.75,0.5,\n',
+    );
     writeFileSync(join(dir, 'pre_eval.jsonl'), '');
     cpSync(join(FIXTURE, 'post_eval.jsonl'), join(dir, 'post_eval.jsonl'));
     const result = await buildReport(dir, { resamples: 100 });
@@ -164,7 +175,9 @@ describe('buildReport on partial and broken folders', () => {
     writeFileSync(join(dir, 'notes.txt'), 'not evidence');
     const error = await buildReport(dir).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NothingToReportError);
-    expect((error as Error).message).toMatch(/nothing to report \(looked for training_log\.csv, .*pre_eval\.jsonl.*animations\/; found none\)/);
+    expect((error as Error).message).toMatch(
+      /nothing to report \(looked for training_log\.csv, .*pre_eval\.jsonl.*animations\/; found none\)/,
+    );
     expect(readdirSync(dir)).toEqual(['notes.txt']);
     await expect(buildReport(join(dir, 'nope'))).rejects.toThrow(/nope: not a folder/);
   });
@@ -218,7 +231,9 @@ describe('buildReport on partial and broken folders', () => {
     expect(html).toContain('… 4700 more characters');
     expect(html).toContain('<a href="../run.json">run.json</a>');
     const md = read(join(dir, 'report'), 'REPORT.md');
-    expect(md.startsWith('# CartPole\\-v1 · PPO · seed 7\n') || md.startsWith('# CartPole-v1 · PPO · seed 7\n')).toBe(true);
+    expect(
+      md.startsWith('# CartPole\\-v1 · PPO · seed 7\n') || md.startsWith('# CartPole-v1 · PPO · seed 7\n'),
+    ).toBe(true);
 
     writeFileSync(join(dir, 'run.json'), '{"environment": ');
     const broken = await buildReport(dir);
@@ -229,7 +244,8 @@ describe('buildReport on partial and broken folders', () => {
   it('caps text from the logs: a 200 kB action does not make a big REPORT.md', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-huge-'));
     const huge = 'A'.repeat(200_000);
-    const line = (reward: number) => JSON.stringify({ cumulative_reward: reward, steps: [{ action: huge, reward: 1 }] });
+    const line = (reward: number) =>
+      JSON.stringify({ cumulative_reward: reward, steps: [{ action: huge, reward: 1 }] });
     writeFileSync(join(dir, 'pre_eval.jsonl'), `${line(1)}\n${line(2)}\n`);
     writeFileSync(join(dir, 'post_eval.jsonl'), `${line(3)}\n${line(4)}\n`);
     await buildReport(dir, { resamples: 100 });
@@ -257,7 +273,10 @@ describe('buildReport on partial and broken folders', () => {
         })),
       });
     writeFileSync(join(dir, 'pre_eval.jsonl'), `${episode(1, 'pole_fell')}\n${episode(20, 'pole_fell')}\n`);
-    writeFileSync(join(dir, 'post_eval.jsonl'), `${episode(500, 'time_limit')}\n${episode(11, 'pole_fell')}\n`);
+    writeFileSync(
+      join(dir, 'post_eval.jsonl'),
+      `${episode(500, 'time_limit')}\n${episode(11, 'pole_fell')}\n`,
+    );
     await buildReport(dir, { resamples: 100 });
     const md = read(join(dir, 'report'), 'REPORT.md');
     expect(md).toContain('Every step shown rewards 1.');

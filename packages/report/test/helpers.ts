@@ -53,7 +53,13 @@ export function hashTree(dir: string): Map<string, string> {
     for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
       if (entry.isDirectory()) walk(rel);
-      else hashes.set(rel, createHash('sha256').update(readFileSync(join(dir, rel))).digest('hex'));
+      else
+        hashes.set(
+          rel,
+          createHash('sha256')
+            .update(readFileSync(join(dir, rel)))
+            .digest('hex'),
+        );
     }
   };
   walk('');

@@ -2,7 +2,7 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { hasFinite, indexColumn, missingMessage, requireAnyColumn } from './common';
+import { hasFinite, indexColumn, missingMessage, panelsWithData, requireAnyColumn } from './common';
 
 const REWARD = 'mean_reward';
 const RATES = ['success_rate', 'mass_acc', 'channel_acc'];
@@ -20,7 +20,7 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
     title: 'Checkpoint evaluations',
     xLabel: 'training step',
     integerX: true,
-    panels: [
+    panels: panelsWithData([
       {
         yLabel: 'mean eval reward',
         series: line('mean_reward', { color: PALETTE.blue, marker: 'circle' }),
@@ -46,7 +46,7 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
         ],
         emptyMessage: missingMessage(cols, RATES),
       },
-    ],
+    ]),
   };
 }
 

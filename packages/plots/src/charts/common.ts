@@ -38,3 +38,12 @@ export function hasFinite(a: ArrayLike<number> | null | undefined): a is ArrayLi
   for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i] as number)) return true;
   return false;
 }
+
+/**
+ * The panels that have something to draw: a panel whose every series is missing (no shaping reward on a
+ * task without shaping) is left out. When none has data, all stay, each saying why it is empty.
+ */
+export function panelsWithData<P extends { series: readonly unknown[] }>(panels: readonly P[]): P[] {
+  const withData = panels.filter((panel) => panel.series.length > 0);
+  return withData.length > 0 ? withData : [...panels];
+}
