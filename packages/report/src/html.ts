@@ -44,7 +44,7 @@ thead th{background:var(--bg)}
 .up{color:var(--up)}.down{color:var(--down)}
 .headline{font-size:17px;margin:8px 0 12px}
 figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
-figcaption{color:var(--muted);font-size:13px}
+figcaption{color:var(--muted);font-size:13px;overflow-wrap:anywhere}
 .gifs{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:16px}
 .gifs img{width:100%;image-rendering:pixelated;cursor:zoom-in}
 .gifs input{display:none}
