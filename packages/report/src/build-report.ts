@@ -358,6 +358,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   for (const path of await rawLogs(root, paths)) {
     raw.push({ file: href(path), label: name(path), bytes: (await stat(path)).size });
   }
+  // a bad line's reason can quote the line: keep it short on the console and on the page
+  const cappedIssues = issues.map((issue) => ({ ...issue, reason: capText(issue.reason) }));
   const model: ReportModel = {
     title: options.title ?? runTitle(run) ?? `Training evidence — ${basename(root)}`,
     generatedAt: new Date().toISOString(),
@@ -377,7 +379,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     checkpoints: checkpointEvals ? checkpointTable(checkpointEvals) : null,
     samples,
     skipped: skipped.map((s) => ({ what: capText(s.what), why: capText(s.why) })),
-    issues: issues.map((issue) => ({ ...issue, file: name(issue.file), reason: capText(issue.reason) })),
+    issues: cappedIssues.map((issue) => ({ ...issue, file: name(issue.file) })),
   };
   await write(outPaths.indexHtml, await renderHtml(model, out, { inline: options.inline === true }));
   progress('index.html');
@@ -389,5 +391,5 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   };
   await writeTextAtomic(join(out, REPORT_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  return { dir: root, out, page: outPaths.indexHtml, written, skipped, issues, metrics, run };
+  return { dir: root, out, page: outPaths.indexHtml, written, skipped, issues: cappedIssues, metrics, run };
 }

@@ -54,7 +54,7 @@ const LABELS: Readonly<Record<string, string>> = {
   channel_acc: 'Channel accuracy',
 };
 
-export const metricLabel = (key: string): string => LABELS[key] ?? key;
+export const metricLabel = (key: string): string => LABELS[key] ?? capText(key, 80);
 
 /** Four significant digits, no exponent for everyday magnitudes; '—' for missing values. */
 export function formatNumber(value: number | null | undefined): string {

@@ -1,3 +1,4 @@
+import { capText } from './cap-text.js';
 import { escapeMarkdown, markdownCode } from './escape.js';
 import { writeTextAtomic } from './io.js';
 import { pythonFloat, pythonRound, pythonText } from './python-format.js';
@@ -55,9 +56,12 @@ export function selectSampleTrajectories(
         const steps = stepsOf(record);
         return {
           reward,
-          outcomes: Object.entries(record).filter(
-            (entry): entry is [string, boolean] => outcomeKeys.has(entry[0]) && typeof entry[1] === 'boolean',
-          ),
+          outcomes: Object.entries(record)
+            .filter(
+              (entry): entry is [string, boolean] =>
+                outcomeKeys.has(entry[0]) && typeof entry[1] === 'boolean',
+            )
+            .map(([key, value]): [string, boolean] => [capText(key), value]),
           steps: steps.slice(0, stepLimit),
           moreSteps: Math.max(0, steps.length - stepLimit),
           lastSteps: steps
