@@ -293,6 +293,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
         why: `could not render: ${capText(message(error))}`,
       })),
     ];
+    // every chart counts once in the progress, drawn here or not
+    for (const chart of all)
+      if (options.charts === false || !drawable.includes(chart)) progress(basename(chart.out));
     for (const chart of all) {
       const drawn = result.written.find((w) => w.chart === chart);
       if (drawn) {

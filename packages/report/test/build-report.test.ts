@@ -122,7 +122,13 @@ describe('buildReport on partial and broken folders', () => {
 
   it("charts it does not draw are the trainer's, shown and marked as such", async () => {
     const dir = fixtureCopy();
-    const result = await buildReport(dir, { charts: false, resamples: 100 });
+    const progress: string[] = [];
+    const result = await buildReport(dir, {
+      charts: false,
+      resamples: 100,
+      onProgress: (done, total) => progress.push(`${done}/${total}`),
+    });
+    expect(progress.at(-1)).toBe('11/11');
     expect(result.skipped).toContainEqual({
       what: 'report/training_curve.png',
       why: "charts turned off; showing the trainer's training_curve.png",
