@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type LineIssue, lineIssues, loadCsvLog, readJsonl } from '@evidence/csv-log';
+import { NoDataError } from './charts/common';
 import type { CsvInput, EvalInput, EvalRecord } from './data';
 import type { EvalChartOptions, StandardChart } from './standard-charts';
 
@@ -95,7 +96,9 @@ export async function drawStandardCharts(
           result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });
         else result.written.push({ chart, path });
       } catch (error) {
-        result.failed.push({ chart, out, error });
+        // nothing to draw is not a failure: the chart is simply not drawn, and says why
+        if (error instanceof NoDataError) result.skipped.push({ chart, out, why: error.message });
+        else result.failed.push({ chart, out, error });
       }
     }
     options.onProgress?.(++done, charts.length, basename(out));

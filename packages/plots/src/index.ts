@@ -8,6 +8,7 @@ export {
 } from './charts/before-after';
 export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression';
 export { type ColumnsOptions, columnsChart, renderColumns } from './charts/columns';
+export { NoDataError } from './charts/common';
 export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components';
 export {
   binEdges,

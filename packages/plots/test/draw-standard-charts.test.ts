@@ -57,4 +57,20 @@ describe('drawStandardCharts', () => {
       'no usable data in training_log.csv',
     );
   });
+
+  it('a log with rows but no value in any charted column: no chart (an empty frame), skipped with the reason', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'reward_components.csv'), 'step,n,mean_cumulative,mean_terminal\n1,4,,\n2,4,,\n');
+    writeFileSync(join(dir, 'training_log.csv'), 'step,reward,loss\n'); // no rows yet: its "no data" chart
+    const out = tempDir();
+    const result = await drawStandardCharts(standardCharts(dir), {
+      outputFor: (chart) => join(out, basename(chart.out)),
+    });
+    expect(result.failed).toEqual([]);
+    expect(result.written.map((w) => basename(w.path))).toEqual(['training_curve.png']);
+    expect(result.skipped.find((s) => basename(s.out) === 'reward_components.png')?.why).toMatch(
+      /^reward_components\.csv has no values in "mean_cumulative" or "mean_terminal" or/,
+    );
+    expect(existsSync(join(out, 'reward_components.png'))).toBe(false);
+  });
 });

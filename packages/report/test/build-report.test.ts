@@ -167,6 +167,17 @@ describe('buildReport on partial and broken folders', () => {
     expect(html).toContain('<td>0.75</td><td>0.5</td></tr>');
   });
 
+  it('a chart whose every series is missing is not drawn, and the page says why', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-no-values-'));
+    cpSync(join(FIXTURE, 'training_log.csv'), join(dir, 'training_log.csv'));
+    writeFileSync(join(dir, 'reward_components.csv'), 'step,n,mean_cumulative,mean_terminal\n1,4,,\n2,4,,\n');
+    const result = await buildReport(dir);
+    const skipped = Object.fromEntries(result.skipped.map((s) => [s.what, s.why]));
+    expect(skipped['report/reward_components.png']).toMatch(/reward_components\.csv has no values in/);
+    expect(existsSync(join(dir, 'report', 'reward_components.png'))).toBe(false);
+    expect(read(join(dir, 'report'), 'index.html')).not.toContain('alt="Reward components"');
+  });
+
   it('--inline: one self-contained page, every image a data URI', async () => {
     const dir = fixtureCopy();
     await buildReport(dir, { resamples: 100, charts: false, inline: true });

@@ -2,7 +2,14 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { hasFinite, indexColumn, missingMessage, panelsWithData, requireAnyColumn } from './common';
+import {
+  hasFinite,
+  indexColumn,
+  missingMessage,
+  panelsWithData,
+  requireAnyColumn,
+  requireSomeData,
+} from './common';
 
 type Spec = Omit<LineSeries, 'type' | 'x' | 'y'> & { column: string };
 
@@ -51,6 +58,8 @@ export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
       return hasFinite(y) ? [{ type: 'line' as const, x, y, width: 1.6, ...style }] : [];
     });
   const rewards = series(REWARDS);
+  const rates = series(RATES);
+  requireSomeData(cols, [{ series: rewards }, { series: rates }], all);
   // "terminal vs step-shaping" only when the log has that split; a task without shaping shows its total.
   const split = rewards.some((s) => s.label !== 'cumulative (total)');
   return {
@@ -69,7 +78,7 @@ export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
       {
         yLabel: 'rate over rollouts',
         yDomain: [0, 1],
-        series: series(RATES),
+        series: rates,
         emptyMessage: missingMessage(
           cols,
           RATES.map((s) => s.column),
