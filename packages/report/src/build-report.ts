@@ -64,6 +64,8 @@ export const REPORT_DIR = 'report';
 /** Names the files a report wrote, so a later report may replace them and nothing else. */
 export const REPORT_MANIFEST = '.evidence-report.json';
 
+const REFUSED =
+  'a file this report did not write is already there; left as it is (give --out another folder)';
 const CHECKPOINT_ROWS_SHOWN = 10;
 const TRAINING_COLUMNS = ['step', 'reward', 'loss'] as const;
 
@@ -191,10 +193,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const ours = await previousReportFiles(out);
   const protectedFile = (path: string): boolean => existsSync(path) && !ours.has(href(path));
   const refuse = (path: string): void => {
-    skipped.push({
-      what: name(path),
-      why: 'a file this report did not write is already there; left as it is (give --out another folder)',
-    });
+    skipped.push({ what: name(path), why: REFUSED });
   };
   const noteWritten = (path: string): void => {
     written.push(path);
@@ -276,7 +275,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
     const drawable = all.filter((chart) => !protectedFile(outputFor(chart.out)));
-    for (const chart of all) if (!drawable.includes(chart)) refuse(outputFor(chart.out));
     const result =
       options.charts === false
         ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
@@ -287,6 +285,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
             onProgress: (_, __, what) => progress(what),
           });
     const notDrawn = [
+      ...all.filter((chart) => !drawable.includes(chart)).map((chart) => ({ chart, why: REFUSED })),
       ...result.skipped,
       ...result.failed.map(({ chart, error }) => ({
         chart,

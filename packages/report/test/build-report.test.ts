@@ -210,6 +210,10 @@ describe('buildReport on partial and broken folders', () => {
       why: expect.stringMatching(/a file this report did not write is already there; left as it is/),
     });
     expect(first.written).toContain(join(dir, 'index.html'));
+    // the trainer's own charts are still shown, as the trainer's
+    expect(read(dir, 'index.html')).toContain(
+      '<img src="training_curve.png" alt="Training reward and loss (the trainer',
+    );
     const second = await buildReport(dir, { out: dir, resamples: 100 });
     expect(second.written).toContain(join(dir, 'index.html'));
     expect(second.skipped.map((s) => s.what)).not.toContain('index.html');
