@@ -83,7 +83,9 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     await gif.click();
     expect((await gif.boundingBox())!.width).toBeCloseTo(thumbnail!.width, 0);
     // The raw logs are links that resolve to the files.
-    const rawLinks = await page.$$eval('#run a', (all) => all.map((a) => (a as unknown as { href: string }).href));
+    const rawLinks = await page.$$eval('#run a', (all) =>
+      all.map((a) => (a as unknown as { href: string }).href),
+    );
     expect(rawLinks.length).toBeGreaterThanOrEqual(5);
     for (const href of rawLinks) expect(existsSync(fileURLToPath(href)), href).toBe(true);
 
