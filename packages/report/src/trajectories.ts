@@ -1,6 +1,7 @@
 import { capText } from './cap-text.js';
 import { escapeMarkdown, markdownCode } from './escape.js';
 import { writeTextAtomic } from './io.js';
+import { stepDetails } from './model.js';
 import { pythonFloat, pythonRound, pythonText } from './python-format.js';
 import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rewardOf, type Step, stepsOf } from './records.js';
 
@@ -87,7 +88,10 @@ function episodeMarkdown(episode: SampleEpisode): string[] {
   const lines = [`- ${facts.join(' ')}`];
   episode.steps.forEach((step, index) => {
     lines.push(
-      `  - step ${index}: ${markdownCode(step.action)} → reward ${markdownCode(rounded(step.reward))}`,
+      `  - step ${index}: ${markdownCode(step.action)} → reward ${markdownCode(rounded(step.reward))}${
+        // the step's other fields (a CartPole state); the reference trainer's steps have none
+        step.details.length ? ` · ${escapeMarkdown(stepDetails(step.details))}` : ''
+      }`,
     );
   });
   if (episode.moreSteps > 0) lines.push(`  - ... (${episode.moreSteps} more steps)`);

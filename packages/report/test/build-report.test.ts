@@ -307,6 +307,9 @@ describe('buildReport on partial and broken folders', () => {
     expect(md).toContain('  - … 490 more steps');
     expect(md).toContain('  - step 499: `left` · x 4.99, theta -0.499');
     expect(md).toContain('  - … 1 more step');
+    expect(read(join(dir, 'report'), 'sample_trajectories.md')).toContain(
+      '  - step 0: `right` → reward `1.0` · x 0, theta 0',
+    );
     const html = read(join(dir, 'report'), 'index.html');
     expect(html).toContain('1 step, ended: pole_fell');
     expect(html).not.toMatch(/[^0-9]1 steps/);
