@@ -1,4 +1,4 @@
-import type { ReadIssues } from './types.js';
+import type { ReadIssues } from '../types.js';
 
 /** One line of an input file that was not used, and why (`line` counted from 1). */
 export interface LineIssue {
