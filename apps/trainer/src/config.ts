@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { EnvConfigError, type EvidenceEnv, readEvidenceEnv } from '@evidence/env-config';
+import type { PpoConfig } from './ppo.js';
 
 /** Everything a training run needs, after flags and environment variables are merged. */
 export interface TrainerConfig {
@@ -25,6 +26,8 @@ export interface TrainerConfig {
   env: Record<string, string | undefined>;
   /** the command line, for run.json */
   command: string[];
+  /** PPO settings (default DEFAULT_PPO); the multi-seed comparison changes one of them */
+  ppo?: PpoConfig;
 }
 
 export const DEFAULTS = {

@@ -57,6 +57,7 @@ function gitCommit(): string | null {
  */
 export function runDescription(config: TrainerConfig, progress: RunProgress): Record<string, unknown> {
   const commit = gitCommit();
+  const ppo = config.ppo ?? DEFAULT_PPO;
   return {
     environment: 'CartPole-v1',
     algorithm: 'PPO',
@@ -71,16 +72,16 @@ export function runDescription(config: TrainerConfig, progress: RunProgress): Re
       episodes_per_update: config.episodesPerUpdate,
       policy_hidden: AGENT_SHAPE.policyHidden,
       value_hidden: AGENT_SHAPE.valueHidden,
-      gamma: DEFAULT_PPO.gamma,
-      gae_lambda: DEFAULT_PPO.lambda,
-      clip: DEFAULT_PPO.clip,
-      epochs: DEFAULT_PPO.epochs,
-      minibatch: DEFAULT_PPO.minibatch,
-      entropy_coef: DEFAULT_PPO.entropyCoef,
-      value_coef: DEFAULT_PPO.valueCoef,
-      max_grad_norm: DEFAULT_PPO.maxGradNorm,
-      policy_lr: DEFAULT_PPO.policyLr,
-      value_lr: DEFAULT_PPO.valueLr,
+      gamma: ppo.gamma,
+      gae_lambda: ppo.lambda,
+      clip: ppo.clip,
+      epochs: ppo.epochs,
+      minibatch: ppo.minibatch,
+      entropy_coef: ppo.entropyCoef,
+      value_coef: ppo.valueCoef,
+      max_grad_norm: ppo.maxGradNorm,
+      policy_lr: ppo.policyLr,
+      value_lr: ppo.valueLr,
       lr_schedule: 'linear decay to 0 over the updates',
       max_steps: config.maxSteps,
     },
