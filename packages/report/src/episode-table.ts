@@ -6,6 +6,7 @@
 import { readRunTable, rowCount } from '@evidence/sources';
 import type { ReadIssues } from './io.js';
 import type { EvalRecord } from './records.js';
+import { sourceIssues } from './sources-report.js';
 
 /** Whether `compare` reads this file as a table rather than JSON Lines. */
 export function isEpisodeTable(path: string): boolean {
@@ -25,14 +26,6 @@ export async function readEpisodeTable(path: string): Promise<{ records: EvalRec
     return record;
   });
   const issues: ReadIssues = { torn: null, skipped: [] };
-  for (const issue of table.issues) {
-    // sources names each issue "<file>:<line>: why" (or "<file>: why" for the whole file)
-    const at = issue.startsWith(`${path}:`) ? /^:(\d+): (.*)$/s.exec(issue.slice(path.length)) : null;
-    issues.skipped.push(
-      at
-        ? { line: Number(at[1]), reason: at[2] as string }
-        : { line: 0, reason: issue.startsWith(`${path}: `) ? issue.slice(path.length + 2) : issue },
-    );
-  }
+  for (const { line, reason } of sourceIssues(table)) issues.skipped.push({ line, reason });
   return { records, issues };
 }

@@ -3,9 +3,20 @@
  * monitor and progress files, TensorBoard runs, W&B and other CSV exports. Finds them, says in one line
  * what it found and what it will chart, and describes each chart; build-report draws and places them.
  */
-import { basename, relative, resolve, sep } from 'node:path';
+
+import { readdir } from 'node:fs/promises';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { type Chart, type LineSeries, movingAverage, type Panel } from '@evidence/plots';
-import { findRunTables, type RunTable, rowCount, type WandbSeries } from '@evidence/sources';
+import {
+  detectFileFormat,
+  findRunTables,
+  isEventFile,
+  LOOKED_FOR,
+  type RunTable,
+  rowCount,
+  type WandbSeries,
+} from '@evidence/sources';
+import type { ReportIssue } from './eval-files.js';
 import { X_CANDIDATES } from './runs/compare-runs.js';
 
 /** Formats our own evidence report reads itself; every other table is a foreign source. */
@@ -20,6 +31,9 @@ const FORMAT_NAMES: Record<RunTable['format'], string> = {
   'wandb-csv': 'W&B export',
   jsonl: 'JSON Lines',
 };
+
+/** Sources in the order the page shows them: the episodes first, then the training curves. */
+const CHART_ORDER: RunTable['format'][] = ['sb3-monitor', 'sb3-progress', 'tensorboard', 'wandb-csv', 'csv'];
 
 /** SB3's results_plotter smooths over 100 episodes; shorter runs over a tenth of their episodes. */
 export const EPISODE_WINDOW = 100;
@@ -39,17 +53,53 @@ export interface FoundSources {
 
 /** Foreign run tables under `root`, leaving out our own logs and anything inside `exclude` (the report's folder). */
 export async function findSources(root: string, options: { exclude?: string } = {}): Promise<FoundSources> {
-  const { found, lookedFor } = await findRunTables(root);
   const exclude = options.exclude ? resolve(options.exclude) : null;
   const inside = (path: string) =>
     exclude !== null && (resolve(path) === exclude || resolve(path).startsWith(exclude + sep));
+  // An evidence folder's logs can be large: read every table only when a foreign file is there at all.
+  const { found, lookedFor } = (await hasForeignFile(root, SEARCH_DEPTH, inside))
+    ? await findRunTables(root)
+    : { found: [], lookedFor: [...LOOKED_FOR] };
   const tables: RunTable[] = [];
   const unreadable: RunTable[] = [];
   for (const table of found) {
     if (OWN_FORMATS.has(table.format) || inside(table.path)) continue;
     (rowCount(table) > 0 ? tables : unreadable).push(table);
   }
-  return { tables, unreadable, lookedFor };
+  tables.sort((a, b) => CHART_ORDER.indexOf(a.format) - CHART_ORDER.indexOf(b.format));
+  // our own logs are named by build-report itself; JSONL is read as evaluations, not charted as a source
+  return {
+    tables,
+    unreadable,
+    lookedFor: lookedFor.filter((entry) => !entry.endsWith('(evidence)') && entry !== '*.jsonl'),
+  };
+}
+
+/** How deep findRunTables looks (its documented 4 levels). */
+const SEARCH_DEPTH = 4;
+
+/** Whether any file under dir (not in an excluded folder) has a foreign format, from names and first lines only. */
+async function hasForeignFile(
+  dir: string,
+  depth: number,
+  excluded: (path: string) => boolean,
+): Promise<boolean> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (entry.isFile()) {
+      if (isEventFile(entry.name) && !excluded(path)) return true;
+      const format = await detectFileFormat(path).catch(() => null);
+      if (format !== null && !OWN_FORMATS.has(format) && !excluded(path)) return true;
+    }
+  }
+  if (depth === 0) return false;
+  for (const entry of entries) {
+    if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    const path = join(dir, entry.name);
+    if (!excluded(path) && (await hasForeignFile(path, depth - 1, excluded))) return true;
+  }
+  return false;
 }
 
 export interface SourceChart {
@@ -70,6 +120,9 @@ export function sourceFacts(root: string, tables: readonly RunTable[]): Record<s
   const facts: Record<string, unknown> = {};
   const envs = [...new Set(tables.map((table) => table.meta.env_id).filter((e) => typeof e === 'string'))];
   if (envs.length === 1) facts.environment = envs[0];
+  // results.json of a model card (SB3 gives it to every table of its folder): shown once
+  const results = tables.find((table) => table.meta.results !== undefined)?.meta.results;
+  if (results !== undefined) facts.results = results;
   for (const table of tables) {
     const entry: Record<string, unknown> = { format: FORMAT_NAMES[table.format] };
     if (table.format === 'sb3-monitor') {
@@ -85,7 +138,6 @@ export function sourceFacts(root: string, tables: readonly RunTable[]): Record<s
       const x = xColumn(table);
       if (x) entry[`last ${x}`] = last(table.columns.get(x));
     }
-    if (table.meta.results !== undefined) entry.results = table.meta.results;
     facts[label(root, table)] = entry;
   }
   return facts;
@@ -104,8 +156,14 @@ function chartsOf(root: string, table: RunTable): SourceChart[] {
   return groupedCharts(root, table);
 }
 
-const label = (root: string, table: RunTable): string =>
-  relative(root, table.path).split(sep).join('/') || basename(table.path);
+/** A source by its path under root; joined monitor files by their names. */
+function label(root: string, table: RunTable): string {
+  const files = table.meta.files;
+  const under = (path: string) => relative(root, path).split(sep).join('/') || basename(path);
+  if (table.format === 'sb3-monitor' && Array.isArray(files) && files.length > 1)
+    return files.map((file) => under(String(file))).join(' + ');
+  return under(table.path);
+}
 
 function last(column: Float64Array | undefined): number | null {
   if (!column) return null;
@@ -296,4 +354,22 @@ function wandbCharts(root: string, table: RunTable): SourceChart[] {
       ],
     },
   }));
+}
+
+/**
+ * A table's issues as report issues. @evidence/sources names each "<file>:<line>: why", "<file>: byte
+ * <n>: why" or "<file>: why"; the file is the table's path or a file inside it.
+ */
+export function sourceIssues(table: RunTable): ReportIssue[] {
+  return table.issues.map((issue) => splitIssue(issue, table.path));
+}
+
+export function splitIssue(issue: string, path: string): ReportIssue {
+  const at = /^(.+?):(\d+): (.*)$/s.exec(issue);
+  if (at && (at[1] as string).startsWith(path))
+    return { file: at[1] as string, line: Number(at[2]), reason: at[3] as string };
+  const whole = /^(.+?): (.*)$/s.exec(issue);
+  if (whole && (whole[1] as string).startsWith(path))
+    return { file: whole[1] as string, line: 0, reason: whole[2] as string };
+  return { file: path, line: 0, reason: issue };
 }

@@ -48,7 +48,7 @@ describe('SB3 folders', () => {
       (f) => typeof f === 'object' && f.format?.toString().includes('monitor'),
     );
     expect(monitor).toMatchObject({ env_id: 'CartPole-v1', episodes: 12, files: 2 });
-    expect(facts['progress.csv']?.results).toMatchObject({ mean_reward: 500 });
+    expect(facts.results).toMatchObject({ mean_reward: 500 });
     const names = sourceCharts(dir, tables).map((c) => c.name);
     expect(names).toEqual(
       expect.arrayContaining([
