@@ -5,4 +5,5 @@ export { type FormatWarningHandler, resetFormatWarnings, setFormatWarningHandler
 export { type LoggingOptions, type LogLevel, type RunLog, setupLogging } from './logging/setup-logging';
 export type { CsvMirrorOptions } from './table/csv-mirror';
 export { type CellAlign, displayWidth } from './table/display-width';
+export { escapeControls } from './table/escape-controls';
 export { type ColumnSpec, StepTable, type StepTableOptions } from './table/step-table';
