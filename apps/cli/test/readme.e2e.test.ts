@@ -1,0 +1,81 @@
+/**
+ * The README's examples run as written: every `$ evidence …` line in a folder holding what the README
+ * presumes (the reference trainer's evidence folder, a few logs beside it), and the TypeScript example.
+ */
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  runExample,
+  shellCommands,
+  splitCommand,
+  typescriptExamples,
+} from '../../../scripts/readme-examples';
+import { cliRoot, copyFixture, finished, startCli, tempDir, waitForOutput } from './helpers.js';
+
+const readme = join(cliRoot, 'README.md');
+
+/** The files the examples name, as a trainer would have left them. */
+function workspace(into = tempDir('readme')): string {
+  const evidence = join(into, 'evidence');
+  cpSync(copyFixture(), evidence, { recursive: true });
+  // `--reward-key return`: a trainer that calls its episode reward `return`
+  for (const side of ['pre', 'post']) {
+    const lines = readFileSync(join(evidence, `${side}_eval.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n');
+    const withReturn = lines.map((line) => {
+      const episode = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify({ ...episode, return: episode.cumulative_reward });
+    });
+    writeFileSync(join(evidence, `${side}_eval.jsonl`), `${withReturn.join('\n')}\n`);
+    cpSync(join(evidence, `${side}_eval.jsonl`), join(into, `${side}.jsonl`));
+  }
+  cpSync(join(evidence, 'training_log.csv'), join(into, 'metrics.csv'));
+  cpSync(join(evidence, 'training_log.csv'), join(into, 'log.csv'));
+  const frames = join(into, 'runs', 'ep-0042', 'frames');
+  mkdirSync(frames, { recursive: true });
+  for (let i = 1; i <= 3; i++) cpSync(join(evidence, 'training_curve.png'), join(frames, `frame_${i}.png`));
+  return into;
+}
+
+const commands = shellCommands(readme);
+
+describe('the CLI README', () => {
+  it('has command examples for every command', () => {
+    for (const name of ['report', 'plot', 'compare', 'table', 'gif', 'watch', 'env']) {
+      expect(commands.some(({ command }) => command.startsWith(`evidence ${name}`))).toBe(true);
+    }
+  });
+
+  it.each(commands)('line $line: $command', async ({ command }) => {
+    const cwd = workspace();
+    const { args, stdoutTo } = splitCommand(command);
+    const child = startCli(args, { cwd, env: { EVIDENCE_DIR: undefined } });
+    if (args.includes('--follow') || args[0] === 'watch') {
+      // runs until Ctrl-C: wait until it has shown something, then stop it as a user would
+      await waitForOutput(
+        child,
+        (out) => out.stdout.length > 0 && (args[0] !== 'watch' || /watching/.test(out.stderr)),
+        30_000,
+      );
+      child.kill('SIGINT');
+    }
+    const result = await finished(child, 60_000);
+    expect(result.code, result.stderr).toBe(0);
+    if (stdoutTo !== null) writeFileSync(join(cwd, stdoutTo), result.stdout);
+  });
+
+  it('the TypeScript example runs on Node 20 and prints the change of the mean reward', () => {
+    const [example] = typescriptExamples(readme);
+    const result = runExample(example!, {
+      setup: (cwd) => {
+        const evidence = join(workspace(cwd), 'evidence');
+        cpSync(join(evidence, 'pre_eval.jsonl'), join(cwd, 'pre_eval.jsonl'));
+        cpSync(join(evidence, 'post_eval.jsonl'), join(cwd, 'post_eval.jsonl'));
+      },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout.trim()).toMatch(/^-?\d+(\.\d+)?(e-?\d+)?$/);
+  });
+});
