@@ -1,7 +1,8 @@
 /**
- * README examples as tests: each TypeScript block is written to a file and run by Node 20 in a child
- * process (through tsx, which strips the types), with `@evidence/*` imports pointed at the packages'
- * sources so no build is needed. Used by the README tests of the packages and of the CLI.
+ * README examples as tests: each TypeScript block, its types stripped and nothing else changed, must
+ * parse on this Node (20: no `await using`); then it runs in a child process (through tsx), with
+ * `@evidence/*` imports pointed at the packages' sources so no build is needed. Used by the README tests
+ * of the packages and of the CLI.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
@@ -46,8 +48,13 @@ export function splitCommand(command: string): { args: string[]; stdoutTo: strin
 /** The ```ts blocks of a README that import at least one @evidence package. */
 export function typescriptExamples(readmePath: string): Example[] {
   const text = readFileSync(readmePath, 'utf8');
-  return [...text.matchAll(/^```ts\n([\s\S]*?)^```/gm)]
-    .map((match) => ({ line: text.slice(0, match.index).split('\n').length + 1, code: match[1] ?? '' }))
+  // Blocks may be indented (inside a list item): the fence's indentation is removed from every line.
+  return [...text.matchAll(/^( *)```ts\n([\s\S]*?)^\1```/gm)]
+    .map((match) => {
+      const indent = new RegExp(`^ {0,${match[1]!.length}}`, 'gm');
+      const code = (match[2] ?? '').replace(indent, '');
+      return { line: text.slice(0, match.index).split('\n').length + 1, code };
+    })
     .filter((example) => /from '@evidence\//.test(example.code));
 }
 
@@ -71,6 +78,16 @@ export function runExample(
   const code = example.code.replace(/from '(@evidence\/[\w-]+)'/g, (whole, name: string) =>
     sources[name] === undefined ? whole : `from ${JSON.stringify(sources[name])}`,
   );
+  // Types stripped only (target ESNext lowers nothing): what a reader's Node must understand.
+  const stripped = join(cwd, 'stripped.mjs');
+  writeFileSync(
+    stripped,
+    ts.transpileModule(code, {
+      compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext },
+    }).outputText,
+  );
+  const check = spawnSync(process.execPath, ['--check', stripped], { encoding: 'utf8' });
+  if (check.status !== 0) return { status: check.status, stdout: check.stdout, stderr: check.stderr, cwd };
   const file = join(cwd, 'example.mts');
   writeFileSync(file, code);
   const child = spawnSync(process.execPath, ['--import', tsx, file], {
