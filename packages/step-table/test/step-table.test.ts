@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type ColumnSpec, displayWidth, formatValue, StepTable } from '../src/index';
 import { formatSpecs, quietWarnings } from './format-arbitraries';
 
@@ -165,6 +165,11 @@ describe('StepTable', () => {
   });
 
   it('defaults: no colour and a 40-row header repeat when the stream is not a terminal', () => {
+    const force = process.env.FORCE_COLOR;
+    delete process.env.FORCE_COLOR; // the test runner's own setting
+    onTestFinished(() => {
+      if (force !== undefined) process.env.FORCE_COLOR = force;
+    });
     const table = new StepTable({ columns: [{ key: 'a', format: '.1f' }], stream: { isTTY: false } });
     expect(table.color).toBe(false);
     expect(table.repeatHeaderEvery).toBe(40);
