@@ -18,17 +18,6 @@ export function processIo(signal: AbortSignal): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), signal };
 }
 
-/**
- * Colour as Node decides it: `FORCE_COLOR` set (to anything but `0` or `false`) colours even a pipe and
- * outranks `NO_COLOR`; `FORCE_COLOR=0` turns it off; otherwise only on a terminal, never when `NO_COLOR`
- * is set to anything non-empty (no-color.org) or `TERM=dumb`. The step table's default is the same rule.
- */
-export function useColor(io: CliIo, stream: OutputStream = io.stdout): boolean {
-  const force = io.env.FORCE_COLOR;
-  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
-  return stream.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
-}
-
 export function printLine(stream: OutputStream, line = ''): void {
   stream.write(`${line}\n`);
 }

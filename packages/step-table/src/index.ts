@@ -1,3 +1,4 @@
+export { colorByDefault } from './console/color';
 export { createRunConsole, type RunConsole, type RunConsoleOptions } from './console/run-console';
 export { formatValue, formatWithSpec } from './format/format-value';
 export { type Align, type FormatSpec, FormatSpecError, parseFormatSpec } from './format/spec';

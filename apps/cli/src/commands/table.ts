@@ -9,7 +9,7 @@ type StepTableModule = typeof import('@evidence/step-table');
 import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
 import { InputError } from '../errors.js';
-import { type CliIo, printLine, useColor, writeWithBackpressure } from '../io.js';
+import { type CliIo, printLine, writeWithBackpressure } from '../io.js';
 import { IssuePrinter, preview } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
@@ -177,13 +177,13 @@ class TablePrinter {
     // From fewer rows than the sample (a followed log that has just begun), a column of whole numbers
     // may yet hold fractions: '' prints integers as 'd' does, and a later 0.5 as 0.5 (where 'd' warns).
     const provisional = sample.length < this.#options.sample;
-    const { displayWidth, escapeControls, StepTable } = this.#stepTable;
+    const { colorByDefault, displayWidth, escapeControls, StepTable } = this.#stepTable;
     const columns = chooseColumns(header, sample, (text) => displayWidth(escapeControls(text))).map(
       (column) => (provisional && column.format === 'd' ? { ...column, format: '' } : column),
     );
     this.#table = new StepTable({
       columns,
-      color: useColor(this.#io),
+      color: colorByDefault(this.#io.stdout.isTTY, this.#io.env),
       stream: this.#io.stdout,
       // A screenful on a terminal (StepTable's default); a file or pipe gets the header once.
       ...(this.#options.repeatHeader !== undefined || this.#io.stdout.isTTY !== true
