@@ -1,7 +1,7 @@
-import { appendFileSync, statSync } from 'node:fs';
+import { appendFileSync, linkSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, finished, startCli, waitForOutput } from './helpers.js';
+import { copyFixture, finished, startCli, tempDir, waitForOutput } from './helpers.js';
 
 describe('evidence watch --poll', () => {
   it('checks the logs on a timer, for mounts where file events never arrive', async () => {
@@ -22,9 +22,18 @@ describe('evidence watch --poll', () => {
     expect((await finished(child)).code).toBe(0);
   });
 
-  it('without --poll, file events are backed by a slow check', async () => {
-    const child = startCli(['watch', copyFixture(), '--debounce', '50']);
+  it('without --poll, a change whose file event never arrives is still seen by the slow check', async () => {
+    const dir = copyFixture();
+    // Written through a hard link in another folder, the log changes without an event in `dir`
+    // (inotify reports a change to the folder it came through), as on a network or container mount.
+    const elsewhere = join(tempDir('elsewhere'), 'training_log.csv');
+    linkSync(join(dir, 'training_log.csv'), elsewhere);
+    const child = startCli(['watch', dir, '--debounce', '50']);
     await waitForOutput(child, (out) => out.stderr.includes('by file events'), 30_000);
+    const count = (text: string) => text.split('training_curve.png').length - 1;
+    const before = count(child.output.stdout);
+    appendFileSync(elsewhere, '301,3.01,0.1,1.5,0.2,0.01,0.5,1e-6,600\n');
+    await waitForOutput(child, (out) => count(out.stdout) > before, 30_000);
     child.kill('SIGINT');
     expect((await finished(child)).code).toBe(0);
   });
