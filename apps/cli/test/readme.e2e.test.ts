@@ -33,6 +33,14 @@ function workspace(into = tempDir('readme')): string {
   }
   cpSync(join(evidence, 'training_log.csv'), join(into, 'metrics.csv'));
   cpSync(join(evidence, 'training_log.csv'), join(into, 'log.csv'));
+  // `pnpm seeds`: runs/<task>/<group>/<seed>/, each an evidence folder with its training log
+  for (const group of ['ppo', 'ppo-1-epoch']) {
+    for (const seed of [1, 2, 3]) {
+      const run = join(into, 'runs', 'CartPole-v1', group, `seed${seed}`);
+      mkdirSync(run, { recursive: true });
+      cpSync(join(evidence, 'training_log.csv'), join(run, 'training_log.csv'));
+    }
+  }
   const frames = join(into, 'runs', 'ep-0042', 'frames');
   mkdirSync(frames, { recursive: true });
   for (let i = 1; i <= 3; i++) cpSync(join(evidence, 'training_curve.png'), join(frames, `frame_${i}.png`));
