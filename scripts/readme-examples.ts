@@ -28,12 +28,16 @@ export interface Example {
   code: string;
 }
 
-/** The `$ evidence …` command lines of a README's ```sh blocks, without their trailing comments. */
-export function shellCommands(readmePath: string): { line: number; command: string }[] {
+/**
+ * The `$ evidence …` command lines of a README's ```sh blocks, without their trailing comments; one whose
+ * shown output is an `evidence: …` error line is an example of a failure.
+ */
+export function shellCommands(readmePath: string): { line: number; command: string; fails: boolean }[] {
   const lines = readFileSync(readmePath, 'utf8').split('\n');
   return lines.flatMap((text, i) => {
     const match = /^\$ (evidence .*?)\s*(#.*)?$/.exec(text);
-    return match ? [{ line: i + 1, command: match[1]! }] : [];
+    const fails = (lines[i + 1] ?? '').startsWith('evidence: ');
+    return match ? [{ line: i + 1, command: match[1]!, fails }] : [];
   });
 }
 

@@ -44,6 +44,10 @@ function workspace(into = tempDir('readme')): string {
   const frames = join(into, 'runs', 'ep-0042', 'frames');
   mkdirSync(frames, { recursive: true });
   for (let i = 1; i <= 3; i++) cpSync(join(evidence, 'training_curve.png'), join(frames, `frame_${i}.png`));
+  // frames cut short by a crash: the second one ends halfway
+  cpSync(frames, join(into, 'torn-frames'), { recursive: true });
+  const png = readFileSync(join(frames, 'frame_2.png'));
+  writeFileSync(join(into, 'torn-frames', 'frame_2.png'), png.subarray(0, png.length >> 1));
   return into;
 }
 
@@ -56,7 +60,7 @@ describe('the CLI README', () => {
     }
   });
 
-  it.each(commands)('line $line: $command', async ({ command }) => {
+  it.each(commands)('line $line: $command', async ({ command, fails }) => {
     const cwd = workspace();
     const { args, stdoutTo } = splitCommand(command);
     const child = startCli(args, { cwd, env: { EVIDENCE_DIR: undefined } });
@@ -70,6 +74,13 @@ describe('the CLI README', () => {
       child.kill('SIGINT');
     }
     const result = await finished(child, 60_000);
+    if (fails) {
+      // an example of a failure: exit 1 and one line naming the file, as the README shows
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^evidence: \S+: /);
+      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+      return;
+    }
     expect(result.code, result.stderr).toBe(0);
     if (stdoutTo !== null) writeFileSync(join(cwd, stdoutTo), result.stdout);
   });
