@@ -50,10 +50,7 @@ export function watchCommand(command: Command, io: CliIo): void {
           if (options.report) {
             const { buildReport } = await import('@evidence/report');
             const result = await buildReport(dir);
-            printLine(
-              io.stdout,
-              `updated ${displayPath(io, join(dir, 'index.html'))} (${result.written.length} files)`,
-            );
+            printLine(io.stdout, `updated ${displayPath(io, result.page)} (${result.written.length} files)`);
             printIssues(io, result.issues);
             return;
           }
