@@ -14,7 +14,14 @@ import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
-import { describeSources, findSources, sourceCharts, sourceFacts, sourceIssues } from './sources-report.js';
+import {
+  describeSources,
+  findSources,
+  MAX_SOURCES,
+  sourceCharts,
+  sourceFacts,
+  sourceIssues,
+} from './sources-report.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
 
 export interface ReportOptions {
@@ -350,6 +357,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
   // --- other trainers' files --------------------------------------------------------------------
   for (const table of sources.tables) issues.push(...sourceIssues(table));
+  if (sources.more.length > 0)
+    skipped.push({
+      what: `${sources.more.length} more runs (${sources.more
+        .map((table) => name(table.path))
+        .slice(0, 3)
+        .join(', ')}…)`,
+      why: `only the first ${MAX_SOURCES} are charted: compare many runs with \`evidence runs\`, or report one subfolder`,
+    });
   for (const table of sources.unreadable) {
     const why = sourceIssues(table)[0];
     skipped.push({ what: name(table.path), why: capText(why ? why.reason : 'no rows') });

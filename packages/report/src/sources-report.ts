@@ -42,9 +42,14 @@ const PANELS_PER_CHART = 6;
 const PANEL_HEIGHT = 190;
 const COLORS = ['#1d4ed8', '#ea580c', '#16a34a', '#c026d3', '#0f766e', '#dc2626', '#64748b'];
 
+/** Sources charted in one report; a folder of many runs is what `evidence runs` is for. */
+export const MAX_SOURCES = 12;
+
 export interface FoundSources {
-  /** foreign tables with at least one row, in the order found */
+  /** foreign tables with at least one row, monitor files first (at most MAX_SOURCES) */
   tables: RunTable[];
+  /** readable tables beyond MAX_SOURCES: not charted */
+  more: RunTable[];
   /** tables that could not be read or hold nothing, with the reader's reasons */
   unreadable: RunTable[];
   /** what was searched for, for a "nothing found" message */
@@ -67,9 +72,11 @@ export async function findSources(root: string, options: { exclude?: string } = 
     (rowCount(table) > 0 ? tables : unreadable).push(table);
   }
   tables.sort((a, b) => CHART_ORDER.indexOf(a.format) - CHART_ORDER.indexOf(b.format));
+  const more = tables.splice(MAX_SOURCES);
   // our own logs are named by build-report itself; JSONL is read as evaluations, not charted as a source
   return {
     tables,
+    more,
     unreadable,
     lookedFor: lookedFor.filter((entry) => !entry.endsWith('(evidence)') && entry !== '*.jsonl'),
   };

@@ -11,6 +11,7 @@ import {
   EPISODE_WINDOW,
   findSources,
   groupByPrefix,
+  MAX_SOURCES,
   sourceCharts,
   sourceFacts,
 } from '../src/sources-report.js';
@@ -139,6 +140,18 @@ describe('what is not a foreign source', () => {
     expect(found.tables).toEqual([]);
     expect(found.unreadable.map((t) => t.path)).toEqual([join(dir, 'empty.csv')]);
     expect(found.lookedFor.join('; ')).toMatch(/monitor\.csv.*tfevents/);
+  });
+
+  it('a folder of many runs: the first MAX_SOURCES are charted, the rest counted', async () => {
+    const dir = temp('many');
+    for (let i = 0; i < MAX_SOURCES + 2; i++)
+      writeFileSync(
+        join(dir, `run-${String(i).padStart(2, '0')}.csv`),
+        'global_step,charts/episodic_return\n1,2\n2,3\n',
+      );
+    const found = await findSources(dir);
+    expect(found.tables).toHaveLength(MAX_SOURCES);
+    expect(found.more.map((t) => t.path)).toEqual([join(dir, 'run-12.csv'), join(dir, 'run-13.csv')]);
   });
 
   it('groups keys by the part before the first slash, keeping every key once, in order (property)', () => {
