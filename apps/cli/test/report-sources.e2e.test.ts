@@ -133,6 +133,18 @@ describe('evidence report on a Stable-Baselines3 log folder', () => {
       'the trainer drew this',
     );
   });
+
+  it('--out DIR itself: the sources are still found, and the trainer files stay as they were', async () => {
+    const dir = join(tempDir('report-sb3-out'), 'logs');
+    cpSync(SB3_FIXTURES, dir, { recursive: true });
+    const before = hashTree(dir);
+    const result = await runCli(['report', dir, '--out', dir]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^found 0\.monitor\.csv \+ 1\.monitor\.csv/);
+    expect(existsSync(join(dir, 'source-1-monitor-over-episode.png'))).toBe(true);
+    const after = hashTree(dir);
+    for (const [file, hash] of before) expect(after.get(file), file).toBe(hash);
+  });
 });
 
 describe.skipIf(!canWriteTb)('evidence report on a TensorBoard run (CleanRL)', () => {

@@ -200,7 +200,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   ];
   const evidenceFound = inputs.some((input) => existsSync(input));
   // what other trainers wrote (SB3, TensorBoard, W&B/CSV): charted beside, or instead of, our own logs
-  const sources = await findSources(root, { exclude: out });
+  const sources = await findSources(root, out === root ? {} : { exclude: out });
   if (!evidenceFound && sources.tables.length === 0)
     throw new NothingToReportError(
       dir,
