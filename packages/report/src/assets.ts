@@ -1,11 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { Chart } from '@evidence/plots';
 import type { ReportIssue } from './eval-files.js';
 
 /** A picture already in the evidence folder; `file` is relative to the folder, with `/`. */
 export interface Picture {
   title: string;
   file: string;
+  /** a line chart the page draws itself: its id, its description (with data) and its log, relative */
+  interactive?: { id: string; chart: Chart; data: string };
 }
 
 export interface RecordedEpisode {

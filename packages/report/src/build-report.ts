@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
-import { basename, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
 import { type ChartDrawing, evalChartDrawings, logChartDrawings } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
+import { LIVE_DATA_FILE, liveDataScript } from './interactive/index.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { ReportModel, TrainingSummary } from './model.js';
@@ -173,7 +174,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
         try {
           const path = await plan.draw();
           written.push(path);
-          charts.push({ title: plan.title, file: name(path) });
+          const line = await plan.describe?.();
+          const interactive = line ? { ...line, data: name(line.data) } : undefined;
+          charts.push({ title: plan.title, file: name(path), ...(interactive ? { interactive } : {}) });
           log(`wrote ${name(path)}`);
         } catch (error) {
           why = `could not render: ${message(error)}`;
@@ -236,6 +239,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     paths.indexHtml,
     await renderHtml(model, root, { maxEmbedBytes: options.maxEmbedBytes ?? 40e6 }),
   );
+  // beside the page: the live data `evidence watch` rewrites; none yet, the page has its own
+  await write(join(dirname(paths.indexHtml), LIVE_DATA_FILE), liveDataScript({}));
   progress('index.html');
   await write(paths.reportMd, renderMarkdown(model));
   progress('REPORT.md');

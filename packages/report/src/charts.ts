@@ -3,8 +3,15 @@
  * loaded, the before/after chart with the statistics' intervals as whiskers.
  */
 import type { EvidencePaths, LoadedCsvLog } from '@evidence/csv-log';
-import { type BeforeAfterSummary, chartNeeds, type StandardChart, standardCharts } from '@evidence/plots';
+import {
+  type BeforeAfterSummary,
+  type Chart,
+  chartNeeds,
+  type StandardChart,
+  standardCharts,
+} from '@evidence/plots';
 import type { BeforeAfterMetrics } from './before-after.js';
+import { describeLineChart } from './interactive/index.js';
 import type { EvalRecord } from './records.js';
 
 export interface ChartDrawing {
@@ -15,6 +22,8 @@ export interface ChartDrawing {
   needs: string;
   /** draws the chart, or null when its inputs are missing */
   draw: (() => Promise<string>) | null;
+  /** a line chart's description for the interactive page: its id, the description, its log */
+  describe?: () => Promise<{ id: string; chart: Chart; data: string } | null>;
 }
 
 const drawing = (chart: StandardChart, draw: ChartDrawing['draw']): ChartDrawing => ({
@@ -41,7 +50,12 @@ export function logChartDrawings(
   return standardCharts(paths).flatMap((chart) => {
     if (chart.source !== 'csv') return [];
     const log = loaded.get(chart.inputs[0] as string) ?? null;
-    return [drawing(chart, log ? () => chart.draw(log) : null)];
+    if (!log) return [drawing(chart, null)];
+    const describe = async () => {
+      const description = await describeLineChart(chart.name, log);
+      return description ? { id: chart.name, chart: description, data: log.path } : null;
+    };
+    return [{ ...drawing(chart, () => chart.draw(log)), describe }];
   });
 }
 

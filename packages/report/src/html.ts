@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { escapeHtml as e } from './escape.js';
+import { interactiveAssets, interactivePicture } from './interactive/index.js';
 import {
   episodeCaption,
   formatNumber,
@@ -95,6 +96,10 @@ async function figures(root: string, pictures: ReportModel['charts']): Promise<s
   for (const picture of pictures) {
     const uri = await dataUri(root, picture.file);
     if (!uri) continue;
+    if (picture.interactive) {
+      parts.push(interactivePicture(picture, picture.interactive, uri));
+      continue;
+    }
     parts.push(
       `<figure><img src="${uri}" alt="${e(picture.title)}"><figcaption>${e(picture.title)} — <code>${e(picture.file)}</code></figcaption></figure>`,
     );
@@ -189,7 +194,7 @@ ${section('episodes', 'Recorded episodes', await animations(model, root, budget)
 ${section('checkpoints', 'Checkpoint evaluations', checkpointTable(model))}
 ${section('trajectories', 'Sample trajectories', samples(model))}
 ${section('missing', 'Missing, skipped and bad lines', missing(model))}
-</main></body>
+</main>${model.charts.some((c) => c.interactive) ? interactiveAssets() : ''}</body>
 </html>
 `;
 }

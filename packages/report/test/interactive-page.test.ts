@@ -1,0 +1,358 @@
+/// <reference lib="dom" />
+// The interactive report page in headless Chromium, opened from disk as a reader opens it: hover, zoom,
+// hide, smoothing (checked against TensorBoard's formula computed by Python), log scale, no request
+// leaving the page, the page without JavaScript and in print, a 1M-row log, live data.
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReport, mulberry32, writeLiveReportData } from '../src/index.js';
+import { CHROMIUM, chromiumMissing, python, pythonMissing } from './helpers.js';
+
+interface Log {
+  step: number[];
+  reward: number[];
+  loss: number[];
+}
+
+/** A training log with known values: steps 0, 10, 20, …, a noisy rising reward, a positive falling loss. */
+function trainingLog(rows: number, seed = 7): Log {
+  const random = mulberry32(seed);
+  const log: Log = { step: [], reward: [], loss: [] };
+  for (let i = 0; i < rows; i++) {
+    log.step.push(i * 10);
+    log.reward.push(Number((i / rows + random() - 0.5).toFixed(6)));
+    log.loss.push(Number((1.5 - i / rows + 0.2 * random()).toFixed(6)));
+  }
+  return log;
+}
+
+function writeLog(dir: string, log: Log): void {
+  const lines = log.step.map((s, i) => `${s},${log.reward[i]},${log.loss[i]}`);
+  writeFileSync(join(dir, 'training_log.csv'), `step,reward,loss\n${lines.join('\n')}\n`);
+}
+
+/** reward_components.csv with three reward components, for hiding one series of several. */
+function writeComponents(dir: string, rows: number): void {
+  const random = mulberry32(3);
+  const lines = ['step,mean_cumulative,mean_terminal,mean_step_shaping'];
+  for (let i = 0; i < rows; i++) {
+    const terminal = Number((i / rows + random() * 0.1).toFixed(4));
+    const shaping = Number((0.2 * random()).toFixed(4));
+    lines.push(`${i * 10},${terminal + shaping},${terminal},${shaping}`);
+  }
+  writeFileSync(join(dir, 'reward_components.csv'), `${lines.join('\n')}\n`);
+}
+
+// TensorBoard's smoothing, written from its formula in Python (an oracle independent of the page's code).
+const TENSORBOARD_SMOOTHING = `
+import json, sys
+import numpy as np
+d = json.load(sys.stdin)
+w = d["weight"]
+y = np.asarray(d["y"], dtype=np.float64)
+if np.all(y == y[0]):
+    print(json.dumps(y.tolist())); sys.exit()
+last, n, out = 0.0, 0, []
+for v in y:
+    if not np.isfinite(v):
+        out.append(None); continue
+    last = last * w + (1 - w) * v
+    n += 1
+    out.append(float(last / (1 - np.power(w, n))))
+print(json.dumps(out))
+`;
+
+type Chart = {
+  plots: {
+    data: (number | null | undefined)[][];
+    scales: { x: { min: number; max: number }; y: { distr: number } };
+    series: { show: boolean }[];
+    valToPos: (v: number, scale: string) => number;
+  }[];
+};
+
+describe.skipIf(chromiumMissing !== null)(
+  `interactive page in headless Chromium ${chromiumMissing ?? ''}`,
+  () => {
+    let browser: Browser;
+    let dir: string;
+    let log: Log;
+    beforeAll(async () => {
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+      });
+      dir = mkdtempSync(join(tmpdir(), 'report-interactive-'));
+      log = trainingLog(200);
+      writeLog(dir, log);
+      writeComponents(dir, 120);
+      await buildReport(dir);
+    });
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    /** Opens the page from disk; every request other than file:// is failed and recorded. */
+    async function open(
+      folder: string,
+      options: { javaScriptEnabled?: boolean } = {},
+    ): Promise<{ page: Page; context: BrowserContext; errors: string[]; requests: string[] }> {
+      const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+      const errors: string[] = [];
+      const requests: string[] = [];
+      await context.route('**/*', (route) => {
+        const url = route.request().url();
+        if (url.startsWith('file:')) return route.continue();
+        requests.push(url);
+        return route.abort();
+      });
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(pathToFileURL(join(folder, 'index.html')).href, { waitUntil: 'load' });
+      return { page, context, errors, requests };
+    }
+
+    /** Page coordinates of the data point (x, y) in panel `panel` of chart `id`. */
+    const pointOf = (page: Page, id: string, panel: number, x: number, y: number) =>
+      page.evaluate(
+        ([id, panel, x, y]) => {
+          const u = (window as unknown as { evidenceCharts: Record<string, Chart> }).evidenceCharts[
+            id as string
+          ]?.plots[panel as number] as Chart['plots'][number] & { over: HTMLElement };
+          const box = u.over.getBoundingClientRect();
+          return { x: box.left + u.valToPos(x as number, 'x'), y: box.top + u.valToPos(y as number, 'y') };
+        },
+        [id, panel, x, y] as const,
+      );
+
+    /** `read` run in the page on the state of chart `id` (its uPlot panels). */
+    const chartState = async <T>(page: Page, id: string, read: (chart: Chart) => T): Promise<T> => {
+      const chart = await page.evaluateHandle(
+        (id) => (window as unknown as { evidenceCharts: Record<string, Chart> }).evidenceCharts[id] as Chart,
+        id,
+      );
+      return (await chart.evaluate(read)) as T;
+    };
+
+    /** Legend text of panel `panel` of chart `id`: label → shown value. */
+    const legend = (page: Page, id: string, panel: number) =>
+      page.evaluate(
+        ([id, panel]) => {
+          const legends = document.querySelectorAll(`figure[data-chart="${id}"] .u-legend`);
+          const rows = (legends[panel as number] as HTMLElement).querySelectorAll('.u-series');
+          return Object.fromEntries(
+            Array.from(rows, (row) => [
+              row.querySelector('.u-label')?.textContent ?? '',
+              row.querySelector('.u-value')?.textContent ?? '',
+            ]),
+          );
+        },
+        [id, panel] as const,
+      );
+
+    it('draws every line chart from embedded data; hover shows a crosshair, the exact x and every value', async () => {
+      const { page, context, errors, requests } = await open(dir);
+      expect(
+        await page.evaluate(() =>
+          Object.keys((window as never as { evidenceCharts: object }).evidenceCharts),
+        ),
+      ).toEqual(['trainingCurve', 'rewardComponents']);
+      const k = 57;
+      const point = await pointOf(page, 'trainingCurve', 0, log.step[k] as number, log.reward[k] as number);
+      await page.mouse.move(point.x, point.y);
+      expect(await legend(page, 'trainingCurve', 0)).toEqual({
+        'training step': String(log.step[k]),
+        'mean reward': String(log.reward[k]),
+      });
+      // the loss panel's cursor follows: the same step, its exact loss
+      expect(await legend(page, 'trainingCurve', 1)).toEqual({
+        'training step': String(log.step[k]),
+        loss: String(log.loss[k]),
+      });
+      const crosshair = page.locator('figure[data-chart="trainingCurve"] .u-cursor-x').first();
+      expect(await crosshair.isVisible()).toBe(true);
+      const box = await crosshair.boundingBox();
+      expect(Math.abs((box?.x ?? 0) - point.x)).toBeLessThan(2);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+      await context.close();
+    });
+
+    it('a drag zooms x on every panel of the chart, a double-click resets', async () => {
+      const { page, context, errors } = await open(dir);
+      const from = await pointOf(page, 'trainingCurve', 0, 500, 0);
+      const to = await pointOf(page, 'trainingCurve', 0, 900, 0);
+      const y = from.y - 20;
+      await page.mouse.move(from.x, y);
+      await page.mouse.down();
+      await page.mouse.move((from.x + to.x) / 2, y);
+      await page.mouse.move(to.x, y);
+      await page.mouse.up();
+      const zoomed = await chartState(page, 'trainingCurve', (c) =>
+        c.plots.map((u) => [u.scales.x.min, u.scales.x.max]),
+      );
+      for (const [min, max] of zoomed) {
+        expect(Math.abs((min as number) - 500)).toBeLessThan(5); // within a pixel or so of the drag
+        expect(Math.abs((max as number) - 900)).toBeLessThan(5);
+      }
+      await page.mouse.dblclick((from.x + to.x) / 2, y);
+      const reset = await chartState(page, 'trainingCurve', (c) =>
+        c.plots.map((u) => [u.scales.x.min, u.scales.x.max]),
+      );
+      expect(reset).toEqual([
+        [0, 1990],
+        [0, 1990],
+      ]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('a click on a legend entry hides that series and no other', async () => {
+      const { page, context, errors } = await open(dir);
+      const entry = page
+        .locator('figure[data-chart="rewardComponents"] .u-legend')
+        .first()
+        .locator('.u-series', {
+          hasText: 'terminal grade',
+        });
+      await entry.locator('.u-label').click();
+      expect(
+        await chartState(page, 'rewardComponents', (c) => c.plots[0]?.series.map((s) => s.show)),
+      ).toEqual([true, true, false, true]);
+      expect(await entry.getAttribute('class')).toContain('u-off');
+      await entry.locator('.u-label').click();
+      expect(await chartState(page, 'rewardComponents', (c) => c.plots[0]?.series[2]?.show)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it.skipIf(pythonMissing !== null)(
+      `the smoothing control redraws the series as TensorBoard smooths it ${pythonMissing ?? ''}`,
+      async () => {
+        const { page, context, errors } = await open(dir);
+        const canvas = page.locator('figure[data-chart="trainingCurve"] canvas').first();
+        const before = await canvas.screenshot();
+        const slider = page.locator('figure[data-chart="trainingCurve"] input.ev-smoothing');
+        await slider.fill('0.6');
+        const drawn = await chartState(page, 'trainingCurve', (c) => c.plots[0]?.data[1]);
+        const expected = python<(number | null)[]>(TENSORBOARD_SMOOTHING, { y: log.reward, weight: 0.6 });
+        expect(drawn).toHaveLength(expected.length);
+        expected.forEach((value, i) => {
+          expect(Math.abs((drawn?.[i] as number) - (value as number))).toBeLessThanOrEqual(
+            1e-12 * Math.abs(value as number) + 1e-15,
+          );
+        });
+        expect(drawn?.[5]).not.toBe(log.reward[5]);
+        expect((await canvas.screenshot()).equals(before)).toBe(false);
+        // the legend shows the smoothed value and the logged one
+        const k = 120;
+        const point = await pointOf(page, 'trainingCurve', 0, log.step[k] as number, expected[k] as number);
+        await page.mouse.move(point.x, point.y);
+        expect((await legend(page, 'trainingCurve', 0))['mean reward']).toBe(
+          `${drawn?.[k]} (raw ${log.reward[k]})`,
+        );
+        // back to 0: the logged values again
+        await slider.fill('0');
+        expect(await chartState(page, 'trainingCurve', (c) => c.plots[0]?.data[1])).toEqual(log.reward);
+        expect(errors).toEqual([]);
+        await context.close();
+      },
+    );
+
+    it('a log-scale toggle for positive panels only', async () => {
+      const { page, context, errors } = await open(dir);
+      const toggles = page.locator('figure[data-chart="trainingCurve"] input.ev-log');
+      expect(await toggles.count()).toBe(1); // the loss is positive, the reward is not
+      await toggles.check();
+      expect(await chartState(page, 'trainingCurve', (c) => c.plots.map((u) => u.scales.y.distr))).toEqual([
+        1, 3,
+      ]);
+      await toggles.uncheck();
+      expect(await chartState(page, 'trainingCurve', (c) => c.plots.map((u) => u.scales.y.distr))).toEqual([
+        1, 1,
+      ]);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('without JavaScript the static charts are shown; printed, the static image replaces the canvas', async () => {
+      const off = await open(dir, { javaScriptEnabled: false });
+      const images = await off.page.$$eval('figure img', (all: HTMLImageElement[]) =>
+        all.map((img) => ({
+          alt: img.alt,
+          width: img.naturalWidth,
+          shown: img.getBoundingClientRect().height > 0,
+        })),
+      );
+      expect(images.map((i) => i.alt)).toContain('Training reward and loss');
+      expect(images.map((i) => i.alt)).toContain('Reward components');
+      for (const image of images) expect(image, image.alt).toMatchObject({ shown: true });
+      for (const image of images) expect(image.width, image.alt).toBeGreaterThan(0);
+      expect(await off.page.locator('.uplot').count()).toBe(0);
+      await off.context.close();
+
+      const { page, context, errors } = await open(dir);
+      const printImage = page.locator('figure[data-chart="trainingCurve"] img.ev-print');
+      expect(await printImage.isVisible()).toBe(false);
+      await page.emulateMedia({ media: 'print' });
+      expect(await printImage.isVisible()).toBe(true);
+      expect(await page.locator('figure[data-chart="trainingCurve"] .ev-plots').isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('an open page follows the live data file: redraws when the log grows', async () => {
+      const live = mkdtempSync(join(tmpdir(), 'report-live-'));
+      const first = trainingLog(50);
+      writeLog(live, first);
+      await buildReport(live);
+      const { page, context, errors } = await open(live);
+      const length = () => chartState(page, 'trainingCurve', (c) => c.plots[0]?.data[0]?.length);
+      expect(await length()).toBe(50);
+      writeLog(live, trainingLog(80));
+      const result = await writeLiveReportData(live);
+      expect(result.charts).toEqual(['trainingCurve']);
+      await expect.poll(length, { timeout: 10_000, interval: 250 }).toBe(80);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+
+    it('a 1M-row log: a page of at most 3 MB that keeps every extreme and draws without error', async () => {
+      const big = mkdtempSync(join(tmpdir(), 'report-interactive-1m-'));
+      const rows = 1_000_000;
+      const random = mulberry32(11);
+      const lines: string[] = ['step,reward,loss'];
+      for (let i = 0; i < rows; i++) {
+        const spike = i === 777_777 ? 1000 : i === 123_457 ? -1000 : 0;
+        lines.push(`${i},${(i / rows + random() - 0.5 + spike).toFixed(6)},${(1 + random()).toFixed(6)}`);
+      }
+      writeFileSync(join(big, 'training_log.csv'), `${lines.join('\n')}\n`);
+      await buildReport(big);
+      const bytes = statSync(join(big, 'index.html')).size;
+      expect(bytes).toBeLessThanOrEqual(3e6);
+      const started = performance.now();
+      const { page, context, errors, requests } = await open(big);
+      const loadMs = performance.now() - started;
+      const drawn = await chartState(page, 'trainingCurve', (c) => {
+        const reward = c.plots[0]?.data[1] as number[];
+        return { points: reward.length, max: Math.max(...reward), min: Math.min(...reward) };
+      });
+      console.log(
+        `1M-row log: index.html ${(bytes / 1e6).toFixed(2)} MB, opened in ${loadMs.toFixed(0)} ms, ${drawn.points} reward points drawn`,
+      );
+      expect(drawn.max).toBeGreaterThan(999);
+      expect(drawn.min).toBeLessThan(-999);
+      expect(drawn.points).toBeLessThanOrEqual(4 * 1500 + 4);
+      expect(readFileSync(join(big, 'index.html'), 'utf8')).toContain('href="training_log.csv"');
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+      await context.close();
+    }, 120_000);
+  },
+);
