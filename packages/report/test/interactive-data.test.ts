@@ -1,6 +1,6 @@
 // What the interactive page embeds: @evidence/plots' own decimation (the PNG's rule), breaks as gaps,
 // JSON that cannot end its <script>, and the live data file `evidence watch` rewrites.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -133,6 +133,7 @@ describe('writeLiveReportData', () => {
     writeFileSync(join(dir, 'training_log.csv'), 'step,reward,loss\n0,1.5,0.9\n10,2.5,0.7\n');
     writeFileSync(join(dir, 'checkpoint_evals.csv'), 'step,mean_reward\n');
     const result = await writeLiveReportData(dir);
+    if (!result) throw new Error('no live data written');
     expect(result.file).toBe(join(dir, LIVE_DATA_FILE));
     expect(result.problems).toEqual([]);
     const { charts } = payloadOf(result.file);
@@ -141,11 +142,21 @@ describe('writeLiveReportData', () => {
     expect(charts.trainingCurve?.panels[1]?.series[0]).toMatchObject({ x: [0, 10], y: [0.9, 0.7] });
   });
 
+  it('with ifPageExists, nothing is written until the folder has a page', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-live-data-nopage-'));
+    writeFileSync(join(dir, 'training_log.csv'), 'step,reward\n0,1\n');
+    expect(await writeLiveReportData(dir, { ifPageExists: true })).toBeNull();
+    expect(existsSync(join(dir, LIVE_DATA_FILE))).toBe(false);
+    writeFileSync(join(dir, 'index.html'), '<!doctype html>');
+    expect((await writeLiveReportData(dir, { ifPageExists: true }))?.charts).toEqual(['trainingCurve']);
+  });
+
   it('a log it cannot draw is named in problems; the other charts are still written', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'report-live-data-bad-'));
     writeFileSync(join(dir, 'training_log.csv'), 'step,reward\n0,1\n');
     writeFileSync(join(dir, 'reward_components.csv'), 'when,what\n1,2\n');
     const result = await writeLiveReportData(dir);
+    if (!result) throw new Error('no live data written');
     expect(result.charts).toEqual(['trainingCurve']);
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]).toMatch(/reward_components\.csv: no column "mean_cumulative"/);

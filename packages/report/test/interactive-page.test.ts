@@ -317,7 +317,7 @@ describe.skipIf(chromiumMissing !== null)(
       expect(await length()).toBe(50);
       writeLog(live, trainingLog(80));
       const result = await writeLiveReportData(live);
-      expect(result.charts).toEqual(['trainingCurve']);
+      expect(result?.charts).toEqual(['trainingCurve']);
       await expect.poll(length, { timeout: 10_000, interval: 250 }).toBe(80);
       expect(errors).toEqual([]);
       await context.close();

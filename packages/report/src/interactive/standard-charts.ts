@@ -44,12 +44,14 @@ export interface LiveDataResult {
 /**
  * Writes `report-data.js` beside the report page of the evidence folder `dir` with the data of every
  * line chart whose log exists, read afresh; an open page re-loads it and redraws the charts that changed.
+ * With `ifPageExists`, writes nothing and resolves to null when there is no page yet.
  */
 export async function writeLiveReportData(
   dir: string,
-  options: { columns?: number } = {},
-): Promise<LiveDataResult> {
+  options: { columns?: number; ifPageExists?: boolean } = {},
+): Promise<LiveDataResult | null> {
   const paths = new EvidencePaths(resolve(dir));
+  if (options.ifPageExists && !existsSync(paths.indexHtml)) return null;
   const charts: Record<string, EmbeddedChart> = {};
   const problems: string[] = [];
   for (const chart of standardCharts(paths)) {
