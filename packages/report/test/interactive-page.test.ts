@@ -315,10 +315,34 @@ describe.skipIf(chromiumMissing !== null)(
       const { page, context, errors } = await open(live);
       const length = () => chartState(page, 'trainingCurve', (c) => c.plots[0]?.data[0]?.length);
       expect(await length()).toBe(50);
+      // what the reader set stays: a zoom, the smoothing, a hidden series
+      await page.locator('figure[data-chart="trainingCurve"] input.ev-smoothing').fill('0.5');
+      await chartState(page, 'trainingCurve', (c) =>
+        (c.plots[0] as unknown as { setScale: (k: string, r: object) => void }).setScale('x', {
+          min: 100,
+          max: 300,
+        }),
+      );
+      await page
+        .locator('figure[data-chart="trainingCurve"] .u-legend')
+        .nth(1)
+        .locator('.u-label', { hasText: 'loss' })
+        .click();
       writeLog(live, trainingLog(80));
       const result = await writeLiveReportData(live);
       expect(result?.charts).toEqual(['trainingCurve']);
       await expect.poll(length, { timeout: 10_000, interval: 250 }).toBe(80);
+      const kept = await chartState(page, 'trainingCurve', (c) => ({
+        zoom: c.plots.map((u) => [u.scales.x.min, u.scales.x.max]),
+        lossShown: c.plots[1]?.series[1]?.show,
+        smoothed: c.plots[0]?.data[1]?.[79],
+      }));
+      expect(kept.zoom).toEqual([
+        [100, 300],
+        [100, 300],
+      ]);
+      expect(kept.lossShown).toBe(false);
+      expect(kept.smoothed).not.toBe(trainingLog(80).reward[79]);
       expect(errors).toEqual([]);
       await context.close();
     });
