@@ -250,6 +250,38 @@ describe.skipIf(chromiumMissing !== null)(
         });
         expect(drawn?.[5]).not.toBe(log.reward[5]);
         expect((await canvas.screenshot()).equals(before)).toBe(false);
+        // the logged series stays drawn under the smoothed one, faint: at the raw point farthest from its
+        // smoothed value, the canvas is tinted with the series' blue (#1d4ed8 at a quarter over white)
+        let far = 1;
+        for (let j = 1; j < expected.length; j++)
+          if (
+            Math.abs((log.reward[j] as number) - (expected[j] as number)) >
+            Math.abs((log.reward[far] as number) - (expected[far] as number))
+          )
+            far = j;
+        const pixel = await page.evaluate(
+          ([x, y]) => {
+            const u = (window as unknown as { evidenceCharts: Record<string, { plots: unknown[] }> })
+              .evidenceCharts.trainingCurve?.plots[0] as {
+              ctx: CanvasRenderingContext2D;
+              valToPos: (v: number, s: string, c: boolean) => number;
+            };
+            return [
+              ...u.ctx.getImageData(
+                Math.round(u.valToPos(x as number, 'x', true)),
+                Math.round(u.valToPos(y as number, 'y', true)),
+                1,
+                1,
+              ).data,
+            ];
+          },
+          [log.step[far], log.reward[far]] as const,
+        );
+        [0x1d, 0x4e, 0xd8].forEach((channel, c) => {
+          expect(Math.abs((pixel[c] as number) - channel)).toBeLessThanOrEqual(4); // premultiplied alpha rounds
+        });
+        expect(pixel[3]).toBeGreaterThan(30);
+        expect(pixel[3]).toBeLessThan(130);
         // the legend shows the smoothed value and the logged one
         const k = 120;
         const point = await pointOf(page, 'trainingCurve', 0, log.step[k] as number, expected[k] as number);

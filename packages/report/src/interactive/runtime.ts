@@ -114,6 +114,7 @@ function build(state) {
       cursor: { sync: { key: state.id }, drag: { x: true, y: false } },
       legend: { live: true },
       hooks: {
+        drawAxes: [function (self) { drawRaw(self, panel, raw, state.weight); }],
         setScale: [function (self, key) { if (key === 'x') zoomed(state, self); }],
         setSeries: [function (self, si, opts) {
           if (si !== null && opts && opts.show !== undefined) state.hidden[pi + ':' + (si - 1)] = !opts.show;
@@ -123,6 +124,37 @@ function build(state) {
     state.plots.push(u);
   });
   if (state.zoom) applyZoom(state, null);
+}
+
+// under a smoothed series, the logged one, faint (as TensorBoard shows it)
+function drawRaw(u, panel, raw, weight) {
+  if (!(weight > 0)) return;
+  var ctx = u.ctx;
+  var box = u.bbox;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(box.left, box.top, box.width, box.height);
+  ctx.clip();
+  ctx.globalAlpha = 0.25;
+  for (var si = 1; si < raw.length; si++) {
+    if (!u.series[si].show) continue;
+    var ys = raw[si];
+    ctx.strokeStyle = panel.series[si - 1].color;
+    ctx.lineWidth = panel.series[si - 1].width * uPlot.pxRatio;
+    ctx.beginPath();
+    var pen = false;
+    for (var i = 0; i < ys.length; i++) {
+      var v = ys[i];
+      if (v === undefined) continue;
+      if (v === null) { pen = false; continue; }
+      var px = u.valToPos(raw[0][i], 'x', true);
+      var py = u.valToPos(v, 'y', true);
+      if (pen) ctx.lineTo(px, py); else ctx.moveTo(px, py);
+      pen = true;
+    }
+    ctx.stroke();
+  }
+  ctx.restore();
 }
 
 function smoothed(state, raw) {
