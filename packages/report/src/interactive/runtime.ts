@@ -100,7 +100,8 @@ function build(state) {
         },
       });
     });
-    var y = log ? { distr: 3 } : panel.yDomain ? { range: panel.yDomain } : {};
+    var fit = function (u, min, max) { return yRange(u, raw, state.weight, min, max, log); };
+    var y = log ? { distr: 3, range: fit } : panel.yDomain ? { range: panel.yDomain } : { range: fit };
     var last = pi === state.data.panels.length - 1;
     var u = new uPlot({
       width: width,
@@ -124,6 +125,24 @@ function build(state) {
     state.plots.push(u);
   });
   if (state.zoom) applyZoom(state, null);
+}
+
+// the y range fits the logged values in view too, so the faint raw line under a smoothed one is whole
+function yRange(u, raw, weight, min, max, log) {
+  if (weight > 0 && u.scales.x.min !== undefined) {
+    for (var si = 1; si < raw.length; si++) {
+      if (!u.series[si].show) continue;
+      for (var i = 0; i < raw[0].length; i++) {
+        var x = raw[0][i];
+        var v = raw[si][i];
+        if (x < u.scales.x.min || x > u.scales.x.max || v === undefined || v === null) continue;
+        if (min === null || v < min) min = v;
+        if (max === null || v > max) max = v;
+      }
+    }
+  }
+  if (min === null || max === null) return [0, 1];
+  return log ? uPlot.rangeLog(min, max, 10, false) : uPlot.rangeNum(min, max, 0.1, true);
 }
 
 // under a smoothed series, the logged one, faint (as TensorBoard shows it)
