@@ -148,11 +148,6 @@ export function embedChart(chart: Chart, options: { columns?: number } = {}): Em
   return { version, ...embedded };
 }
 
-/** True when a chart has a line to draw (bar charts and histograms stay static). */
-export function hasLines(chart: Chart): boolean {
-  return chart.panels.some((panel) => panel.series.some(isLine));
-}
-
 /**
  * JSON safe inside a <script> element: `<` is written as \u003c, so no `</script>` or `<!--` in a
  * label can end the element, and U+2028/U+2029 cannot end a line of the script.

@@ -4,7 +4,6 @@ export {
   type EmbeddedPanel,
   type EmbeddedSeries,
   embedChart,
-  hasLines,
 } from './chart-data.js';
 export {
   type InteractiveChartOptions,

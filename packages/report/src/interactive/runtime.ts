@@ -79,7 +79,8 @@ function build(state) {
     }
     var raw = joined(panel);
     state.raw[pi] = raw;
-    var log = state.log[pi] === true;
+    // new live data may hold a value <= 0, which a log scale cannot show
+    var log = state.log[pi] === true && panel.positive;
     var series = [{
       label: state.data.xLabel || 'x',
       value: function (u, v) { return exact(v); },
@@ -92,7 +93,6 @@ function build(state) {
         dash: s.dash || undefined,
         show: state.hidden[pi + ':' + si] !== true,
         spanGaps: false,
-        points: { show: false },
         value: function (u, v, sidx, idx) {
           if (idx === null || idx === undefined) return '—';
           var r = state.raw[pi][sidx][idx];
