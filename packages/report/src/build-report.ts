@@ -6,7 +6,7 @@ import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './befor
 import { type ChartDrawing, evalChartDrawings, logChartDrawings } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
-import { LIVE_DATA_FILE, liveDataScript } from './interactive/index.js';
+import { interactiveCurves, LIVE_DATA_FILE, liveDataScript } from './interactive/index.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { ReportModel, TrainingSummary } from './model.js';
@@ -207,7 +207,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   await draw(evalChartDrawings(paths, evals, metrics, rewardKey));
 
   // --- pictures already in the folder -----------------------------------------------------------
-  const curves = await findCurves(root, paths.curvesRoot);
+  const curves = await interactiveCurves(root, await findCurves(root, paths.curvesRoot), skipped);
   progress('curves');
   const animations = await findAnimations(root, paths.animationsRoot, issues);
   for (const episode of animations) {

@@ -194,7 +194,7 @@ ${section('episodes', 'Recorded episodes', await animations(model, root, budget)
 ${section('checkpoints', 'Checkpoint evaluations', checkpointTable(model))}
 ${section('trajectories', 'Sample trajectories', samples(model))}
 ${section('missing', 'Missing, skipped and bad lines', missing(model))}
-</main>${model.charts.some((c) => c.interactive) ? interactiveAssets() : ''}</body>
+</main>${[...model.charts, ...model.curves].some((c) => c.interactive) ? interactiveAssets() : ''}</body>
 </html>
 `;
 }

@@ -1,6 +1,6 @@
 // What the interactive page embeds: @evidence/plots' own decimation (the PNG's rule), breaks as gaps,
 // JSON that cannot end its <script>, and the live data file `evidence watch` rewrites.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
@@ -8,6 +8,7 @@ import { type Chart, decimate } from '@evidence/plots';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  buildReport,
   embedChart,
   interactiveAssets,
   interactiveChart,
@@ -15,6 +16,7 @@ import {
   mulberry32,
   writeLiveReportData,
 } from '../src/index.js';
+import { FIXTURE } from './helpers.js';
 
 const lineChart = (x: ArrayLike<number>, ...ys: ArrayLike<number>[]): Chart => ({
   title: 'test',
@@ -161,5 +163,25 @@ describe('writeLiveReportData', () => {
     expect(result.problems).toHaveLength(1);
     expect(result.problems[0]).toMatch(/reward_components\.csv: no column "mean_cumulative"/);
     expect(Object.keys(payloadOf(result.file).charts)).toEqual(['trainingCurve']);
+  });
+});
+
+describe('curve pictures', () => {
+  it('a history that cannot be read leaves its curves as pictures, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-curves-bad-'));
+    mkdirSync(join(dir, 'curves', 'train'), { recursive: true });
+    copyFileSync(
+      join(FIXTURE, 'curves/train/train_reward_curve.png'),
+      join(dir, 'curves/train/train_reward_curve.png'),
+    );
+    writeFileSync(join(dir, 'curves/train/train_reward_history.json'), '{"reward_history": [1, 2');
+    const result = await buildReport(dir);
+    expect(result.skipped).toContainEqual({
+      what: 'curves/train/train_reward_history.json',
+      why: expect.stringMatching(/^its curves are shown as pictures only: .*JSON/),
+    });
+    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    expect(html).not.toContain('data-chart="curves/train/train_reward_curve"');
+    expect(html).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="train: reward curve">/);
   });
 });

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport, mulberry32, writeLiveReportData } from '../src/index.js';
-import { CHROMIUM, chromiumMissing, python, pythonMissing } from './helpers.js';
+import { CHROMIUM, chromiumMissing, fixtureCopy, python, pythonMissing } from './helpers.js';
 
 interface Log {
   step: number[];
@@ -125,6 +125,7 @@ describe.skipIf(chromiumMissing !== null)(
           const u = (window as unknown as { evidenceCharts: Record<string, Chart> }).evidenceCharts[
             id as string
           ]?.plots[panel as number] as Chart['plots'][number] & { over: HTMLElement };
+          u.over.scrollIntoView({ block: 'center' }); // the mouse reaches only what is in view
           const box = u.over.getBoundingClientRect();
           return { x: box.left + u.valToPos(x as number, 'x'), y: box.top + u.valToPos(y as number, 'y') };
         },
@@ -179,6 +180,30 @@ describe.skipIf(chromiumMissing !== null)(
       expect(await crosshair.isVisible()).toBe(true);
       const box = await crosshair.boundingBox();
       expect(Math.abs((box?.x ?? 0) - point.x)).toBeLessThan(2);
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([]);
+      await context.close();
+    });
+
+    it("the curve recorder's pictures are drawn from its history: hover reads an episode's exact reward", async () => {
+      const folder = fixtureCopy();
+      await buildReport(folder, { resamples: 200 });
+      const history = JSON.parse(
+        readFileSync(join(folder, 'curves/train/train_reward_history.json'), 'utf8').replace(
+          /\bNaN\b/g,
+          'null',
+        ),
+      ) as { reward_history: number[] };
+      const { page, context, errors, requests } = await open(folder);
+      const id = 'curves/train/train_reward_curve';
+      const k = 150;
+      const point = await pointOf(page, id, 0, k, history.reward_history[k] as number);
+      await page.mouse.move(point.x, point.y);
+      expect(await legend(page, id, 0)).toMatchObject({
+        episode: String(k),
+        reward: String(history.reward_history[k]),
+      });
+      expect(await page.locator('figure.ev-chart').count()).toBe(3 + 3); // 3 log charts, 3 curve charts
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);
       await context.close();

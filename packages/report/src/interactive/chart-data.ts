@@ -6,7 +6,9 @@ import { type Chart, decimate, type LineSeries } from '@evidence/plots';
 /** One series as the page gets it: its own ascending x and its y; a null y marks a break in the line. */
 export interface EmbeddedSeries {
   label: string;
+  /** the series' colour; `stroke` is it with the series' alpha (a faint raw series under its average) */
   color: string;
+  stroke: string;
   width: number;
   dash: number[] | null;
   x: number[];
@@ -100,6 +102,14 @@ function toPageArrays(x: Float64Array, y: Float64Array): { x: number[]; y: (numb
   return { x: outX, y: outY };
 }
 
+/** `#rrggbb` with an alpha below 1 as rgba(); any other colour as it is. */
+function withAlpha(color: string, alpha: number | undefined): string {
+  const hex = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(color);
+  if (alpha === undefined || alpha >= 1 || !hex) return color;
+  const [r, g, b] = hex.slice(1).map((h) => Number.parseInt(h, 16));
+  return `rgba(${r},${g},${b},${Math.max(0, alpha)})`;
+}
+
 function everyFinitePositive(y: ArrayLike<number>): boolean {
   for (let i = 0; i < y.length; i++) {
     const v = y[i] as number;
@@ -135,6 +145,7 @@ export function embedChart(chart: Chart, options: { columns?: number } = {}): Em
           return {
             label: series.label ?? panel.yLabel ?? `series ${index + 1}`,
             color: series.color,
+            stroke: withAlpha(series.color, series.alpha),
             width: series.width ?? 1.5,
             dash: series.dash ? [...series.dash] : null,
             ...toPageArrays(decimated.x, decimated.y),

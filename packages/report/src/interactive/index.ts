@@ -5,6 +5,7 @@ export {
   type EmbeddedSeries,
   embedChart,
 } from './chart-data.js';
+export { interactiveCurves } from './curves.js';
 export {
   type InteractiveChartOptions,
   interactiveAssets,

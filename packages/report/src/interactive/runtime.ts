@@ -88,7 +88,7 @@ function build(state) {
     panel.series.forEach(function (s, si) {
       series.push({
         label: s.label,
-        stroke: s.color,
+        stroke: s.stroke,
         width: s.width,
         dash: s.dash || undefined,
         show: state.hidden[pi + ':' + si] !== true,
