@@ -182,6 +182,6 @@ describe('curve pictures', () => {
     });
     const html = readFileSync(join(dir, 'index.html'), 'utf8');
     expect(html).not.toContain('data-chart="curves/train/train_reward_curve"');
-    expect(html).toMatch(/<img src="data:image\/png;base64,[^"]+" alt="train: reward curve">/);
+    expect(html).toMatch(/<figure><img src="data:image\/png;base64,[^"]+" alt="train: train reward curve">/);
   });
 });
