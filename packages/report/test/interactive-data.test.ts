@@ -151,6 +151,14 @@ describe('writeLiveReportData', () => {
     expect(existsSync(join(dir, LIVE_DATA_FILE))).toBe(false);
     writeFileSync(join(dir, 'index.html'), '<!doctype html>');
     expect((await writeLiveReportData(dir, { ifPageExists: true }))?.charts).toEqual(['trainingCurve']);
+    // a page built into another folder gets its data there
+    const out = join(dir, 'elsewhere');
+    expect(await writeLiveReportData(dir, { ifPageExists: true, out })).toBeNull();
+    mkdirSync(out);
+    writeFileSync(join(out, 'index.html'), '<!doctype html>');
+    expect((await writeLiveReportData(dir, { ifPageExists: true, out }))?.file).toBe(
+      join(out, LIVE_DATA_FILE),
+    );
   });
 
   it('a log it cannot draw is named in problems; the other charts are still written', async () => {

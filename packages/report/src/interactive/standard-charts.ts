@@ -1,7 +1,7 @@
 // Which of the standard charts of an evidence folder are line charts the page draws itself, and the
 // live data file `evidence watch` rewrites beside the page so that an open page follows the logs.
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import {
   type Chart,
   type CsvInput,
@@ -44,14 +44,16 @@ export interface LiveDataResult {
 /**
  * Writes `report-data.js` beside the report page of the evidence folder `dir` with the data of every
  * line chart whose log exists, read afresh; an open page re-loads it and redraws the charts that changed.
- * With `ifPageExists`, writes nothing and resolves to null when there is no page yet.
+ * `out` is the page's folder when the report was built elsewhere. With `ifPageExists`, writes nothing and
+ * resolves to null when there is no page yet.
  */
 export async function writeLiveReportData(
   dir: string,
-  options: { columns?: number; ifPageExists?: boolean } = {},
+  options: { columns?: number; ifPageExists?: boolean; out?: string } = {},
 ): Promise<LiveDataResult | null> {
   const paths = new EvidencePaths(resolve(dir));
-  if (options.ifPageExists && !existsSync(paths.indexHtml)) return null;
+  const pageDir = options.out ? resolve(options.out) : dirname(paths.indexHtml);
+  if (options.ifPageExists && !existsSync(join(pageDir, basename(paths.indexHtml)))) return null;
   const charts: Record<string, EmbeddedChart> = {};
   const problems: string[] = [];
   for (const chart of standardCharts(paths)) {
@@ -64,7 +66,7 @@ export async function writeLiveReportData(
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  const file = join(dirname(paths.indexHtml), LIVE_DATA_FILE);
+  const file = join(pageDir, LIVE_DATA_FILE);
   await writeTextAtomic(file, liveDataScript(charts));
   return { file, charts: Object.keys(charts), problems };
 }
