@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport, mulberry32, writeLiveReportData } from '../src/index.js';
+import {
+  buildReport,
+  interactiveAssets,
+  interactiveChart,
+  mulberry32,
+  writeLiveReportData,
+} from '../src/index.js';
 import { CHROMIUM, chromiumMissing, fixtureCopy, python, pythonMissing } from './helpers.js';
 
 interface Log {
@@ -318,6 +324,68 @@ describe.skipIf(chromiumMissing !== null)(
         await slider.fill('0');
         expect(await chartState(page, 'trainingCurve', (c) => c.plots[0]?.data[1])).toEqual(log.reward);
         expect(errors).toEqual([]);
+        await context.close();
+      },
+    );
+
+    it.skipIf(pythonMissing !== null)(
+      `smoothing on any page: a gap passes through, a constant series stays as it is ${pythonMissing ?? ''}`,
+      async () => {
+        const folder = mkdtempSync(join(tmpdir(), 'report-interactive-own-page-'));
+        const x = Array.from({ length: 40 }, (_, i) => i);
+        const random = mulberry32(9);
+        const gappy = x.map((i) =>
+          i === 17 || i === 18 ? Number.NaN : Number((Math.sin(i / 3) + random()).toFixed(5)),
+        );
+        const flat = x.map(() => 2.5);
+        const figure = interactiveChart(
+          {
+            xLabel: 'step',
+            panels: [
+              {
+                yLabel: 'value',
+                series: [
+                  { type: 'line', label: 'gappy', x, y: gappy, color: '#1d4ed8' },
+                  { type: 'line', label: 'flat', x, y: flat, color: '#c026d3' },
+                ],
+              },
+            ],
+          },
+          { id: 'own' },
+        );
+        writeFileSync(
+          join(folder, 'index.html'),
+          `<!doctype html><html><head><meta charset="utf-8"></head><body>${figure}${interactiveAssets()}</body></html>`,
+        );
+        const { page, context, errors, requests } = await open(folder);
+        await page.locator('input.ev-smoothing').fill('0.9');
+        const drawn = await chartState(page, 'own', (c) => [
+          c.plots[0]?.data[0],
+          c.plots[0]?.data[1],
+          c.plots[0]?.data[2],
+        ]);
+        const expected = python<(number | null)[]>(TENSORBOARD_SMOOTHING, {
+          y: gappy.map((v) => (Number.isNaN(v) ? null : v)),
+          weight: 0.9,
+        });
+        // the gap is one null between steps 16 and 19 (the page keeps a line break as one point)
+        const rows = (drawn[0] as number[]).map((step, i) => [step, drawn[1]?.[i]] as const);
+        expect(rows.filter(([step]) => !Number.isInteger(step))).toEqual([[17.5, null]]);
+        for (const [step, value] of rows) {
+          if (!Number.isInteger(step)) continue;
+          const want = expected[step];
+          if (want === null) {
+            expect(value).toBeUndefined(); // not a point of this series
+            continue;
+          }
+          expect(Math.abs((value as number) - (want as number))).toBeLessThanOrEqual(
+            1e-12 * Math.abs(want as number) + 1e-15,
+          );
+        }
+        // TensorBoard leaves a constant series as it is (no debiasing artefact)
+        expect(drawn[2]?.filter((v) => v !== undefined)).toEqual(flat);
+        expect(errors).toEqual([]);
+        expect(requests).toEqual([]);
         await context.close();
       },
     );
