@@ -21,6 +21,32 @@ export {
 } from './interactive/index.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
+export {
+  type AlignedRun,
+  analyzeRuns,
+  type CompareRunsOptions,
+  type Curve,
+  compareRuns,
+  type GroupSummary,
+  type Improvement,
+  type Normalize,
+  type Restart,
+  type RunInput,
+  type RunSummary,
+  type RunsAnalysis,
+  type RunsSummary,
+  X_CANDIDATES,
+  Y_CANDIDATES,
+} from './runs/compare-runs.js';
+export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export { type RunTable, readRunTable } from './runs/run-table.js';
+export {
+  findings as runsFindings,
+  formatNumber as formatRunsNumber,
+  type RunsNotes,
+  verdict as improvementVerdict,
+} from './runs/runs-page.js';
+export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {
   formatSampleTrajectories,
