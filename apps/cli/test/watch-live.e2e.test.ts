@@ -1,4 +1,4 @@
-// `evidence watch` keeps an open report page current: beside index.html it rewrites report-data.js,
+// `evidence watch` keeps an open report page current: beside report/index.html it rewrites report-data.js,
 // which the page re-loads while open from disk.
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ beforeAll(requireBuiltBin);
 
 /** The last training step in the live data file (what an open page would now draw), or null. */
 function lastLiveStep(dir: string): number | null {
-  const file = join(dir, 'report-data.js');
+  const file = join(dir, 'report', 'report-data.js');
   if (!existsSync(file)) return null;
   let payload: { charts: Record<string, { panels: { series: { x: number[] }[] }[] }> } | undefined;
   runInNewContext(readFileSync(file, 'utf8'), {
@@ -37,7 +37,7 @@ describe('evidence watch keeps the report page current', () => {
     const dir = copyFixture();
     const child = startCli(['watch', dir, '--debounce', '100']);
     await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
-    expect(existsSync(join(dir, 'report-data.js'))).toBe(false);
+    expect(existsSync(join(dir, 'report', 'report-data.js'))).toBe(false);
     child.kill('SIGINT');
     expect((await finished(child)).code).toBe(0);
   });

@@ -28,7 +28,7 @@ try {
   const runner = fileURLToPath(new URL('run.ts', import.meta.url));
   execFileSync(process.execPath, ['--import', 'tsx', runner, '--generate', dir], { stdio: 'ignore' });
   await library.buildReport(dir, { resamples: 0 });
-  const page = join(dir, 'index.html');
+  const page = join(dir, 'report', 'index.html');
   const html = readFileSync(page, 'utf8');
   const embedded = [...html.matchAll(/<script type="application\/json" class="ev-data">(.*?)<\/script>/gs)]
     .map((m) => (m[1] as string).length)

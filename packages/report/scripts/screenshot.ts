@@ -23,7 +23,7 @@ const browser = await chromium.launch({
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 900 }, deviceScaleFactor: 1 });
-  await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+  await page.goto(pathToFileURL(join(dir, 'report', 'index.html')).href, { waitUntil: 'load' });
   const figure = page.locator('figure[data-chart="trainingCurve"]');
   await figure.locator('input.ev-smoothing').fill('0.6');
   await figure.scrollIntoViewIfNeeded();

@@ -164,7 +164,7 @@ describe.skipIf(chromiumMissing !== null)(
       );
 
     it('draws every line chart from embedded data; hover shows a crosshair, the exact x and every value', async () => {
-      const { page, context, errors, requests } = await open(dir);
+      const { page, context, errors, requests } = await open(join(dir, 'report'));
       expect(
         await page.evaluate(() =>
           Object.keys((window as never as { evidenceCharts: object }).evidenceCharts),
@@ -200,7 +200,7 @@ describe.skipIf(chromiumMissing !== null)(
           'null',
         ),
       ) as { reward_history: number[] };
-      const { page, context, errors, requests } = await open(folder);
+      const { page, context, errors, requests } = await open(join(folder, 'report'));
       const id = 'curves/train/train_reward_curve';
       const k = 150;
       const point = await pointOf(page, id, 0, k, history.reward_history[k] as number);
@@ -216,7 +216,7 @@ describe.skipIf(chromiumMissing !== null)(
     });
 
     it('a drag zooms x on every panel of the chart, a double-click resets', async () => {
-      const { page, context, errors } = await open(dir);
+      const { page, context, errors } = await open(join(dir, 'report'));
       const from = await pointOf(page, 'trainingCurve', 0, 500, 0);
       const to = await pointOf(page, 'trainingCurve', 0, 900, 0);
       const y = from.y - 20;
@@ -245,7 +245,7 @@ describe.skipIf(chromiumMissing !== null)(
     });
 
     it('a click on a legend entry hides that series and no other', async () => {
-      const { page, context, errors } = await open(dir);
+      const { page, context, errors } = await open(join(dir, 'report'));
       const entry = page
         .locator('figure[data-chart="rewardComponents"] .u-legend')
         .first()
@@ -266,7 +266,7 @@ describe.skipIf(chromiumMissing !== null)(
     it.skipIf(pythonMissing !== null)(
       `the smoothing control redraws the series as TensorBoard smooths it ${pythonMissing ?? ''}`,
       async () => {
-        const { page, context, errors } = await open(dir);
+        const { page, context, errors } = await open(join(dir, 'report'));
         const canvas = page.locator('figure[data-chart="trainingCurve"] canvas').first();
         const before = await canvas.screenshot();
         const slider = page.locator('figure[data-chart="trainingCurve"] input.ev-smoothing');
@@ -391,7 +391,7 @@ describe.skipIf(chromiumMissing !== null)(
     );
 
     it('a log-scale toggle for positive panels only', async () => {
-      const { page, context, errors } = await open(dir);
+      const { page, context, errors } = await open(join(dir, 'report'));
       const toggles = page.locator('figure[data-chart="trainingCurve"] input.ev-log');
       expect(await toggles.count()).toBe(1); // the loss is positive, the reward is not
       await toggles.check();
@@ -407,7 +407,7 @@ describe.skipIf(chromiumMissing !== null)(
     });
 
     it('without JavaScript the static charts are shown; printed, the static image replaces the canvas', async () => {
-      const off = await open(dir, { javaScriptEnabled: false });
+      const off = await open(join(dir, 'report'), { javaScriptEnabled: false });
       const images = await off.page.$$eval('figure img', (all: HTMLImageElement[]) =>
         all.map((img) => ({
           alt: img.alt,
@@ -422,7 +422,7 @@ describe.skipIf(chromiumMissing !== null)(
       expect(await off.page.locator('.uplot').count()).toBe(0);
       await off.context.close();
 
-      const { page, context, errors } = await open(dir);
+      const { page, context, errors } = await open(join(dir, 'report'));
       const printImage = page.locator('figure[data-chart="trainingCurve"] img.ev-print');
       expect(await printImage.isVisible()).toBe(false);
       await page.emulateMedia({ media: 'print' });
@@ -437,7 +437,7 @@ describe.skipIf(chromiumMissing !== null)(
       const first = trainingLog(50);
       writeLog(live, first);
       await buildReport(live);
-      const { page, context, errors } = await open(live);
+      const { page, context, errors } = await open(join(live, 'report'));
       const length = () => chartState(page, 'trainingCurve', (c) => c.plots[0]?.data[0]?.length);
       expect(await length()).toBe(50);
       // what the reader set stays: a zoom, the smoothing, a hidden series
@@ -483,10 +483,10 @@ describe.skipIf(chromiumMissing !== null)(
       }
       writeFileSync(join(big, 'training_log.csv'), `${lines.join('\n')}\n`);
       await buildReport(big);
-      const bytes = statSync(join(big, 'index.html')).size;
+      const bytes = statSync(join(big, 'report', 'index.html')).size;
       expect(bytes).toBeLessThanOrEqual(3e6);
       const started = performance.now();
-      const { page, context, errors, requests } = await open(big);
+      const { page, context, errors, requests } = await open(join(big, 'report'));
       const loadMs = performance.now() - started;
       const drawn = await chartState(page, 'trainingCurve', (c) => {
         const reward = c.plots[0]?.data[1] as number[];
@@ -498,7 +498,7 @@ describe.skipIf(chromiumMissing !== null)(
       expect(drawn.max).toBeGreaterThan(999);
       expect(drawn.min).toBeLessThan(-999);
       expect(drawn.points).toBeLessThanOrEqual(4 * 1500 + 4);
-      expect(readFileSync(join(big, 'index.html'), 'utf8')).toContain('href="training_log.csv"');
+      expect(readFileSync(join(big, 'report', 'index.html'), 'utf8')).toContain('href="../training_log.csv"');
       expect(errors).toEqual([]);
       expect(requests).toEqual([]);
       await context.close();

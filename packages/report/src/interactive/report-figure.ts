@@ -11,7 +11,7 @@ export function interactivePicture(
   interactive: NonNullable<Picture['interactive']>,
   uri: string,
 ): string {
-  const { id, chart, data } = interactive;
-  const caption = `${e(picture.title)} — <code>${e(picture.file)}</code> · every row: <a href="${e(data)}">${e(data)}</a>`;
+  const { id, chart, data, dataLabel } = interactive;
+  const caption = `${e(picture.title)} — <code>${e(picture.label ?? picture.file)}</code> · every row: <a href="${e(data)}">${e(dataLabel ?? data)}</a>`;
   return interactiveChart(chart, { id, image: { src: uri, alt: picture.title }, caption });
 }

@@ -11,6 +11,7 @@ import {
   standardCharts,
   trainingCurveChart,
 } from '@evidence/plots';
+import { REPORT_DIR } from '../build-report.js';
 import { EvidencePaths, writeTextAtomic } from '../io.js';
 import { type EmbeddedChart, embedChart, scriptJson } from './chart-data.js';
 import { LIVE_DATA_CALLBACK, LIVE_DATA_FILE } from './runtime.js';
@@ -52,7 +53,7 @@ export async function writeLiveReportData(
   options: { columns?: number; ifPageExists?: boolean; out?: string } = {},
 ): Promise<LiveDataResult | null> {
   const paths = new EvidencePaths(resolve(dir));
-  const pageDir = options.out ? resolve(options.out) : dirname(paths.indexHtml);
+  const pageDir = resolve(options.out ?? join(paths.root, REPORT_DIR));
   if (options.ifPageExists && !existsSync(join(pageDir, basename(paths.indexHtml)))) return null;
   const charts: Record<string, EmbeddedChart> = {};
   const problems: string[] = [];
