@@ -10,6 +10,13 @@ process.on('SIGINT', () => {
   else process.exit(130);
 });
 
+// Warnings (a format spec Python would refuse, an unknown EVIDENCE_ variable) are one line in our
+// style, not Node's `(node:PID) … --trace-warnings` block: removing Node's own listener silences that.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  process.stderr.write(`evidence: warning: ${warning.message.split('\n')[0]}\n`);
+});
+
 // `evidence table big.csv | head`: the reader went away, which is not an error.
 for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error: NodeJS.ErrnoException) => {

@@ -12,13 +12,15 @@ const SCIENTIFIC_NAMES = /(^|_)(lr|learning_rate|eps|epsilon)$/i;
 export function chooseColumns(
   header: readonly string[],
   sample: readonly (readonly Value[])[],
+  /** Display width of a text as the table shows it (escaped control characters, wide characters). */
+  widthOf: (text: string) => number = (text) => text.length,
 ): ColumnSpec[] {
   return header.map((key, column) => {
     const values = sample.map((row) => row[column] ?? null);
     const format = chooseFormat(key, values);
     const width = Math.max(
       key.length,
-      format === undefined ? textWidth(values) : numberWidth(format, values),
+      format === undefined ? textWidth(values, widthOf) : numberWidth(format, values),
     );
     return format === undefined ? { key, width, align: 'left' } : { key, width, format };
   });
@@ -52,6 +54,6 @@ function numberWidth(format: string, values: readonly Value[]): number {
   return intDigits + 7;
 }
 
-function textWidth(values: readonly Value[]): number {
-  return Math.min(32, Math.max(5, ...values.map((value) => String(value ?? '').length)));
+function textWidth(values: readonly Value[], widthOf: (text: string) => number): number {
+  return Math.min(32, Math.max(5, ...values.map((value) => widthOf(String(value ?? '')))));
 }

@@ -23,4 +23,17 @@ describe('describeError', () => {
       'log.csv: line 4, column "loss": expected a number, got "abc"',
     );
   });
+
+  it('names the file the user asked for, not our temporary file beside it, nor a pathless fd write', () => {
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      path: '/tmp/out/.chart.png.a1b2c3d4e5f6.tmp',
+    });
+    expect(describeError(full, { out: '/tmp/out/chart.png' })).toBe(
+      '/tmp/out/chart.png: no space left on device',
+    );
+    const pathless = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    expect(describeError(pathless, { out: 'chart.png' })).toBe('chart.png: no space left on device');
+    expect(describeError(pathless)).toBe('ENOSPC: no space left on device, write');
+  });
 });

@@ -1,3 +1,6 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+
 /** Bad input (a missing file, a malformed log): exit 1 with one line `evidence: <file>: <what>`. */
 export class InputError extends Error {
   readonly file: string | undefined;
@@ -26,19 +29,56 @@ const NODE_FS_MESSAGES: Record<string, string> = {
   EROFS: 'read-only file system',
 };
 
+/** What describeError knows of the command: its output file (`-o`), and how to show a path. */
+export interface ErrorContext {
+  out?: string | undefined;
+  show?: (path: string) => string;
+}
+
 /**
  * The single line a user sees for a failure, without the `evidence: ` prefix.
  * Library errors already name their file (and line, column); we add the file only when they do not.
+ * A file-system error names the file the user asked for, never our temporary file beside it (an
+ * `fd` write has no path at all): a full disk reads `out.png: no space left on device`, and a missing
+ * folder is named as such.
  */
-export function describeError(error: unknown): string {
+export function describeError(error: unknown, context: ErrorContext = {}): string {
   if (error instanceof InputError) return withFile(error.file, firstLine(error.message));
   if (error instanceof Error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const path = (error as NodeJS.ErrnoException).path;
-    if (code && path && NODE_FS_MESSAGES[code]) return `${path}: ${NODE_FS_MESSAGES[code]}`;
+    const { code, path, syscall } = error as NodeJS.ErrnoException;
+    const words = code === undefined ? undefined : NODE_FS_MESSAGES[code];
+    if (words !== undefined && (path !== undefined || context.out !== undefined)) {
+      const show = context.show ?? ((p: string) => p);
+      const file = path === undefined || isTemporary(path) ? (context.out ?? path!) : path;
+      if (code === 'ENOENT' || code === 'ENOTDIR') {
+        const folder = missingFolder(file);
+        if (folder !== null) return `${show(folder.path)}: ${folder.problem}`;
+        if (code === 'ENOENT' && syscall === 'mkdtemp') return `${show(dirname(file))}: no such directory`;
+      }
+      return `${show(file)}: ${words}`;
+    }
     return firstLine(error.message) || error.name;
   }
   return String(error);
+}
+
+/** Our temporary names: `.<name>.<random hex>.tmp` beside a file, or a `.evidence-*` work folder. */
+function isTemporary(path: string): boolean {
+  return path.split(/[\\/]/).some((part) => /^\..+\.[0-9a-f]{6,}\.tmp$|^\.evidence-/.test(part));
+}
+
+/** The folder that should hold `file` when it is missing (or is a file), else null. */
+function missingFolder(file: string): { path: string; problem: string } | null {
+  const folder = dirname(file);
+  let existing = folder;
+  while (!existsSync(existing) && dirname(existing) !== existing) existing = dirname(existing);
+  if (existing !== folder) return { path: folder, problem: 'no such directory' };
+  try {
+    if (!statSync(folder).isDirectory()) return { path: folder, problem: 'is not a directory' };
+  } catch {
+    return null;
+  }
+  return null;
 }
 
 function withFile(file: string | undefined, message: string): string {

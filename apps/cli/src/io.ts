@@ -18,11 +18,6 @@ export function processIo(signal: AbortSignal): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), signal };
 }
 
-/** Colour only on a terminal, and never when NO_COLOR is set to anything non-empty (no-color.org). */
-export function useColor(io: CliIo, stream: OutputStream = io.stdout): boolean {
-  return stream.isTTY === true && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
-}
-
 export function printLine(stream: OutputStream, line = ''): void {
   stream.write(`${line}\n`);
 }

@@ -4,10 +4,52 @@ import { displayPath } from './paths.js';
 
 export type { LineIssue };
 
-/** Bad lines are never fatal: each is printed to stderr as `file:line: reason` so an editor can jump to it. */
+/** Bad lines shown per file before the rest are only counted. */
+export const ISSUES_SHOWN_PER_FILE = 5;
+
+/**
+ * Bad lines are never fatal: the first few of each file are printed to stderr as `file:line: reason`
+ * (so an editor can jump to them), the rest counted in one line per file by `finish()`.
+ */
+export class IssuePrinter {
+  readonly #io: CliIo;
+  readonly #shown = new Map<string, number>();
+  readonly #hidden = new Map<string, number>();
+
+  constructor(io: CliIo) {
+    this.#io = io;
+  }
+
+  print(issues: readonly LineIssue[]): void {
+    for (const issue of issues) {
+      const shown = this.#shown.get(issue.file) ?? 0;
+      if (shown < ISSUES_SHOWN_PER_FILE) {
+        this.#shown.set(issue.file, shown + 1);
+        printLine(this.#io.stderr, `${displayPath(this.#io, issue.file)}:${issue.line}: ${issue.reason}`);
+      } else {
+        this.#hidden.set(issue.file, (this.#hidden.get(issue.file) ?? 0) + 1);
+      }
+    }
+  }
+
+  /** One line per file whose bad lines were not all shown. */
+  finish(): void {
+    for (const [file, count] of this.#hidden) {
+      const total = count + (this.#shown.get(file) ?? 0);
+      printLine(
+        this.#io.stderr,
+        `${displayPath(this.#io, file)}: ${count} more bad line${count === 1 ? '' : 's'} not shown (${total} in all)`,
+      );
+    }
+    this.#hidden.clear();
+  }
+}
+
+/** Prints one command's bad lines, capped per file (see IssuePrinter). */
 export function printIssues(io: CliIo, issues: readonly LineIssue[]): void {
-  for (const issue of issues)
-    printLine(io.stderr, `${displayPath(io, issue.file)}:${issue.line}: ${issue.reason}`);
+  const printer = new IssuePrinter(io);
+  printer.print(issues);
+  printer.finish();
 }
 
 /** The one flattening of a reader's issues, shared with @evidence/report. */

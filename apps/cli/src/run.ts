@@ -10,6 +10,7 @@ import { tableCommand } from './commands/table.js';
 import { watchCommand } from './commands/watch.js';
 import { describeError, ReportedFailure, UsageError } from './errors.js';
 import { type CliIo, printLine } from './io.js';
+import { displayPath, resolvePath } from './paths.js';
 import { packageVersion } from './version.js';
 
 export const EXIT_OK = 0;
@@ -47,10 +48,26 @@ export async function run(argv: readonly string[], overrides: Partial<CliIo> = {
       printLine(io.stderr, `Run 'evidence ${commandName(argv)}--help' for usage.`);
       return EXIT_BAD_USAGE;
     }
-    printLine(io.stderr, `evidence: ${describeError(error)}`);
+    const out = outputOption(argv);
+    const context = {
+      out: out === undefined ? undefined : resolvePath(io, out),
+      show: (path: string) => displayPath(io, path),
+    };
+    printLine(io.stderr, `evidence: ${describeError(error, context)}`);
     if (argv.includes('--debug') && error instanceof Error && error.stack) printLine(io.stderr, error.stack);
     return EXIT_BAD_INPUT;
   }
+}
+
+/** The `-o`/`--out` value, so a failed write names the file the user asked for. */
+function outputOption(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-o' || arg === '--out') return argv[i + 1];
+    if (arg.startsWith('--out=')) return arg.slice('--out='.length);
+    if (/^-o./.test(arg)) return arg.slice(2);
+  }
+  return undefined;
 }
 
 function commandName(argv: readonly string[]): string {

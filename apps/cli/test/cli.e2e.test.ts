@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliRoot, runCli } from './helpers.js';
+import { cliRoot, fixtureDir, runCli, tempDir } from './helpers.js';
+
+const isRoot = process.getuid?.() === 0;
+const canMount = isRoot || process.env.CI === 'true';
+if (!canMount)
+  console.warn('SKIPPED the full-disk test: mounting a tmpfs needs root (it is required when CI=true).');
 
 const COMMANDS = ['report', 'plot', 'compare', 'table', 'gif', 'watch', 'env'];
 
@@ -62,5 +68,40 @@ describe('evidence (usage, help, version, exit codes)', () => {
     expect(debug.code).toBe(1);
     expect(debug.stderr).toContain('evidence: no/such/folder: no such directory');
     expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('-o into a missing folder names that folder, not a temporary file', async () => {
+    const dir = tempDir('out-missing');
+    const frames = join(dir, 'frames');
+    mkdirSync(frames);
+    writeFileSync(join(frames, 'frame_0.png'), readFileSync(join(fixtureDir, 'training_curve.png')));
+    const result = await runCli(['gif', 'frames', '-o', 'no/such/dir/out.gif'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^evidence: no\/such\/dir: no such directory( \(the folder for -o\))?\n$/);
+    writeFileSync(join(dir, 'a-file'), '');
+    const underFile = await runCli(['gif', 'frames', '-o', 'a-file/out.gif'], { cwd: dir });
+    expect(underFile.code).toBe(1);
+    expect(underFile.stderr).toMatch(/^evidence: a-file: /); // the folder is named, not a temp file
+    expect(underFile.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!canMount)('a full disk (a real 256 KiB tmpfs)', () => {
+  it('is one line naming the file: evidence: <file>: no space left on device (exit 1), nothing left behind', async () => {
+    const dir = tempDir('full-disk');
+    const disk = join(dir, 'disk');
+    mkdirSync(disk);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', disk]);
+    try {
+      // fill it up to the last few KiB: a chart's PNG no longer fits
+      writeFileSync(join(disk, 'filler'), Buffer.alloc(250 * 1024));
+      const csv = join(fixtureDir, 'training_log.csv');
+      const result = await runCli(['plot', csv, '--y', 'loss', '-o', 'disk/chart.png'], { cwd: dir });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe('evidence: disk/chart.png: no space left on device\n');
+      expect(readdirSync(disk)).toEqual(['filler']); // no temporary file, no partial chart
+    } finally {
+      execFileSync('umount', [disk]);
+    }
   });
 });

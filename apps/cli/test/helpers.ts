@@ -53,7 +53,10 @@ export interface CliOptions {
 function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const key of Object.keys(base)) if (key.startsWith('EVIDENCE_')) delete base[key];
-  return { ...base, NO_COLOR: '1', ...env };
+  delete base.FORCE_COLOR; // a test runner's own colour setting must not colour the command's output
+  const merged: NodeJS.ProcessEnv = { ...base, NO_COLOR: '1', ...env };
+  for (const key of Object.keys(merged)) if (merged[key] === undefined) delete merged[key];
+  return merged;
 }
 
 /** Runs `node dist/bin.js …args` as a real child process and collects everything it printed. */

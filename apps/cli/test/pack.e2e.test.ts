@@ -85,6 +85,16 @@ describe('packed and installed with npm', () => {
         },
       );
 
+      // Only the fonts the charts draw with are installed (the DejaVu family is 12 MB; two faces are used).
+      const fonts = (
+        await exec('find', [join(app, 'node_modules'), '-name', '*.[ot]tf', '-o', '-name', '*.woff*'])
+      ).stdout
+        .trim()
+        .split('\n')
+        .map((path) => path.split('/').pop())
+        .sort();
+      expect(fonts).toEqual(['DejaVuSans-Bold.ttf', 'DejaVuSans.ttf']);
+
       const help = await exec('npx', ['--no-install', 'evidence', '--help'], { cwd: app });
       expect(help.stdout).toContain('Usage: evidence');
       expect(help.stdout).toMatch(/^\s+report\b/m);

@@ -177,4 +177,21 @@ describe('evidence env', () => {
       source: 'environment',
     });
   });
+
+  it('flags invalid values as the packages would (exit 1) and unknown prefixed names with a suggestion', async () => {
+    const result = await runCli(['env'], {
+      env: { EVIDENCE_ANIMATION_FPS: '0', EVIDENCE_ANIMATON_EVERY: '5', EVIDENCE_DIR: 'runs' },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/^EVIDENCE_DIR\s+runs\s/m);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      'evidence: EVIDENCE_ANIMATION_FPS="0": expected an integer from 1 to 100 (digits only)',
+      'evidence: EVIDENCE_ANIMATON_EVERY: unknown; did you mean EVIDENCE_ANIMATION_EVERY?',
+    ]);
+    const unknownOnly = await runCli(['env', '--json'], { env: { EVIDENCE_SOMETHING: '1' } });
+    expect(unknownOnly.code).toBe(0); // the packages only warn about unknown names
+    expect(unknownOnly.stderr).toBe('evidence: EVIDENCE_SOMETHING: unknown\n');
+    const rows = JSON.parse(unknownOnly.stdout) as { variable: string; problem?: string }[];
+    expect(rows.find((row) => row.variable === 'EVIDENCE_SOMETHING')?.problem).toBe('unknown');
+  });
 });

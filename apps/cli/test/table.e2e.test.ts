@@ -1,7 +1,10 @@
 import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, finished, runCli, startCli, tempDir, waitForOutput } from './helpers.js';
+import { copyFixture, finished, fixtureDir, runCli, startCli, tempDir, waitForOutput } from './helpers.js';
+
+/** C0 and C1 control characters other than the newline that ends each printed line. */
+const RAW_CONTROLS = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 describe('evidence table', () => {
   it('renders the reference training log with a format per column', async () => {
@@ -111,5 +114,93 @@ describe('evidence table', () => {
     expect(child.output.stdout.split('\n').filter((line) => /step.*reward.*kl/.test(line))).toHaveLength(1);
     child.kill('SIGINT');
     expect((await finished(child)).code).toBe(0);
+  });
+
+  it('shows escape sequences from cells escaped, never raw (window title, clear screen, 8-bit CSI)', async () => {
+    const dir = tempDir('inject');
+    const csv = join(dir, 'log.csv');
+    writeFileSync(
+      csv,
+      'step,note\u001b[2J,loss\n' +
+        '1,"\u001b]0;owned\u0007",0.5\n' +
+        '2,"\u001b[2J\u001b[H cleared",0.25\n' +
+        '3,"two\nlines\u009b31m red",0.125\n',
+    );
+    const result = await runCli(['table', csv], { env: { FORCE_COLOR: '0' } });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout).not.toMatch(RAW_CONTROLS);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(4); // one header, three rows: the cell's newline is shown, not printed
+    expect(lines[0]).toMatch(/step\s+note\\x1b\[2J\s+loss/);
+    expect(result.stdout).toContain('\\x1b]0;owned\\x07');
+    expect(result.stdout).toContain('\\x1b[2J\\x1b[H cleared');
+    expect(result.stdout).toContain('two\\nlines\\x9b31m red');
+  });
+
+  it('a file that is not a CSV is bad input: exit 1 and one line saying so', async () => {
+    const png = await runCli(['table', join(fixtureDir, 'training_curve.png')]);
+    expect(png.code).toBe(1);
+    expect(png.stdout).toBe('');
+    expect(png.stderr.trimEnd().split('\n')).toEqual([
+      `evidence: ${join(fixtureDir, 'training_curve.png')}: not a CSV file (binary data)`,
+    ]);
+    const dir = tempDir('jsonl');
+    writeFileSync(join(dir, 'eval.jsonl'), '{"reward": 1}\n{"reward": 2}\n');
+    const jsonl = await runCli(['table', 'eval.jsonl'], { cwd: dir });
+    expect(jsonl.code).toBe(1);
+    expect(jsonl.stderr).toBe('evidence: eval.jsonl: not a CSV file (its first line is JSON)\n');
+  });
+
+  it('reports the first bad lines with their numbers, then one count', async () => {
+    const dir = tempDir('bad-lines');
+    const rows = Array.from({ length: 30 }, (_, i) => (i % 3 === 0 ? `${i},0.5,extra` : `${i},0.5`));
+    writeFileSync(join(dir, 'log.csv'), `step,loss\n${rows.join('\n')}\n`);
+    const result = await runCli(['table', 'log.csv'], { cwd: dir });
+    expect(result.code).toBe(0);
+    const lines = result.stderr.trimEnd().split('\n');
+    expect(lines.slice(0, 5)).toEqual(
+      [2, 5, 8, 11, 14].map((n) => `log.csv:${n}: expected 2 fields (as in the header), found 3`),
+    );
+    expect(lines.slice(5)).toEqual(['log.csv: 5 more bad lines not shown (10 in all)']);
+  });
+
+  it('--follow shows a new run from its first row, each row as it arrives', async () => {
+    const dir = tempDir('follow-first');
+    const csv = join(dir, 'log.csv');
+    writeFileSync(csv, 'step,reward,loss\n0,0,1.5\n');
+    // the defaults: a 50-row sample, 500 ms between checks when no change event comes
+    const child = startCli(['table', csv, '--follow']);
+    await waitForOutput(child, (out) => /^\s*0\s+0\s+1\.5000$/m.test(out.stdout));
+    for (let step = 1; step <= 4; step++) {
+      appendFileSync(csv, `${step},${step / 4},${1.5 - step / 10}\n`);
+      const loss = (1.5 - step / 10).toFixed(4);
+      await waitForOutput(child, (out) => out.stdout.includes(loss));
+    }
+    child.kill('SIGINT');
+    const result = await finished(child);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(''); // reward 0 then 0.25: no format warning
+    expect(result.stdout).toMatch(/^\s*2\s+0\.5\s+1\.3000$/m);
+  });
+
+  it('honours FORCE_COLOR on a pipe (over NO_COLOR), and FORCE_COLOR=0', async () => {
+    const csv = join(fixtureDir, 'checkpoint_evals.csv');
+    const forced = await runCli(['table', csv], { env: { FORCE_COLOR: '1', NO_COLOR: '1' } });
+    expect(forced.stdout).toContain('\u001b[1m');
+    const off = await runCli(['table', csv], { env: { FORCE_COLOR: '0', NO_COLOR: undefined } });
+    expect(off.stdout).not.toContain('\u001b[');
+  });
+
+  it('a warning is one line in our style, not Node\'s "(node:PID) … --trace-warnings" block', async () => {
+    const dir = tempDir('warning');
+    // a whole-number column in the sample ('d'), then a fraction, which Python's format() would refuse
+    writeFileSync(join(dir, 'log.csv'), 'step,count\n1,1\n2,2.5\n3,3.5\n');
+    const result = await runCli(['table', 'log.csv', '--sample', '1'], { cwd: dir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toMatch(/\(node:\d+\)|--trace-warnings/);
+    expect(result.stderr.trimEnd().split('\n')).toEqual([
+      expect.stringMatching(/^evidence: warning: format spec "d": .*Python would raise.*printing "2\.5"/),
+    ]);
   });
 });

@@ -19,6 +19,7 @@ async function onTerminal(args: string[], env: Record<string, string | undefined
     ...process.env,
     CI: undefined,
     NO_COLOR: undefined,
+    FORCE_COLOR: undefined,
     TERM: 'xterm',
     ...env,
   };

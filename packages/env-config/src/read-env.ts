@@ -2,15 +2,33 @@ import { EnvReader } from './env-reader';
 import { EnvConfigError } from './errors';
 import { DEFAULT_PREFIX, defaultEnv, readDistributed, resolveEvidenceEnv } from './resolve';
 import type { EnvOptions, EvidenceEnv } from './types';
+import { unknownVariables } from './unknown-variables';
 
 /**
  * The evidence configuration from environment variables (`EVIDENCE_` by default), validated strictly
- * and deeply frozen. Throws one `EnvConfigError` listing every bad variable.
+ * and deeply frozen. Throws one `EnvConfigError` listing every bad variable. Reading `process.env`, it
+ * warns once per process about each prefixed variable it does not know (a typo would otherwise be
+ * ignored without a word).
  */
 export function readEvidenceEnv(options: EnvOptions = {}): EvidenceEnv {
   const { env, problems } = resolveEvidenceEnv(options);
   if (problems.length > 0) throw new EnvConfigError(problems);
+  if (options.env === undefined) warnUnknownOnce(env.prefix);
   return env;
+}
+
+const warned = new Set<string>();
+
+function warnUnknownOnce(prefix: string): void {
+  for (const { variable, suggestion } of unknownVariables({ prefix })) {
+    if (warned.has(variable)) continue;
+    warned.add(variable);
+    const hint = suggestion === null ? '' : `; did you mean ${suggestion}?`;
+    globalThis.process?.emitWarning(`${variable} is unknown and ignored${hint}`, {
+      type: 'EnvConfigWarning',
+      code: 'EVIDENCE_UNKNOWN_VARIABLE',
+    });
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -43,5 +43,25 @@ describe('readEvidenceEnv in a real process', () => {
     const result = readInChild({ EVIDENCE_ANIMATION_FPS: '30fps' });
     expect(result.error).toBe(true);
     expect(result.message).toContain('EVIDENCE_ANIMATION_FPS="30fps": expected an integer from 1 to 100');
+  });
+
+  it('warns once per process about an unknown prefixed variable, naming the likely intended one', () => {
+    const twice = `
+import { readEvidenceEnv } from ${JSON.stringify(entry)};
+readEvidenceEnv();
+readEvidenceEnv();
+readEvidenceEnv({ env: { EVIDENCE_OTHER_TYPO: '1' } }); // an explicit env object is the caller's: no warning
+`;
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', twice], {
+      env: { PATH: process.env.PATH ?? '', EVIDENCE_ANIMATON_EVERY: '5', EVIDENCE_ANIMATION_FPS: '12' },
+      encoding: 'utf8',
+    });
+    expect(child.status).toBe(0);
+    const warnings = child.stderr.split('\n').filter((line) => line.includes('EnvConfigWarning'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      'EVIDENCE_ANIMATON_EVERY is unknown and ignored; did you mean EVIDENCE_ANIMATION_EVERY?',
+    );
+    expect(child.stderr).not.toContain('OTHER_TYPO');
   });
 });

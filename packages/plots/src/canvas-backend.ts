@@ -1,7 +1,7 @@
 // Everything that knows about the drawing library lives here: creating a surface for a format,
 // registering the bundled font, and encoding. Another Canvas-2D backend is a thin adapter of this file.
-import { createRequire } from 'node:module';
 import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createCanvas, GlobalFonts, PDFDocument, SvgExportFlag } from '@napi-rs/canvas';
 
 /** PNG device pixels per CSS pixel: 960×640 charts become 1440×960 PNGs, sharper than the reference
@@ -19,13 +19,14 @@ let fontsRegistered = false;
 
 /**
  * Registers DejaVu Sans (regular and bold) under its own name and as `sans-serif`. Without it, a
- * machine with no system fonts draws no text at all and reports no error.
+ * machine with no system fonts draws no text at all and reports no error. The package ships only
+ * these two files (`fonts/`, DejaVu 2.37, with their licence), not the 12 MB family.
  */
 export function registerFonts(): void {
   if (fontsRegistered) return;
-  const require = createRequire(import.meta.url);
   for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
-    const path = require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
+    // One level below the package root both as src/canvas-backend.ts and as the built dist/index.js.
+    const path = fileURLToPath(new URL(`../fonts/${file}`, import.meta.url));
     if (
       !GlobalFonts.registerFromPath(path, FONT_FAMILY) ||
       !GlobalFonts.registerFromPath(path, 'sans-serif')

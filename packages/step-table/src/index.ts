@@ -1,3 +1,4 @@
+export { colorByDefault } from './console/color';
 export { createRunConsole, type RunConsole, type RunConsoleOptions } from './console/run-console';
 export { formatValue, formatWithSpec } from './format/format-value';
 export { type Align, type FormatSpec, FormatSpecError, parseFormatSpec } from './format/spec';
@@ -5,4 +6,5 @@ export { type FormatWarningHandler, resetFormatWarnings, setFormatWarningHandler
 export { type LoggingOptions, type LogLevel, type RunLog, setupLogging } from './logging/setup-logging';
 export type { CsvMirrorOptions } from './table/csv-mirror';
 export { type CellAlign, displayWidth } from './table/display-width';
+export { escapeControls } from './table/escape-controls';
 export { type ColumnSpec, StepTable, type StepTableOptions } from './table/step-table';

@@ -1,4 +1,4 @@
-// Shared by the property tests of the compiled formatters and of the cell appenders.
+// Shared by the property tests of formatValue and of StepTable.
 import fc from 'fast-check';
 import { onTestFinished } from 'vitest';
 import { parseFormatSpec, setFormatWarningHandler } from '../src/index';

@@ -8,6 +8,19 @@ import {
   toFixedHalfEven,
 } from '../src/format/digits';
 import { formatValue, parseFormatSpec, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
+import { formatSpecs, quietWarnings } from './format-arbitraries';
+
+/** Any spec a column may declare. */
+const specArbitrary = formatSpecs({
+  fillAlign: fc.constantFrom('', '<', '>', '^', '=', '*<', '*^', '0=', '0', '_>'),
+  sign: fc.constantFrom('', '+', '-', ' '),
+  z: fc.constantFrom('', 'z'),
+  alt: fc.constantFrom('', '#'),
+  width: fc.constantFrom('', '1', '5', '9', '12'),
+  grouping: fc.constantFrom('', ',', '_'),
+  precision: fc.constantFrom('', '.0', '.3', '.12'),
+  type: fc.constantFrom('', 'd', 'e', 'E', 'f', 'F', 'g', 'G', 'n', '%', 'x', 'c', 's', 'frac'),
+});
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 /** Doubles with few significant bits: exact binary ties are frequent among them. */
@@ -152,6 +165,24 @@ describe('formatValue: the documented mapping and fallbacks', () => {
     expect(formatValue(Number.NaN, '^7,d')).toBe('  nan  ');
     expect(formatValue(Number.NEGATIVE_INFINITY, '8.1e')).toBe('    -inf');
     expect(formatValue(Number.POSITIVE_INFINITY, '+')).toBe('+inf');
+  });
+
+  it('a missing value prints nan whatever the spec: no sign, %, upper case or zero padding', () => {
+    expect(formatValue(Number.NaN, '+.2f')).toBe('nan');
+    expect(formatValue(null, '+8.3e')).toBe('     nan');
+    expect(formatValue(undefined, '.1%')).toBe('nan');
+    expect(formatValue(Number.NaN, 'E')).toBe('nan');
+    expect(formatValue(Number.NaN, '08.2f')).toBe('     nan');
+    expect(formatValue(Number.NaN, '=+8.2f')).toBe('     nan');
+    expect(formatValue(Number.NaN, '*^9.1e')).toBe('***nan***');
+    quietWarnings();
+    fc.assert(
+      fc.property(specArbitrary, fc.constantFrom(Number.NaN, null, undefined), (spec, value) => {
+        const text = formatValue(value, spec);
+        expect(text.trim().replace(/^[^n]*|[^n]*$/g, '')).toBe('nan');
+        expect(text.length).toBe(Math.max(3, parseFormatSpec(spec).width));
+      }),
+    );
   });
 
   it('frac prints n/d', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { formatValue, resetFormatWarnings, setupLogging } from '../src/index';
 
 const dir = mkdtempSync(join(tmpdir(), 'step-table-log-'));
@@ -54,7 +54,13 @@ describe('setupLogging', () => {
     expect(readFileSync(log.path, 'utf8')).toContain('| DEBUG | hidden');
   });
 
-  it('a broken console never breaks the run: the file still gets every line', async () => {
+  it('a broken console never breaks the run: the file still gets every line, and it is said once', async () => {
+    const said: string[] = [];
+    const write = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      said.push(String(chunk));
+      return true;
+    });
+    onTestFinished(() => write.mockRestore());
     const log = setupLogging('broken', {
       dir: join(dir, 'c'),
       console: {
@@ -67,5 +73,6 @@ describe('setupLogging', () => {
     log.info('two');
     await log.close();
     expect(readFileSync(log.path, 'utf8').trimEnd().split('\n')).toHaveLength(2);
+    expect(said).toEqual(['step-table: the console log failed, continuing without it: console gone\n']);
   });
 });

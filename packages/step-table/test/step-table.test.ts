@@ -3,8 +3,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { type ColumnSpec, displayWidth, formatValue, StepTable } from '../src/index';
+import { formatSpecs, quietWarnings } from './format-arbitraries';
+
+const cellSpec = formatSpecs({
+  fillAlign: fc.constantFrom('', '<', '>', '^', '*<', '0'),
+  sign: fc.constantFrom('', '+', ' '),
+  z: fc.constantFrom('', 'z'),
+  alt: fc.constantFrom('', '#'),
+  width: fc.constantFrom('', '4', '9'),
+  grouping: fc.constantFrom('', ','),
+  precision: fc.constantFrom('', '.0', '.4'),
+  type: fc.constantFrom('', 'd', 'e', 'f', 'g', '%', 's'),
+});
 
 const dir = mkdtempSync(join(tmpdir(), 'step-table-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -153,6 +165,11 @@ describe('StepTable', () => {
   });
 
   it('defaults: no colour and a 40-row header repeat when the stream is not a terminal', () => {
+    const force = process.env.FORCE_COLOR;
+    delete process.env.FORCE_COLOR; // the test runner's own setting
+    onTestFinished(() => {
+      if (force !== undefined) process.env.FORCE_COLOR = force;
+    });
     const table = new StepTable({ columns: [{ key: 'a', format: '.1f' }], stream: { isTTY: false } });
     expect(table.color).toBe(false);
     expect(table.repeatHeaderEvery).toBe(40);
@@ -163,6 +180,91 @@ describe('StepTable', () => {
     const coloured = new StepTable({ columns: [{ key: 'a', format: '.1f' }], color: true });
     expect(coloured.header()).toContain(ESC);
     expect(coloured.row({ a: Number.NaN })).toContain(ESC);
+  });
+
+  it('FORCE_COLOR colours a pipe and outranks NO_COLOR; FORCE_COLOR=0 and NO_COLOR turn colour off', () => {
+    const saved = { FORCE_COLOR: process.env.FORCE_COLOR, NO_COLOR: process.env.NO_COLOR };
+    const colorFor = (env: Record<string, string | undefined>, isTTY: boolean) => {
+      for (const [k, v] of Object.entries({ FORCE_COLOR: undefined, NO_COLOR: undefined, ...env })) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
+      return new StepTable({ columns: [{ key: 'a' }], stream: { isTTY } }).color;
+    };
+    try {
+      expect(colorFor({ FORCE_COLOR: '1' }, false)).toBe(true);
+      expect(colorFor({ FORCE_COLOR: '' }, false)).toBe(true);
+      expect(colorFor({ FORCE_COLOR: '1', NO_COLOR: '1' }, false)).toBe(true);
+      expect(colorFor({ FORCE_COLOR: '0' }, true)).toBe(false);
+      expect(colorFor({ FORCE_COLOR: 'false' }, true)).toBe(false);
+      expect(colorFor({ NO_COLOR: '1' }, true)).toBe(false);
+      expect(colorFor({}, true)).toBe(true);
+      expect(colorFor({}, false)).toBe(false);
+    } finally {
+      colorFor(saved, false);
+    }
+  });
+
+  it('shows control characters from cells and headers escaped, never raw', () => {
+    const table = new StepTable({
+      columns: [
+        { key: 'note\u001b[2J', align: 'left' },
+        { key: 'n', format: 'c' },
+      ],
+      color: false,
+    });
+    const out = table.row({
+      'note\u001b[2J': '\u001b]0;owned\u0007title\nnext\u009b31m\u202eevil',
+      n: 27,
+    });
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    expect(out.split('\n')).toHaveLength(2); // header and one row: the cell's newline is shown as \n
+    expect(out).toContain('note\\x1b[2J');
+    expect(out).toContain('\\x1b]0;owned\\x07title\\nnext\\x9b31m\\u202eevil');
+    expect(out.endsWith('\\x1b')).toBe(true); // 27 under 'c' is ESC
+    const [header, row] = out.split('\n');
+    expect(displayWidth(header!)).toBe(displayWidth(row!)); // escapes are counted in the width
+  });
+
+  it('every cell is formatValue padded to its column, whatever the spec and value (property)', () => {
+    quietWarnings();
+    const value = fc.oneof(
+      fc.double(),
+      fc.integer(),
+      fc.constantFrom(null, undefined, Number.NaN, -0, 1e21, 2.675, 'text', '勾配', true),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ spec: cellSpec, width: fc.nat(12) }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.array(value, { minLength: 6, maxLength: 6 }), { minLength: 1, maxLength: 8 }),
+        (cols, rows) => {
+          const table = new StepTable({
+            columns: cols.map((c, i) => ({ key: `c${i}`, format: c.spec, width: c.width })),
+            repeatHeaderEvery: 0,
+            color: false,
+            separator: '|',
+          });
+          const lines = rows.map(
+            (r) =>
+              table
+                .row(Object.fromEntries(cols.map((_, i) => [`c${i}`, r[i]])))
+                .split('\n')
+                .pop()!,
+          );
+          const widths = table.header().split('|').map(displayWidth);
+          rows.forEach((r, k) => {
+            const cells = lines[k]!.split('|');
+            if (cells.length !== cols.length) return; // a text cell holding '|' (the spec's fill)
+            cells.forEach((cell, i) => {
+              const text = formatValue(r[i], cols[i]!.spec);
+              expect(cell.trimStart()).toBe(text.trimStart());
+              expect(displayWidth(cell)).toBeLessThanOrEqual(Math.max(widths[i]!, displayWidth(text)));
+              expect(displayWidth(cell)).toBeGreaterThanOrEqual(Math.max(cols[i]!.width, 2));
+            });
+          });
+        },
+      ),
+    );
   });
 
   it('rejects bad column declarations with the column named', () => {

@@ -1,5 +1,6 @@
-import { describeEnv } from '@evidence/env-config';
+import { describeEnv, type EnvVariableDescription, unknownVariables } from '@evidence/env-config';
 import type { Command } from 'commander';
+import { ReportedFailure } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -10,17 +11,40 @@ interface EnvOptions {
 
 export function envCommand(command: Command, io: CliIo): void {
   command
-    .description('every environment variable, its default and its current value')
+    .description(
+      'every environment variable, its default and its current value; flags invalid values (exit 1) and unknown prefixed names',
+    )
     .option('--prefix <prefix>', 'variable prefix your trainer uses', 'EVIDENCE_')
     .option('--json', 'print the variables as JSON')
     .addHelpText('after', '\nExamples:\n  $ evidence env\n  $ evidence env --prefix OAK_EXAMPLE_ --json')
     .action((options: EnvOptions) => {
+      // The same reading as the packages: describeEnv validates each value as readEvidenceEnv does.
       const variables = describeEnv({ prefix: options.prefix, env: io.env });
+      const unknown: EnvVariableDescription[] = unknownVariables({
+        prefix: options.prefix,
+        env: io.env,
+      }).map(({ variable, suggestion }) => ({
+        variable,
+        default: '',
+        value: io.env[variable] ?? null,
+        source: 'environment',
+        description: '',
+        effective: null,
+        problem: `unknown${suggestion === null ? '' : `; did you mean ${suggestion}?`}`,
+      }));
+      const invalid = variables.filter((v) => v.problem !== undefined);
       if (options.json) {
-        printLine(io.stdout, JSON.stringify(variables, null, 2));
-        return;
+        printLine(io.stdout, JSON.stringify([...variables, ...unknown], null, 2));
+      } else {
+        const rows = variables.map((v) => [v.variable, v.value ?? '', v.default, v.source, v.description]);
+        printLine(io.stdout, renderTextTable(['variable', 'value', 'default', 'source', 'meaning'], rows));
       }
-      const rows = variables.map((v) => [v.variable, v.value ?? '', v.default, v.source, v.description]);
-      printLine(io.stdout, renderTextTable(['variable', 'value', 'default', 'source', 'meaning'], rows));
+      for (const v of invalid) {
+        printLine(io.stderr, `evidence: ${v.variable}=${JSON.stringify(v.value)}: expected ${v.problem}`);
+      }
+      for (const v of unknown) printLine(io.stderr, `evidence: ${v.variable}: ${v.problem}`);
+      if (invalid.length > 0) {
+        throw new ReportedFailure(`${invalid.length} invalid variable${invalid.length === 1 ? '' : 's'}`);
+      }
     });
 }

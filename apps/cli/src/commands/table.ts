@@ -1,11 +1,16 @@
 import { watch as watchFs } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { type CsvFollowBatch, type CsvLogFollower, type CsvRow, followCsvLog } from '@evidence/csv-log';
 import type { StepTable } from '@evidence/step-table';
+
+type StepTableModule = typeof import('@evidence/step-table');
+
 import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
-import { type CliIo, printLine, useColor, writeWithBackpressure } from '../io.js';
-import { preview, printIssues } from '../issues.js';
+import { InputError } from '../errors.js';
+import { type CliIo, printLine, writeWithBackpressure } from '../io.js';
+import { IssuePrinter, preview } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
 
@@ -45,10 +50,14 @@ export function tableCommand(command: Command, io: CliIo): void {
         (await kindOf(path)) === 'missing' &&
         (await kindOf(dirname(path))) === 'dir';
       if (waiting) printLine(io.stderr, `waiting for ${displayPath(io, path)} to appear (Ctrl-C to stop)`);
-      else await requireFile(io, path);
+      else {
+        await requireFile(io, path);
+        await requireCsv(io, path);
+      }
       const tail = followCsvLog(path);
-      const { StepTable } = await import('@evidence/step-table');
-      const printer = new TablePrinter(io, path, options, StepTable);
+      const stepTable = await import('@evidence/step-table');
+      const issues = new IssuePrinter(io);
+      const printer = new TablePrinter(io, path, options, stepTable, issues);
       if (!waiting) await readAvailable(tail, printer);
       if (options.follow) {
         await followUntilAborted(tail, printer, options.interval, io.signal);
@@ -60,27 +69,64 @@ export function tableCommand(command: Command, io: CliIo): void {
         const state = options.follow
           ? 'unfinished last line (no newline yet), not shown'
           : 'torn last line ignored (no newline at the end)';
-        printIssues(io, [{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
+        issues.print([{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
       }
+      issues.finish();
       if (!tail.header) printLine(io.stderr, `${displayPath(io, path)}: empty file, no header line`);
     });
 }
 
-/** Holds back the first rows until it has seen enough of them to choose each column's format. */
+/**
+ * The first bytes of a log tell a CSV from what it is not: one line saying so (exit 1) beats a screen of
+ * "expected 1 fields" for a PNG or a JSONL file.
+ */
+async function requireCsv(io: CliIo, path: string): Promise<void> {
+  const file = await open(path, 'r');
+  let head: Buffer;
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(64 * 1024), 0, 64 * 1024, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
+  } catch {
+    text = '\u0000';
+  }
+  if (text.includes('\u0000')) throw new InputError(displayPath(io, path), 'not a CSV file (binary data)');
+  if (/^\s*[{[]/.test(text.replace(/^\uFEFF/, ''))) {
+    throw new InputError(displayPath(io, path), 'not a CSV file (its first line is JSON)');
+  }
+}
+
+/**
+ * Holds back the first rows until it has seen enough of them to choose each column's format; when
+ * following a log, starts with the rows there are, so a new run shows from its first row.
+ */
 class TablePrinter {
   readonly #io: CliIo;
   readonly #options: TableOptions;
   readonly #path: string;
+  readonly #issues: IssuePrinter;
   #table: StepTable | null = null;
   #header: string[] | null = null;
   #buffered: CsvRow[] = [];
   /** lines not yet written: one write per batch, not per row */
   #out = '';
 
-  readonly #StepTable: typeof StepTable;
+  readonly #stepTable: StepTableModule;
 
-  constructor(io: CliIo, path: string, options: TableOptions, stepTable: typeof StepTable) {
-    this.#StepTable = stepTable;
+  constructor(
+    io: CliIo,
+    path: string,
+    options: TableOptions,
+    stepTable: StepTableModule,
+    issues: IssuePrinter,
+  ) {
+    this.#stepTable = stepTable;
+    this.#issues = issues;
     this.#io = io;
     this.#path = path;
     this.#options = options;
@@ -96,8 +142,7 @@ class TablePrinter {
       this.#table = null;
     }
     if (batch.header) this.#header = batch.header;
-    printIssues(
-      this.#io,
+    this.#issues.print(
       batch.skipped.map((skip) => ({ file: this.#path, line: skip.line, reason: skip.reason })),
     );
     if (this.#table) {
@@ -105,7 +150,10 @@ class TablePrinter {
       return;
     }
     this.#buffered.push(...batch.rows);
-    if (this.#buffered.length >= this.#options.sample) this.#start();
+    const following = this.#options.follow === true && !batch.more;
+    if (this.#buffered.length >= this.#options.sample || (following && this.#buffered.length > 0)) {
+      this.#start();
+    }
   }
 
   /** Writes the pending lines, waiting for a slow pipe, so a million-row log never piles up in memory. */
@@ -126,9 +174,16 @@ class TablePrinter {
     const sample = this.#buffered
       .slice(0, this.#options.sample)
       .map((row) => header.map((key) => row[key] ?? null));
-    this.#table = new this.#StepTable({
-      columns: chooseColumns(header, sample),
-      color: useColor(this.#io),
+    // From fewer rows than the sample (a followed log that has just begun), a column of whole numbers
+    // may yet hold fractions: '' prints integers as 'd' does, and a later 0.5 as 0.5 (where 'd' warns).
+    const provisional = sample.length < this.#options.sample;
+    const { colorByDefault, displayWidth, escapeControls, StepTable } = this.#stepTable;
+    const columns = chooseColumns(header, sample, (text) => displayWidth(escapeControls(text))).map(
+      (column) => (provisional && column.format === 'd' ? { ...column, format: '' } : column),
+    );
+    this.#table = new StepTable({
+      columns,
+      color: colorByDefault(this.#io.stdout.isTTY, this.#io.env),
       stream: this.#io.stdout,
       // A screenful on a terminal (StepTable's default); a file or pipe gets the header once.
       ...(this.#options.repeatHeader !== undefined || this.#io.stdout.isTTY !== true

@@ -1,5 +1,5 @@
-import { watch as watchFs } from 'node:fs';
-import { basename } from 'node:path';
+import { type FSWatcher, readdirSync, statSync, watch as watchFs } from 'node:fs';
+import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { describeError, InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -12,9 +12,14 @@ import { defaultEvidenceDir } from './report.js';
 interface WatchOptions {
   debounce: number;
   report?: boolean;
+  poll?: number | true;
 }
 
 const LOG_FILE = /\.(csv|jsonl)$/i;
+/** `--poll` without a value; and the period used when file events cannot be had at all. */
+const POLL_MS = 1000;
+/** Beside file events, a slow check catches changes whose events never arrive (network, container mounts). */
+const BACKUP_POLL_MS = 2000;
 
 export function watchCommand(command: Command, io: CliIo): void {
   command
@@ -22,7 +27,15 @@ export function watchCommand(command: Command, io: CliIo): void {
     .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
     .option('--debounce <ms>', 'wait this long after the last change before drawing', integerOption(0), 300)
     .option('--report', 'rebuild the whole report (index.html, REPORT.md) instead of only the charts')
-    .addHelpText('after', '\nExample:\n  $ evidence watch runs/ppo-42/evidence --debounce 1000')
+    .option(
+      '--poll [ms]',
+      `check the logs every ms (default ${POLL_MS}) instead of waiting for file events, for network and container mounts; without it, a check every ${BACKUP_POLL_MS} ms backs the events up`,
+      integerOption(20),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ evidence watch runs/ppo-42/evidence --debounce 1000\n  $ evidence watch /mnt/nfs/run/evidence --poll 500',
+    )
     .action(async (dirArg: string | undefined, options: WatchOptions) => {
       const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
       await requireDir(
@@ -55,46 +68,94 @@ export function watchCommand(command: Command, io: CliIo): void {
           printLine(io.stderr, `evidence: ${describeError(error)}`);
         }
       };
-      await watchUntilAborted(dir, options.debounce, io.signal, redraw, () =>
-        printLine(io.stderr, `watching ${displayPath(io, dir)} for log changes (Ctrl-C to stop)`),
+      const pollMs = options.poll === true ? POLL_MS : options.poll;
+      await watchUntilAborted(dir, options.debounce, pollMs, io.signal, redraw, (how) =>
+        printLine(io.stderr, `watching ${displayPath(io, dir)} for log changes, ${how} (Ctrl-C to stop)`),
       );
     });
 }
 
 /**
  * Draws everything once, then collects changed log names and calls `redraw` once they have been quiet for
- * `debounceMs`; one redraw at a time. The folder is watched before the first drawing, so a change made
- * while it draws is not missed.
+ * `debounceMs`; one redraw at a time. Changes come from file events backed by a slow check of each log's
+ * size and time, or from the check alone (`pollMs`, or when the folder cannot be watched). The folder is
+ * watched before the first drawing, so a change made while it draws is not missed.
  */
 async function watchUntilAborted(
   dir: string,
   debounceMs: number,
+  pollMs: number | undefined,
   signal: AbortSignal,
   redraw: (changed: ReadonlySet<string> | null) => Promise<void>,
-  onReady: () => void,
+  onReady: (how: string) => void,
 ): Promise<void> {
   let changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
+  let seen = snapshot(dir);
   const flush = () => {
     const batch = changed;
     changed = new Set();
+    seen = snapshot(dir); // what this redraw covers: the check must not report it again
     running = running.then(() => redraw(batch));
   };
-  const watcher = watchFs(dir, (_event, name) => {
-    if (!name || !LOG_FILE.test(name)) return; // our own PNG/HTML writes must not trigger a redraw
-    changed.add(basename(name));
+  const onChange = (name: string) => {
+    changed.add(name);
     clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
-  });
-  running = running.then(() => redraw(null)).then(onReady);
-  const failure = await new Promise<Error | null>((resolve) => {
-    if (signal.aborted) resolve(null);
-    watcher.on('error', (error) => resolve(error));
-    signal.addEventListener('abort', () => resolve(null), { once: true });
-  });
+  };
+  let watcher: FSWatcher | null = null;
+  let how = pollMs === undefined ? 'by file events' : `checking every ${pollMs} ms`;
+  let failure: Promise<Error> = new Promise(() => {});
+  if (pollMs === undefined) {
+    try {
+      watcher = watchFs(dir, (_event, name) => {
+        if (name && LOG_FILE.test(name)) onChange(basename(name)); // our own PNG/HTML writes must not trigger a redraw
+      });
+      const active = watcher;
+      failure = new Promise((resolve) => active.on('error', resolve));
+    } catch (error) {
+      pollMs = POLL_MS;
+      how = `checking every ${POLL_MS} ms (no file events here: ${(error as Error).message})`;
+    }
+  }
+  const check = setInterval(() => {
+    const now = snapshot(dir);
+    for (const [name, state] of now) if (seen.get(name) !== state) onChange(name);
+    seen = now;
+  }, pollMs ?? BACKUP_POLL_MS);
+  running = running.then(() => redraw(null)).then(() => onReady(how));
+  const stopped = await Promise.race([
+    failure,
+    new Promise<null>((resolve) => {
+      if (signal.aborted) resolve(null);
+      signal.addEventListener('abort', () => resolve(null), { once: true });
+    }),
+  ]);
+  clearInterval(check);
   clearTimeout(timer);
-  watcher.close();
+  watcher?.close();
   await running;
-  if (failure) throw new InputError(dir, `stopped watching: ${failure.message}`);
+  if (stopped) throw new InputError(dir, `stopped watching: ${stopped.message}`);
+}
+
+/** Size and modification time of each log in the folder: what the check compares. */
+function snapshot(dir: string): Map<string, string> {
+  const states = new Map<string, string>();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return states; // the folder is gone for now: the next check sees it again
+  }
+  for (const name of names) {
+    if (!LOG_FILE.test(name)) continue;
+    try {
+      const info = statSync(join(dir, name));
+      states.set(name, `${info.size}:${info.mtimeMs}:${info.ino}`);
+    } catch {
+      // removed between readdir and stat
+    }
+  }
+  return states;
 }

@@ -39,7 +39,7 @@ const FAST_LIMIT = 2 ** 43;
  * farther than y·2^-50 (eight times that) from .5, rounding y rounds the exact value the same way. Ties
  * and near ties (within the window) go to the exact path; so few values do that it is not measurable.
  */
-export const NEAR_TIE = 2 ** -50;
+const NEAR_TIE = 2 ** -50;
 
 /**
  * `round(ax·10^p)` (half-even on the exact value) by one multiplication, when it provably agrees with
@@ -49,7 +49,7 @@ export const NEAR_TIE = 2 ** -50;
  * Unless y's fraction lies near .5 (see NEAR_TIE; ties and near-ties go to the exact path), rounding y
  * rounds the exact value the same way.
  */
-export function fastRounded(ax: number, p: number): number {
+function fastRounded(ax: number, p: number): number {
   if (p > 15) return -1;
   const y = ax * POW10[p]!;
   if (!(y < FAST_LIMIT)) return -1;
@@ -93,7 +93,7 @@ export let fastExponent = 0;
  * same argument as fastFixed: the integer m in [10^(n-1), 10^n), the value being m × 10^(fastExponent-n+1)
  * (so d.ddd × 10^fastExponent); -1 when the exact path must decide.
  */
-export function fastSignificand(ax: number, n: number): number {
+function fastSignificand(ax: number, n: number): number {
   if (n > 12 || !(ax > 1e-290 && ax < 1e290)) return -1;
   let exp = decimalExponent(ax);
   const low = POW10[n - 1]!;

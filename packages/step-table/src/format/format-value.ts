@@ -9,8 +9,10 @@
  *   `'3.00'`. Every other number is a Python float (`formatValue(-0, '')` is `'-0.0'`).
  * - `boolean` is Python's bool: `'True'`/`'False'` with the empty spec, else the int 1/0.
  * - `string` is a Python str.
- * - `null`, `undefined` and `NaN` print `nan`, ±Infinity `inf`/`-inf`, with the spec's fill, alignment,
- *   sign and width, whatever the type (no warning: these are expected in logs).
+ * - `null`, `undefined` and `NaN` (a missing value) print `nan` whatever the spec, padded with its fill,
+ *   alignment and width only: no sign, no `%`, no upper case (Python prints `+nan`, `nan%`, `NAN`, and
+ *   `00000nan` for `08.2f`). ±Infinity print `inf`/`-inf` as Python does, sign included. No warning:
+ *   both are expected in logs.
  * - `[numerator, denominator]` with the type `frac` prints `n/d`.
  * Where Python would raise, we print a safe general form (the value with the spec's fill, alignment
  * and width only) and warn once per spec.
@@ -63,9 +65,9 @@ export function formatWithSpec(value: unknown, spec: FormatSpec): string {
     case 'boolean':
       return spec.source === '' ? (value ? 'True' : 'False') : formatBigint(value ? 1n : 0n, spec);
     case 'undefined':
-      return formatNumber(Number.NaN, spec);
+      return missing(spec);
     default:
-      if (value === null) return formatNumber(Number.NaN, spec);
+      if (value === null) return missing(spec);
       if (spec.type === 'frac' && Array.isArray(value) && value.length === 2) return formatFrac(value, spec);
       return fallback(
         value,
@@ -77,8 +79,9 @@ export function formatWithSpec(value: unknown, spec: FormatSpec): string {
 
 function formatNumber(x: number, spec: FormatSpec): string {
   const type = spec.type;
+  if (Number.isNaN(x)) return missing(spec);
   if (x - x !== 0) {
-    // NaN and ±Infinity: Python's float spelling, under any type.
+    // ±Infinity: Python's float spelling, under any type.
     return formatFloat(x, FLOAT_TYPES.includes(type) ? spec : asGeneral(spec));
   }
   if (type === 'frac') return fallback(x, spec, "'frac' expects a [numerator, denominator] pair");
@@ -181,6 +184,21 @@ function fracPart(v: unknown): string | null {
 }
 
 const GENERAL = parseFormatSpec('');
+
+/**
+ * A missing value (null, undefined, NaN): `nan` in the column's width, so a table reads the same
+ * whatever the spec. The `0` flag alone pads with spaces: `00000nan` would read as a number.
+ */
+function missing(spec: FormatSpec): string {
+  const padding = spec.width - 3;
+  if (padding <= 0) return 'nan';
+  const fill = spec.fillSpecified ? spec.fill : ' ';
+  const align = spec.align === '<' || spec.align === '^' ? spec.align : '>';
+  if (align === '>') return repeatFill(fill, padding) + 'nan';
+  if (align === '<') return 'nan' + repeatFill(fill, padding);
+  const left = padding >> 1;
+  return repeatFill(fill, left) + 'nan' + repeatFill(fill, padding - left);
+}
 
 /** The spec with only fill, alignment, sign, zero flag and width: valid for every number. */
 function asGeneral(spec: FormatSpec): FormatSpec {

@@ -9,6 +9,7 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { createColors } from 'picocolors';
+import { colorByDefault } from '../console/color';
 import { type FormatWarningHandler, setFormatWarningHandler } from '../format/warnings';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -20,7 +21,7 @@ export interface LoggingOptions {
   console?: { log(line: string): void } | false;
   /** Lowest level shown on the console. Default `info` (the file always gets DEBUG up). */
   consoleLevel?: LogLevel;
-  /** Colour the icons. Default: stdout is a terminal and NO_COLOR is not set. */
+  /** Colour the icons. Default: `FORCE_COLOR` set (not `0`), else stdout is a terminal without `NO_COLOR`. */
   color?: boolean;
   /** Send formatValue's warnings to this log while it is open. Default true. */
   captureFormatWarnings?: boolean;
@@ -69,7 +70,7 @@ export function setupLogging(runId: string, options: LoggingOptions): RunLog {
       ? null
       : (options.console ?? { log: (line: string) => process.stderr.write(line + '\n') });
   const consoleRank = RANK[options.consoleLevel ?? 'info'];
-  const colors = createColors(options.color ?? (process.stdout.isTTY === true && !process.env.NO_COLOR));
+  const colors = createColors(options.color ?? colorByDefault(process.stdout.isTTY));
   const paintIcon: Record<LogLevel, (s: string) => string> = {
     debug: colors.dim,
     info: colors.cyan,

@@ -3,13 +3,12 @@
  * cells never cut (a cut number lies: the column grows and the header is printed again).
  */
 import { createColors } from 'picocolors';
-import { compileFormatter } from '../format/compile';
-import { cachedSpec } from '../format/format-value';
+import { colorByDefault } from '../console/color';
+import { cachedSpec, formatWithSpec } from '../format/format-value';
 import { type FormatSpec, FormatSpecError } from '../format/spec';
-import { type CellAppender, compileCellAppender } from './cell-appender';
 import { type CsvMirror, type CsvMirrorOptions, openCsvMirror } from './csv-mirror';
-import { type CellAlign, displayWidth, pad, spaces } from './display-width';
-import { compileRowRenderer, type RowRenderer } from './row-renderer';
+import { type CellAlign, displayWidth, pad } from './display-width';
+import { escapeControls } from './escape-controls';
 
 export interface ColumnSpec {
   /** The key of the value in `row(cells)`, and the CSV column name. */
@@ -32,7 +31,7 @@ export interface StepTableOptions {
   columns: readonly ColumnSpec[];
   /** Print the header again every N rows; 0 = only once. Default: the terminal's rows, else 40. */
   repeatHeaderEvery?: number;
-  /** Default: the stream is a terminal and `NO_COLOR` is not set. */
+  /** Default: `FORCE_COLOR` set (not `0`), else the stream is a terminal and `NO_COLOR` is not set. */
   color?: boolean;
   /** A CSV path (or options) that receives every row with all columns. */
   mirrorCsv?: string | CsvMirrorOptions;
@@ -49,19 +48,10 @@ interface Column {
   readonly header: string;
   readonly headerWidth: number;
   readonly spec: FormatSpec;
-  readonly format: (value: unknown) => string;
   readonly description: string;
   readonly align: CellAlign;
   /** The separator before the cell ('' for the first column). */
   readonly lead: string;
-  /** `lead` followed by n spaces, for n ≤ 64: a right-aligned cell is one concatenation. */
-  readonly leads: readonly string[];
-  /**
-   * A number prints as printable ASCII under this spec (digits, sign, point, exponent, `%`, grouping,
-   * `nan`/`inf`, or the general fallback form, plus the fill), so its width is its length: true unless
-   * the fill is not printable ASCII or the type is `c` (a number printed as its character).
-   */
-  readonly asciiNumbers: boolean;
   width: number;
 }
 
@@ -74,7 +64,6 @@ export class StepTable {
   private readonly separator: string;
   private readonly paint: ReturnType<typeof createColors>;
   private readonly mirror: CsvMirror | null;
-  private readonly render: RowRenderer;
   private rowsSinceHeader = -1;
   private grew = false;
 
@@ -93,7 +82,7 @@ export class StepTable {
     });
     const stream = options.stream ?? process.stdout;
     const isTTY = stream.isTTY === true;
-    this.color = options.color ?? (isTTY && !process.env.NO_COLOR);
+    this.color = options.color ?? colorByDefault(isTTY);
     this.paint = createColors(this.color);
     this.repeatHeaderEvery =
       options.repeatHeaderEvery ?? (isTTY && stream.rows && stream.rows > 3 ? stream.rows - 2 : 40);
@@ -104,27 +93,19 @@ export class StepTable {
       if (parsed instanceof FormatSpecError) {
         throw new FormatSpecError(parsed.spec, `${parsed.message} (column ${i} "${c.key}")`);
       }
-      const header = c.header ?? c.key;
+      const header = escapeControls(c.header ?? c.key);
       const headerWidth = displayWidth(header);
-      const lead = i === 0 ? '' : this.separator;
       return {
         key: c.key,
         header,
         headerWidth,
         spec: parsed,
-        format: compileFormatter(parsed),
         description: c.description ?? '',
         align: c.align ?? 'right',
-        lead,
-        leads: Array.from({ length: 65 }, (_, n) => lead + spaces(n)),
-        asciiNumbers: parsed.type !== 'c' && isPrintableAscii(parsed.fill),
+        lead: i === 0 ? '' : this.separator,
         width: Math.max(c.width ?? 0, headerWidth),
       };
     });
-    this.render = compileRowRenderer(
-      this.shown.map((c) => c.key),
-      this.shown.map((c) => this.appender(c)),
-    );
     const onError =
       options.onError ??
       ((error: Error) =>
@@ -157,7 +138,8 @@ export class StepTable {
    */
   row(cells: Record<string, unknown>): string {
     this.mirror?.append(cells);
-    const line = this.render(cells);
+    let line = '';
+    for (const c of this.shown) line += c.lead + this.cell(c, cells[c.key]);
     const due =
       this.rowsSinceHeader < 0 ||
       this.grew ||
@@ -172,46 +154,20 @@ export class StepTable {
   }
 
   /**
-   * Appends column `c`'s cell to a line: right-aligned columns take the direct path for the numbers their
-   * spec formats from tables (see cell-appender.ts), everything else formats the text and fits it.
+   * Column `c`'s cell: what `formatValue` prints (control characters escaped), padded to the column,
+   * which grows (and the header is printed again) when the text is wider: a cut number would lie.
    */
-  private appender(c: Column): CellAppender {
-    const format = c.format;
-    const fit = this.fitter(c);
-    const fallback: CellAppender = (line, value) => line + fit(format(value), typeof value === 'number');
-    return c.align === 'right' ? compileCellAppender(c.spec, c, c.leads, fallback) : fallback;
-  }
-
-  /**
-   * Column `c`'s cell for a formatted text: padded to the column, which grows when the text is wider.
-   * One closure per column, specialised for colour and right alignment (the common case: one table read
-   * and one concatenation).
-   */
-  private fitter(c: Column): (text: string, isNumber: boolean) => string {
-    const ascii = c.asciiNumbers;
-    const widthOf = (text: string, isNumber: boolean): number => {
-      const w = isNumber && ascii ? text.length : displayWidth(text);
-      if (w > c.width) {
-        c.width = w;
-        this.grew = true;
-      }
-      return w;
-    };
-    if (this.color) {
-      return (text, isNumber) => {
-        const cell = pad(text, widthOf(text, isNumber), c.width, c.align);
-        return c.lead + (isNonFinite(text) ? this.paint.yellow(cell) : cell);
-      };
+  private cell(c: Column, value: unknown): string {
+    const formatted = formatWithSpec(value, c.spec);
+    // Only text, and numbers printed as characters (`c`), can hold control characters.
+    const text = typeof value === 'number' && c.spec.type !== 'c' ? formatted : escapeControls(formatted);
+    const width = displayWidth(text);
+    if (width > c.width) {
+      c.width = width;
+      this.grew = true;
     }
-    if (c.align === 'right') {
-      const leads = c.leads;
-      return (text, isNumber) => {
-        const w = widthOf(text, isNumber); // first: it may grow the column
-        const gap = c.width - w;
-        return gap <= 64 ? leads[gap]! + text : c.lead + spaces(gap) + text;
-      };
-    }
-    return (text, isNumber) => c.lead + pad(text, widthOf(text, isNumber), c.width, c.align);
+    const cell = pad(text, width, c.width, c.align);
+    return this.color && isNonFinite(text) ? this.paint.yellow(cell) : cell;
   }
 
   /** One line per shown column, in order: the header and its description. */
@@ -235,11 +191,6 @@ export class StepTable {
   async close(): Promise<void> {
     await this.mirror?.close();
   }
-}
-
-function isPrintableAscii(fill: string): boolean {
-  const code = fill.charCodeAt(0);
-  return fill.length === 1 && code >= 0x20 && code < 0x7f;
 }
 
 function isNonFinite(text: string): boolean {

@@ -1,0 +1,104 @@
+/**
+ * README examples as tests: each TypeScript block, its types stripped and nothing else changed, must
+ * parse on this Node (20: no `await using`); then it runs in a child process (through tsx), with
+ * `@evidence/*` imports pointed at the packages' sources so no build is needed. Used by the README tests
+ * of the packages and of the CLI.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
+const sources: Record<string, string> = Object.fromEntries(
+  readdirSync(join(root, 'packages')).map((dir) => [
+    `@evidence/${dir}`,
+    join(root, 'packages', dir, 'src', 'index.ts'),
+  ]),
+);
+sources['@evidence/cli'] = join(root, 'apps', 'cli', 'src', 'index.ts');
+
+export interface Example {
+  /** 1-based line of the block's first code line in the README */
+  line: number;
+  code: string;
+}
+
+/**
+ * The `$ evidence …` command lines of a README's ```sh blocks, without their trailing comments; one whose
+ * shown output is an `evidence: …` error line is an example of a failure.
+ */
+export function shellCommands(readmePath: string): { line: number; command: string; fails: boolean }[] {
+  const lines = readFileSync(readmePath, 'utf8').split('\n');
+  return lines.flatMap((text, i) => {
+    const match = /^\$ (evidence .*?)\s*(#.*)?$/.exec(text);
+    const fails = (lines[i + 1] ?? '').startsWith('evidence: ');
+    return match ? [{ line: i + 1, command: match[1]!, fails }] : [];
+  });
+}
+
+/** A command line split as a shell would (quotes, no expansion), and its `> file` redirection. */
+export function splitCommand(command: string): { args: string[]; stdoutTo: string | null } {
+  const words = [...command.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!);
+  const redirect = words.indexOf('>');
+  const stdoutTo = redirect >= 0 ? (words[redirect + 1] ?? null) : null;
+  return { args: (redirect >= 0 ? words.slice(0, redirect) : words).slice(1), stdoutTo };
+}
+
+/** The ```ts blocks of a README that import at least one @evidence package. */
+export function typescriptExamples(readmePath: string): Example[] {
+  const text = readFileSync(readmePath, 'utf8');
+  // Blocks may be indented (inside a list item): the fence's indentation is removed from every line.
+  return [...text.matchAll(/^( *)```ts\n([\s\S]*?)^\1```/gm)]
+    .map((match) => {
+      const indent = new RegExp(`^ {0,${match[1]!.length}}`, 'gm');
+      const code = (match[2] ?? '').replace(indent, '');
+      return { line: text.slice(0, match.index).split('\n').length + 1, code };
+    })
+    .filter((example) => /from '@evidence\//.test(example.code));
+}
+
+export interface ExampleRun {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+  cwd: string;
+}
+
+/**
+ * Runs one example as an ES module in a fresh temp folder (its working directory), after `setup` has
+ * put there the files the example presumes.
+ */
+export function runExample(
+  example: Example,
+  options: { env?: Record<string, string>; setup?: (cwd: string) => void } = {},
+): ExampleRun {
+  const cwd = mkdtempSync(join(tmpdir(), 'readme-example-'));
+  options.setup?.(cwd);
+  const code = example.code.replace(/from '(@evidence\/[\w-]+)'/g, (whole, name: string) =>
+    sources[name] === undefined ? whole : `from ${JSON.stringify(sources[name])}`,
+  );
+  // Types stripped only (target ESNext lowers nothing): what a reader's Node must understand.
+  const stripped = join(cwd, 'stripped.mjs');
+  writeFileSync(
+    stripped,
+    ts.transpileModule(code, {
+      compilerOptions: { target: ts.ScriptTarget.ESNext, module: ts.ModuleKind.ESNext },
+    }).outputText,
+  );
+  const check = spawnSync(process.execPath, ['--check', stripped], { encoding: 'utf8' });
+  if (check.status !== 0) return { status: check.status, stdout: check.stdout, stderr: check.stderr, cwd };
+  const file = join(cwd, 'example.mts');
+  writeFileSync(file, code);
+  const child = spawnSync(process.execPath, ['--import', tsx, file], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: child.status, stdout: child.stdout, stderr: child.stderr, cwd };
+}
