@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { type ChartInputs, drawStandardCharts, standardCharts } from '@evidence/plots';
+import { type ChartInputs, drawStandardCharts, type StandardChart, standardCharts } from '@evidence/plots';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
+import { describeLineChart, interactiveCurves, LIVE_DATA_FILE, liveDataScript } from './interactive/index.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
@@ -271,6 +272,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     evals: async (path) => (evals ? (path === paths.preEval ? evals.pre : evals.post) : null),
   };
   const charts: Picture[] = [];
+  // a line chart of a log is drawn in the page too, from the log already loaded
+  const lineChart = async (chart: StandardChart): Promise<Pick<Picture, 'interactive'>> => {
+    const input = chart.inputs[0] as string;
+    const log = chart.source === 'csv' ? loadedCsv.get(input) : null;
+    const description = log ? await describeLineChart(chart.name, log) : null;
+    if (!description) return {};
+    return { interactive: { id: chart.name, chart: description, data: href(input), dataLabel: name(input) } };
+  };
   const outputFor = (out: string): string => join(outPaths.root, basename(out));
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
@@ -299,7 +308,12 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       const drawn = result.written.find((w) => w.chart === chart);
       if (drawn) {
         noteWritten(drawn.path);
-        charts.push({ title: chart.title, file: href(drawn.path), label: name(drawn.path) });
+        charts.push({
+          title: chart.title,
+          file: href(drawn.path),
+          label: name(drawn.path),
+          ...(await lineChart(chart)),
+        });
         continue;
       }
       const why = notDrawn.find((n) => n.chart === chart)?.why;
@@ -334,11 +348,22 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   await drawCharts('evals', metrics);
 
   // --- pictures already in the folder -----------------------------------------------------------
-  const curves = (await findCurves(root, paths.curvesRoot)).map((p) => ({
-    ...p,
-    file: href(join(root, p.file)),
-    label: p.file,
-  }));
+  const curves = (await interactiveCurves(root, await findCurves(root, paths.curvesRoot), skipped)).map(
+    (p) => ({
+      ...p,
+      file: href(join(root, p.file)),
+      label: p.file,
+      ...(p.interactive
+        ? {
+            interactive: {
+              ...p.interactive,
+              data: href(join(root, p.interactive.data)),
+              dataLabel: p.interactive.data,
+            },
+          }
+        : {}),
+    }),
+  );
   progress('curves');
   const animations = (await findAnimations(root, paths.animationsRoot, issues)).map((episode) => ({
     ...episode,
@@ -384,6 +409,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     issues: cappedIssues.map((issue) => ({ ...issue, file: name(issue.file) })),
   };
   await write(outPaths.indexHtml, await renderHtml(model, out, { inline: options.inline === true }));
+  // beside the page: the live data `evidence watch` rewrites; none yet, the page has its own
+  await write(join(out, LIVE_DATA_FILE), liveDataScript({}));
   progress('index.html');
   await write(outPaths.reportMd, renderMarkdown(model));
   progress('REPORT.md');

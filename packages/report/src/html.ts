@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { escapeHtml as e } from './escape.js';
+import { interactiveAssets, interactivePicture } from './interactive/index.js';
 import {
   constantReward,
   cutNote,
@@ -118,6 +119,10 @@ async function figures(pictures: ReportModel['charts'], source: ImageSource): Pr
   for (const picture of pictures) {
     const src = await source(picture.file);
     if (!src) continue;
+    if (picture.interactive) {
+      parts.push(interactivePicture(picture, picture.interactive, src));
+      continue;
+    }
     parts.push(
       `<figure><a href="${e(urlPath(picture.file))}"><img src="${e(src)}" alt="${e(picture.title)}"></a><figcaption>${e(picture.title)} — <code>${e(picture.label ?? picture.file)}</code></figcaption></figure>`,
     );
@@ -250,7 +255,7 @@ ${section('episodes', 'Recorded episodes', await animations(model, source))}
 ${section('checkpoints', 'Checkpoint evaluations', checkpointTable(model))}
 ${section('trajectories', 'Sample trajectories', samples(model))}
 ${section('missing', 'Missing, skipped and bad lines', missing(model))}
-</main></body>
+</main>${[...model.charts, ...model.curves].some((c) => c.interactive) ? interactiveAssets() : ''}</body>
 </html>
 `;
 }

@@ -14,6 +14,18 @@ export {
 export { capText, MAX_TEXT_CHARS } from './cap-text.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+export {
+  type EmbeddedChart,
+  type EmbeddedPanel,
+  type EmbeddedSeries,
+  embedChart,
+  type InteractiveChartOptions,
+  interactiveAssets,
+  interactiveChart,
+  LIVE_DATA_FILE,
+  type LiveDataResult,
+  writeLiveReportData,
+} from './interactive/index.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
