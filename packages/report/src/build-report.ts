@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, stat } from 'node:fs/promises';
-import { basename, relative, resolve } from 'node:path';
+import { basename, join, relative, resolve } from 'node:path';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
 import { type ChartDrawing, evalChartDrawings, logChartDrawings } from './charts.js';
@@ -10,6 +10,7 @@ import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from '.
 import { renderMarkdown } from './markdown.js';
 import type { ReportModel, TrainingSummary } from './model.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
+import { loadRunJson } from './stats/run-info.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
 
 export interface ReportOptions {
@@ -17,7 +18,7 @@ export interface ReportOptions {
   rewardKey?: string;
   /** Bootstrap resamples. Default 10,000. */
   resamples?: number;
-  /** Bootstrap seed. Default 0. */
+  /** Bootstrap seed. Default DEFAULT_BOOTSTRAP_SEED (0), the same as the CLI's and the trainer's. */
   seed?: number;
   /** Draw the charts (default true). With false none is drawn; charts already in the folder are shown, marked so. */
   charts?: boolean;
@@ -152,7 +153,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const pre = await loadEval(paths.preEval);
   const post = await loadEval(paths.postEval);
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
-  const pendingMetrics = evals ? computeBeforeAfterInBackground(evals.pre, evals.post, options) : null;
+  // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
+  const run = await loadRunJson(join(root, 'run.json')).catch((error: unknown) => {
+    skipped.push({ what: 'run.json', why: message(error) });
+    return undefined;
+  });
+  const pendingMetrics = evals
+    ? computeBeforeAfterInBackground(evals.pre, evals.post, { ...options, run })
+    : null;
 
   // The training log can hold millions of rows: keep only what the chart and the summary read.
   const trainingLog = await loadCsv(paths.trainingLog, TRAINING_COLUMNS);

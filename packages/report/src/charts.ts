@@ -6,6 +6,7 @@ import type { EvidencePaths, LoadedCsvLog } from '@evidence/csv-log';
 import { type BeforeAfterSummary, chartNeeds, type StandardChart, standardCharts } from '@evidence/plots';
 import type { BeforeAfterMetrics } from './before-after.js';
 import type { EvalRecord } from './records.js';
+import { whiskerIntervals } from './stats/whiskers.js';
 
 export interface ChartDrawing {
   title: string;
@@ -66,6 +67,6 @@ function summaryForChart(metrics: BeforeAfterMetrics): BeforeAfterSummary {
     pre: withoutN(metrics.pre),
     post: withoutN(metrics.post),
     delta: metrics.delta,
-    ci95: metrics.ci95,
+    ci95: whiskerIntervals(metrics), // cut to the value's possible range
   };
 }

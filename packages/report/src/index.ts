@@ -2,6 +2,7 @@ export {
   type BeforeAfterMetrics,
   type BeforeAfterOptions,
   computeBeforeAfter,
+  type IntervalMethod,
   type SideStats,
 } from './before-after.js';
 export { buildReport, type ReportOptions, type ReportResult } from './build-report.js';
@@ -9,6 +10,12 @@ export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
+export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
+export { PAIR_KEYS, type Pairing } from './stats/pairing.js';
+export { newcombeDifference, newcombePairedDifference, wilson } from './stats/proportions.js';
+export { loadRunJson } from './stats/run-info.js';
+export { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './stats/seed.js';
+export { whiskerIntervals } from './stats/whiskers.js';
 export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {
   formatSampleTrajectories,

@@ -1,6 +1,7 @@
 import type { Picture, RecordedEpisode } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
 import type { ReportIssue } from './eval-files.js';
+import type { Verdict } from './stats/direction.js';
 import type { SampleTrajectories } from './trajectories.js';
 
 /** Everything the report shows, gathered once; the HTML and Markdown renderers only lay it out. */
@@ -59,6 +60,8 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
   post: number;
   delta: number;
   ci: [number, number] | null;
+  /** better / worse (the interval excludes 0, in the metric's direction), unclear, or neutral */
+  verdict: Verdict;
 }[] {
   return Object.keys(metrics.delta).map((key) => ({
     key,
@@ -66,6 +69,7 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
     post: metrics.post[key] as number,
     delta: metrics.delta[key] as number,
     ci: metrics.ci95[key] ?? null,
+    verdict: metrics.verdict[key] ?? 'unclear',
   }));
 }
 
