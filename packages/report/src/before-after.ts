@@ -168,7 +168,19 @@ function prepare(
   const run = runStatsInfo(options.run);
   const warnings = [...run.warnings];
   const pairing = pairingOf(pre, post, run, warnings);
-  return { preSide, postSide, preStats, postStats, delta, run, pairing, rewardKey, resamples, seed, warnings };
+  return {
+    preSide,
+    postSide,
+    preStats,
+    postStats,
+    delta,
+    run,
+    pairing,
+    rewardKey,
+    resamples,
+    seed,
+    warnings,
+  };
 }
 
 function job(p: Prepared): BootstrapJob {
@@ -229,7 +241,9 @@ function notFinite(metrics: Omit<BeforeAfterMetrics, 'warnings'>): string[] {
   const found: string[] = [];
   const check = (where: string, value: number) => {
     if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
-      found.push(`${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`);
+      found.push(
+        `${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`,
+      );
     }
   };
   for (const section of ['pre', 'post', 'delta'] as const) {
@@ -258,7 +272,9 @@ function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfterMetrics
     const range: [number | null, number | null] = [rewardInfo.min ?? null, rewardInfo.max ?? null];
     for (const stat of REWARD_LOCATION) bounds[stat] = range;
     const rewards = [...p.preSide.rewards, ...p.postSide.rewards];
-    const outside = rewards.filter((r) => (range[0] !== null && r < range[0]) || (range[1] !== null && r > range[1]));
+    const outside = rewards.filter(
+      (r) => (range[0] !== null && r < range[0]) || (range[1] !== null && r > range[1]),
+    );
     if (outside.length > 0) {
       warnings.push(
         `${outside.length} episode reward${outside.length === 1 ? '' : 's'} outside the range run.json states (${range[0] ?? '−∞'} to ${range[1] ?? '∞'})`,

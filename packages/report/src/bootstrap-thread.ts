@@ -1,5 +1,5 @@
-import { startWorker } from '@evidence/node-kit';
 import type { Worker } from 'node:worker_threads';
+import { startWorker } from '@evidence/node-kit';
 import { type BootstrapJob, type BootstrapResult, bootstrapDeltas } from './bootstrap.js';
 
 /**

@@ -138,7 +138,9 @@ export function bootstrapDeltas(job: BootstrapJob): BootstrapResult {
     improvements[r] = weightedImprovement(a.sorted, a.sortedDrawn, b.sorted, b.sortedDrawn);
   }
   const intervals = (draws: Float64Array[]) =>
-    Object.fromEntries(REWARD_STATS.map((name, s) => [name, interval(draws[s] as Float64Array, scale)])) as Intervals;
+    Object.fromEntries(
+      REWARD_STATS.map((name, s) => [name, interval(draws[s] as Float64Array, scale)]),
+    ) as Intervals;
   return {
     ci95: intervals(deltaDraws),
     pre: intervals(preDraws),

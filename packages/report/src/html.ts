@@ -88,7 +88,9 @@ function headline(model: ReportModel): string {
 ${rows}
 </tbody></table>
 <p class="muted">${e(describeMethods(metrics))}</p>${
-    metrics.warnings.length ? `\n<ul class="issues">${metrics.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>` : ''
+    metrics.warnings.length
+      ? `\n<ul class="issues">${metrics.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`
+      : ''
   }`;
 }
 

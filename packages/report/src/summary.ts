@@ -51,7 +51,6 @@ export function median(values: ArrayLike<number>): number {
   const [a, b] = [sorted[mid - 1] as number, sorted[mid] as number];
   const middle = (a + b) / 2;
   return Number.isFinite(middle) ? middle : a / 2 + b / 2; // a + b can overflow where the median cannot
-
 }
 
 /**

@@ -17,7 +17,12 @@ describe('the bootstrap on a worker thread', () => {
   });
 
   it('really runs on a worker thread, started through node-kit, paired or not', async () => {
-    const job = { pre: Float64Array.of(1, 2, 3, 7), post: Float64Array.of(2, 2, 5, 9), resamples: 100, seed: 1 };
+    const job = {
+      pre: Float64Array.of(1, 2, 3, 7),
+      post: Float64Array.of(2, 2, 5, 9),
+      resamples: 100,
+      seed: 1,
+    };
     for (const paired of [false, true]) {
       const result = await bootstrapOffThread({ ...job, paired });
       expect(result.ranOn).toBe('worker');
@@ -33,14 +38,23 @@ describe('the bootstrap on a worker thread', () => {
       const result = await bootstrapOffThread(job);
       console.log(JSON.stringify(result));
     `;
-    const out = execFileSync(process.execPath, ['--stack-trace-limit=50', '--import', 'tsx', '--input-type=module', '-e', script], {
-      encoding: 'utf8',
-    });
+    const out = execFileSync(
+      process.execPath,
+      ['--stack-trace-limit=50', '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
     const result = JSON.parse(out);
     expect(result.ranOn).toBe('worker');
     expect(result.ci95.mean_reward).toEqual(
-      bootstrapDeltas({ pre: Float64Array.of(1, 2, 3), post: Float64Array.of(4, 5, 6), paired: false, resamples: 50, seed: 2 })
-        .ci95.mean_reward,
+      bootstrapDeltas({
+        pre: Float64Array.of(1, 2, 3),
+        post: Float64Array.of(4, 5, 6),
+        paired: false,
+        resamples: 50,
+        seed: 2,
+      }).ci95.mean_reward,
     );
   });
 

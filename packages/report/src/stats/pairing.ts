@@ -38,7 +38,8 @@ export function pairingOf(
   for (const key of PAIR_KEYS) {
     if (!pre.every((r) => has(r, key)) || !post.every((r) => has(r, key))) continue;
     const differs = pre.findIndex((r, i) => JSON.stringify(r[key]) !== JSON.stringify(post[i]?.[key]));
-    if (differs >= 0) return disagree(`"${key}" differs in pair ${differs + 1} (episode ${differs + 1} of each file)`);
+    if (differs >= 0)
+      return disagree(`"${key}" differs in pair ${differs + 1} (episode ${differs + 1} of each file)`);
     return { paired: true, why: `the same "${key}" in every pair of episodes` };
   }
   if (run.paired === true) return { paired: true, why: 'run.json: evaluation.paired is true' };

@@ -23,7 +23,13 @@ export function wilson(successes: number, n: number, z = Z95): [number, number] 
  * Newcombe's hybrid score interval of p2 − p1 for independent samples (his method 10): the Wilson
  * interval of each side, squared and added. Here side 1 is "before" and side 2 "after".
  */
-export function newcombeDifference(x1: number, n1: number, x2: number, n2: number, z = Z95): [number, number] {
+export function newcombeDifference(
+  x1: number,
+  n1: number,
+  x2: number,
+  n2: number,
+  z = Z95,
+): [number, number] {
   const p1 = x1 / n1;
   const p2 = x2 / n2;
   const [l1, u1] = wilson(x1, n1, z);
@@ -57,7 +63,7 @@ export function newcombePairedDifference(
   const margins = before * (n - before) * after * (n - after);
   // φ as Newcombe defines it: ad − bc reduced by n/2 towards 0 when positive, 0 when a margin is empty.
   const cross = bothTrue * neither - beforeOnly * afterOnly;
-  const corrected = cross > n / 2 ? cross - n / 2 : cross >= 0 ? 0 : cross;
+  const corrected = cross > n / 2 ? cross - n / 2 : Math.min(cross, 0);
   const phi = margins === 0 ? 0 : corrected / Math.sqrt(margins);
   const d = p2 - p1;
   const below = Math.sqrt((p2 - l2) ** 2 - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2);
