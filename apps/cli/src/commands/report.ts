@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
@@ -24,8 +25,18 @@ export function reportCommand(command: Command, io: CliIo): void {
     .description('every plot, before/after statistics, index.html and REPORT.md for an evidence folder')
     .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
-    .option('--resamples <n>', 'bootstrap resamples for the 95% intervals', integerOption(100), 10_000)
-    .option('--seed <n>', 'bootstrap seed, for reproducible intervals', integerOption(0))
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples for the 95% intervals',
+      integerOption(100),
+      BOOTSTRAP_RESAMPLES,
+    )
+    .option(
+      '--seed <n>',
+      'bootstrap seed (the trainer uses the same default)',
+      integerOption(0),
+      BOOTSTRAP_SEED,
+    )
     .option('--title <text>', 'heading of the report (default: Training evidence — <folder name>)')
     .option('--json', 'print what was written, skipped and found as JSON')
     .addHelpText(
