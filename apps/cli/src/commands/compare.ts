@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { BeforeAfterMetrics, ReportIssue } from '@evidence/report';
+import type { BeforeAfterMetrics } from '@evidence/report';
 import { formatValue } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
@@ -18,8 +18,6 @@ interface CompareOptions {
   json?: boolean;
   requireImprovement?: string | true;
 }
-
-type Metrics = BeforeAfterMetrics & { issues: ReportIssue[] };
 
 export function compareCommand(command: Command, io: CliIo): void {
   command

@@ -41,7 +41,7 @@ export function describeMethods(metrics: BeforeAfterMetrics): string {
     parts.push('Reward statistics: no bootstrap (0 resamples), so no interval.');
   }
   parts.push(
-    'P(after > before): Mann–Whitney U / (n·m), ties count ½. A change is better or worse only when its interval excludes 0; std is neutral.',
+    'P(after > before): Mann–Whitney U / (n·m), ties count ½. A change is better or worse only when its interval excludes 0; std and outcomes of unknown direction are neutral.',
   );
   return parts.join(' ');
 }
