@@ -1,6 +1,15 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bootstrapDeltas } from '../src/bootstrap.js';
-import { computeBeforeAfter, DEFAULT_BOOTSTRAP_SEED, std, whiskerIntervals } from '../src/index.js';
+import {
+  compareEvalFiles,
+  computeBeforeAfter,
+  DEFAULT_BOOTSTRAP_SEED,
+  std,
+  whiskerIntervals,
+} from '../src/index.js';
 import { python, pythonMissing } from './helpers.js';
 
 /** Episodes with rewards, a seed per episode (the start state) and optional outcomes. */
@@ -286,4 +295,19 @@ it('one default seed, 0, shared by every caller', () => {
   expect(m).toEqual(
     computeBeforeAfter(episodes([1, 5, 2, 8]), episodes([3, 9, 4, 7]), { resamples: 200, seed: 0 }),
   );
+});
+
+describe('a reward key no episode has', () => {
+  it('compareEvalFiles names the key and the keys there are, not "N bad lines"', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-reward-key-'));
+    const file = join(dir, 'pre.jsonl');
+    writeFileSync(
+      file,
+      '{"episode": 0, "return": 1, "solved": true}\n{"episode": 1, "return": 2, "solved": false}\n',
+    );
+    await expect(compareEvalFiles(file, file, { resamples: 0 })).rejects.toThrow(
+      `${file}: no episode has the reward key "cumulative_reward"; the episodes' keys are episode, return, solved`,
+    );
+    expect((await compareEvalFiles(file, file, { rewardKey: 'return', resamples: 0 })).pre.n).toBe(2);
+  });
 });
