@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { escapeHtml as e } from './escape.js';
 import {
   episodeCaption,
+  formatInterval,
   formatNumber,
   formatSigned,
   headlineRows,
@@ -55,6 +56,10 @@ async function dataUri(root: string, file: string): Promise<string | null> {
   }
 }
 
+/** A side's own interval, small and muted beside its value. */
+const side = (ci: [number, number] | null): string =>
+  ci ? ` <span class="muted">${formatInterval(ci).trim()}</span>` : '';
+
 function headline(model: ReportModel): string {
   const { metrics, training } = model;
   if (!metrics) {
@@ -70,11 +75,11 @@ function headline(model: ReportModel): string {
     return parts.join('\n');
   }
   const rows = headlineRows(metrics)
-    .map(({ key, pre, post, delta, ci, verdict }) => {
+    .map(({ key, pre, post, delta, ci, preCi, postCi, verdict }) => {
       // coloured by whether the change is better (its interval excludes 0 the right way), not by its sign
       const colour = verdict === 'better' ? 'up' : verdict === 'worse' ? 'down' : '';
       const interval = ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
-      return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}</td><td>${formatNumber(post)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;
+      return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}${side(preCi)}</td><td>${formatNumber(post)}${side(postCi)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;
     })
     .join('\n');
   const { mean_reward: before } = metrics.pre;
@@ -83,7 +88,7 @@ function headline(model: ReportModel): string {
   return `<p class="headline">Mean ${e(metrics.reward_key)}: <strong>${formatNumber(before)} → ${formatNumber(after)}</strong>${
     ci ? ` (Δ ${formatSigned(after - before)}, 95% CI ${formatNumber(ci[0])} to ${formatNumber(ci[1])})` : ''
   }. ${e(describeImprovement(metrics, formatNumber))}.</p>
-<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n})</th><th>After (n=${metrics.post.n})</th><th>Δ</th><th>95% CI of Δ</th><th>Change</th></tr></thead>
+<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Change</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

@@ -1,6 +1,7 @@
 import { escapeMarkdown as m, markdownCode } from './escape.js';
 import {
   episodeCaption,
+  formatInterval,
   formatNumber,
   formatSigned,
   headlineRows,
@@ -38,11 +39,11 @@ function headline(model: ReportModel): string[] {
         : ''
     }. ${m(describeImprovement(metrics, formatNumber))}.`,
     '',
-    `| Metric | Before (n=${metrics.pre.n}) | After (n=${metrics.post.n}) | Δ | 95% CI of Δ | Change |`,
+    `| Metric | Before (n=${metrics.pre.n}) [95% CI] | After (n=${metrics.post.n}) [95% CI] | Δ | 95% CI of Δ | Change |`,
     '|---|--:|--:|--:|--:|---|',
     ...headlineRows(metrics).map(
-      ({ key, pre, post, delta, ci: interval, verdict }) =>
-        `| ${m(metricLabel(key))} | ${formatNumber(pre)} | ${formatNumber(post)} | ${formatSigned(delta)} | ${
+      ({ key, pre, post, delta, ci: interval, preCi, postCi, verdict }) =>
+        `| ${m(metricLabel(key))} | ${formatNumber(pre)}${formatInterval(preCi)} | ${formatNumber(post)}${formatInterval(postCi)} | ${formatSigned(delta)} | ${
           interval ? `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]` : '—'
         } | ${verdict} |`,
     ),

@@ -39,8 +39,12 @@ it('the page and REPORT.md say every after-episode won instead of "95% CI 1–1"
     expect(page).toContain("Newcombe's hybrid score interval for paired samples");
     expect(page).toContain('percentile bootstrap over pairs of episodes, 500 resamples, seed 0');
   }
-  // pole_fell went down: a better change, coloured as one
-  expect(md).toMatch(/^\| pole_fell \| 1 \| 0\.06 \| -0\.94 \| \[-0\.9\d+, -0\.8\d+\] \| better \|$/m);
-  expect(html).toMatch(/<td>pole_fell<\/td><td>1<\/td><td>0\.06<\/td><td class="up">-0\.94<\/td>/);
+  // pole_fell went down: a better change, coloured as one; each side with its Wilson interval
+  expect(md).toMatch(
+    /^\| pole_fell \| 1 \[0\.9287, 1\] \| 0\.06 \[0\.02061, 0\.1622\] \| -0\.94 \| \[-0\.9794, -0\.8154\] \| better \|$/m,
+  );
+  expect(html).toMatch(
+    /<td>pole_fell<\/td><td>1 <span class="muted">\[0\.9287, 1\]<\/span><\/td><td>0\.06 .*?<td class="up">-0\.94<\/td>/,
+  );
   expect(result.metrics?.verdict.pole_fell).toBe('better');
 });
