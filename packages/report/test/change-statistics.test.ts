@@ -58,7 +58,12 @@ describe('paired or independent', () => {
       resamples: 0,
       run: { evaluation: { paired: true } },
     });
-    expect(told.pairing).toEqual({ paired: true, why: 'run.json: evaluation.paired is true' });
+    expect(told.pairing).toEqual({ paired: true, why: 'run.json says the start states are paired' });
+    const inOtherWords = computeBeforeAfter(episodes(rewards(8, 0)), episodes(rewards(8, 5)), {
+      resamples: 0,
+      run: { evaluation: { paired_start_states: true } },
+    });
+    expect(inOtherWords.pairing.paired).toBe(true);
     expect(
       computeBeforeAfter(episodes(rewards(8, 0)), episodes(rewards(8, 5)), { resamples: 0 }).pairing.paired,
     ).toBe(false);

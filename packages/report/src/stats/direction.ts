@@ -21,6 +21,7 @@ const KNOWN: Readonly<Record<string, Better>> = {
   success: 'higher',
   is_success: 'higher',
   reached_time_limit: 'higher',
+  time_limit: 'higher',
   pole_fell: 'lower',
   cart_out: 'lower',
   failed: 'lower',

@@ -17,7 +17,7 @@ export interface Pairing {
  * 1. different numbers of episodes: independent;
  * 2. a key of PAIR_KEYS that every episode has: paired when it is equal in every pair (the i-th
  *    episode of each file), independent when it differs in one — whatever run.json says;
- * 3. run.json `evaluation.paired`: as it says;
+ * 3. run.json `evaluation.paired` (or `paired_start_states`): as it says;
  * 4. otherwise independent.
  * A run.json that says paired against the episodes' own keys gets a warning.
  */
@@ -42,7 +42,7 @@ export function pairingOf(
       return disagree(`"${key}" differs in pair ${differs + 1} (episode ${differs + 1} of each file)`);
     return { paired: true, why: `the same "${key}" in every pair of episodes` };
   }
-  if (run.paired === true) return { paired: true, why: 'run.json: evaluation.paired is true' };
-  if (run.paired === false) return { paired: false, why: 'run.json: evaluation.paired is false' };
+  if (run.paired === true) return { paired: true, why: 'run.json says the start states are paired' };
+  if (run.paired === false) return { paired: false, why: 'run.json says the start states are not paired' };
   return { paired: false, why: `no "${PAIR_KEYS.join('" or "')}" key to pair episodes by` };
 }

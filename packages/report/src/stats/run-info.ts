@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 
 /**
  * What the statistics take from a run.json (DESIGN.md: written by the trainer, every key optional):
- * `evaluation.paired`, and per metric `better` ("higher" | "lower") and the possible range `min`/`max`.
+ * `evaluation.paired` (or `evaluation.paired_start_states`), and per metric `better` ("higher" | "lower") and the possible range `min`/`max`.
  * A value of the wrong type is not fatal: it is ignored and named in the metrics' warnings.
  */
 export type Better = 'higher' | 'lower';
@@ -30,10 +30,13 @@ export function runStatsInfo(run: unknown): RunStatsInfo {
   if (!isObject(run)) return info;
   const bad = (where: string, expected: string, value: unknown) =>
     info.warnings.push(`run.json ${where}: expected ${expected}, got ${JSON.stringify(value)}; ignored`);
-  const evaluation = run.evaluation;
-  if (isObject(evaluation) && evaluation.paired !== undefined) {
-    if (typeof evaluation.paired === 'boolean') info.paired = evaluation.paired;
-    else bad('evaluation.paired', 'true or false', evaluation.paired);
+  const evaluation = isObject(run.evaluation) ? run.evaluation : {};
+  // `paired_start_states` is the same statement in other words (the CartPole trainer writes it)
+  for (const key of ['paired', 'paired_start_states']) {
+    const value = evaluation[key];
+    if (value === undefined || info.paired !== undefined) continue;
+    if (typeof value === 'boolean') info.paired = value;
+    else bad(`evaluation.${key}`, 'true or false', value);
   }
   if (run.metrics !== undefined && !isObject(run.metrics)) bad('metrics', 'an object', run.metrics);
   for (const [name, raw] of Object.entries(isObject(run.metrics) ? run.metrics : {})) {
