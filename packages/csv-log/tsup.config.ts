@@ -1,8 +1,4 @@
 import { packageBuild } from '../../tsup.shared';
 
-// The format worker (offThread) is its own entry, so it sits next to index.{js,cjs} where
-// worker-location.ts looks for it.
-export default packageBuild({
-  entry: ['src/index.ts', 'src/format-worker.ts'],
-  dts: { entry: 'src/index.ts' },
-});
+// node-kit is private: bundled in, so installing @evidence/csv-log pulls in nothing.
+export default packageBuild({ noExternal: ['@evidence/node-kit'] });

@@ -17,11 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const outDir = mkdtempSync(join(tmpdir(), 'csv-log-child-build-'));
   await build({
-    entry: {
-      index: fileURLToPath(new URL('../src/index.ts', import.meta.url)),
-      // next to index.js, where the writer looks for it (offThread)
-      'format-worker': fileURLToPath(new URL('../src/format-worker.ts', import.meta.url)),
-    },
+    entry: { index: fileURLToPath(new URL('../src/index.ts', import.meta.url)) },
     format: ['esm'],
     outDir,
     platform: 'node',
@@ -31,7 +27,7 @@ export default async function setup(project: TestProject) {
     clean: false,
     silent: true,
     config: false,
-    noExternal: ['papaparse'], // self-contained: the temp folder has no node_modules
+    noExternal: ['@evidence/node-kit'], // self-contained: the temp folder has no node_modules
   });
   project.provide('csvLogEntry', join(outDir, 'index.js'));
   return () => rmSync(outDir, { recursive: true, force: true });

@@ -2,8 +2,8 @@ import { appendFileSync, copyFileSync, readFileSync, writeFileSync } from 'node:
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_BYTES, scanCsv } from '../src/csv-scan.js';
 import { loadCsvLog, readCsvLog, TRAINING_LOG_COLUMNS } from '../src/index.js';
+import { CHUNK_BYTES, scanCsv } from '../src/read/csv-scan.js';
 import { emptyIssues } from '../src/types.js';
 import { FIXTURES, tempDir } from './helpers.js';
 

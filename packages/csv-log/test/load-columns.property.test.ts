@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseNumber } from '../src/cell-parse.js';
 import { loadCsvLog } from '../src/index.js';
+import { parseNumber } from '../src/read/cell-parse.js';
 import { tempDir } from './helpers.js';
 
 // loadCsvLog reads a numeric quote-free line by parsing each cell where it starts (onPlainRecord) and

@@ -30,7 +30,7 @@ describe('EvidencePaths', () => {
     });
     expect(paths.curvesDir('train')).toBe(join('evidence', 'curves', 'train'));
     expect(paths.animationsDir('eval')).toBe(join('evidence', 'animations', 'eval'));
-    expect(() => paths.curvesDir('../x')).toThrow(/mode "..\/x" must be a plain folder name/);
+    expect(() => paths.curvesDir('../x')).toThrow(/mode "..\/x" must be a plain file name part/);
   });
 
   it('the names match the Python reference folder', () => {

@@ -2,8 +2,8 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatHeader } from '../src/cell-format.js';
 import { type Cell, loadCsvLog, openCsvLog, openJsonlLog, readCsvLog, readJsonl } from '../src/index.js';
+import { formatHeader } from '../src/write/cell-format.js';
 import { tempDir } from './helpers.js';
 
 // Text that a CSV reader would (by design) read as something else: empty, a number, nan/inf or a

@@ -209,8 +209,7 @@ describe('openCsvLog', () => {
   });
 
   it('buffered rows wait for the 100 ms timer, flush() or close(); line mode writes at once', async () => {
-    // offThread: false, as the rows below would otherwise move to a worker ('auto') and reach the file later
-    const buffered = openCsvLog(join(dir, 'buf.csv'), { columns: ['a'], offThread: false });
+    const buffered = openCsvLog(join(dir, 'buf.csv'), { columns: ['a'] });
     buffered.append({ a: 1 });
     expect(read(join(dir, 'buf.csv'))).toBe('a\n');
     await vi.waitFor(() => expect(read(join(dir, 'buf.csv'))).toBe('a\n1\n'), {
@@ -246,10 +245,31 @@ describe('openCsvLog', () => {
       for (let i = 0; i < 100; i++) log.append({ a: i });
       await log.flush();
       expect(errors).toHaveLength(1);
-      expect(errors[0]?.message).toMatch(/\/dev\/full: cannot write \(ENOSPC/);
+      expect(errors[0]?.message).toMatch(/\/dev\/full: no space left on device \(ENOSPC\)/);
       await log.close();
       expect(errors).toHaveLength(2);
-      expect(errors[1]?.message).toMatch(/closed with \d+ bytes that could not be written/);
+      expect(errors[1]?.message).toMatch(/closed with \d+ rows the disk kept refusing/);
+    },
+  );
+
+  it.skipIf(!existsSync('/dev/full'))(
+    'rows beyond the 32 MiB kept for a full disk are counted: at close, every row is accounted for as lost',
+    async () => {
+      const errors: Error[] = [];
+      const log = openCsvLog('/dev/full', { columns: ['a', 'text'], onError: (e) => errors.push(e) });
+      const text = 'x'.repeat(1000);
+      const rows = 40_000; // about 40 MB
+      for (let i = 0; i < rows; i++) log.append({ a: i, text });
+      await log.close();
+      expect(errors).toHaveLength(2); // the episode, then the close
+      const match =
+        /closed with (\d+) rows the disk kept refusing; they are lost, as are (\d+) rows dropped/.exec(
+          errors[1]?.message ?? '',
+        );
+      expect(match, errors[1]?.message).not.toBeNull();
+      const [kept, dropped] = [Number(match?.[1]), Number(match?.[2])];
+      expect(dropped).toBeGreaterThan(0);
+      expect(kept + dropped).toBe(rows);
     },
   );
 
@@ -264,7 +284,7 @@ describe('openCsvLog', () => {
       const log = openJsonlLog('/dev/full', { durability: 'line' });
       for (let i = 0; i < 10; i++) log.append({ i });
       expect(printed).toHaveLength(1);
-      expect(printed[0]).toMatch(/LOGGING FAILURE: \/dev\/full: cannot write \(ENOSPC/);
+      expect(printed[0]).toMatch(/LOGGING FAILURE: \/dev\/full: no space left on device \(ENOSPC\)/);
       await log.close();
     },
   );

@@ -1,6 +1,6 @@
 // A child process that appends rows to a CSV log until told otherwise.
 //   node append.mjs <entry> <file> <mode> <how>
-// mode = buffered | line | fsync | offthread (buffered, offThread: true)
+// mode = buffered | line | fsync
 // how = forever            resume after the last row in the file, append until killed
 //       count:<n>          resume, append n rows, close, exit 0
 //       writer:<id>:<n>    append n rows {writer:id, seq} (concurrent-writers test), close
@@ -12,8 +12,6 @@ import { COLUMNS, expectedRow } from './rows.mjs';
 const [entry, file, mode, how] = process.argv.slice(2);
 const { loadCsvLog, openCsvLog } = await import(pathToFileURL(entry).href);
 const [kind, ...rest] = how.split(':');
-// 'offthread': buffered rows formatted and written by the writer's worker thread
-const options = mode === 'offthread' ? { durability: 'buffered', offThread: true } : { durability: mode };
 
 if (kind === 'writer') {
   const [id, n] = rest;
@@ -32,7 +30,7 @@ if (kind === 'forever' || kind === 'count') {
     if (error.code !== 'ENOENT') throw error;
   }
 }
-const log = openCsvLog(file, { columns: COLUMNS, ...options });
+const log = openCsvLog(file, { columns: COLUMNS, durability: mode });
 process.stdout.write('ready\n');
 
 if (kind === 'forever') {
@@ -43,8 +41,6 @@ if (kind === 'forever') {
 }
 
 const n = Number(rest.at(-1));
-// give the worker time to start (a trainer's setup does), so the rows go through it, not around it
-if (mode === 'offthread') await sleep(300);
 for (let i = 0; i < n; i++) log.append(expectedRow(next++));
 if (kind === 'count') {
   await log.close();

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { emptyIssues, type ReadIssues } from './types.js';
+import { emptyIssues, type ReadIssues } from '../types.js';
 
 export interface JsonlResult<T = Record<string, unknown>> {
   path: string;

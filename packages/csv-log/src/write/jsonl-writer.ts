@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Durability } from '../types.js';
 import { AppendSink } from './append-sink.js';
 import { repairTornTail } from './tail-repair.js';
-import type { Durability } from './types.js';
 
 export interface JsonlLogOptions {
   /** Default `buffered`. */
@@ -27,7 +27,7 @@ const NON_FINITE_QUOTED = /"\\u0000nonfinite:(NaN|Infinity|-Infinity|-0\.0)"/g;
 export function openJsonlLog(path: string, options: JsonlLogOptions = {}): JsonlLogWriter {
   mkdirSync(dirname(path), { recursive: true });
   try {
-    repairTornTail(path);
+    repairTornTail(path, false);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

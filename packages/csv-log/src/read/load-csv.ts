@@ -1,7 +1,7 @@
-import { decimalEnd, dedupeKey, parseDecimalPrefix, parseNumberAscii } from './cell-parse.js';
+import { emptyIssues, type ReadIssues } from '../types.js';
+import { dedupeKey } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
-import { acceptRow, columnIndex } from './row-check.js';
-import { emptyIssues, type ReadIssues } from './types.js';
+import { acceptRow, columnIndex, skipRecord } from './row-check.js';
 
 export interface LoadedCsvLog {
   path: string;
@@ -42,8 +42,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
   let numbers: (Float64Array | null)[] = [];
   let texts: ((string | null)[] | null)[] = [];
   let sawNumber: boolean[] = [];
-  let pickedAt = new Int32Array(0); // file column → index in `picked`, or -1
-  let textColumns = 0;
   const origins = new Map<number, TextOrigin>();
   const rescan = new Set<number>();
   let capacity = 0;
@@ -65,8 +63,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
           const name = names[i] as string;
           if (!options.columns || options.columns.includes(name) || name === options.dedupeBy) picked.push(i);
         }
-        pickedAt = new Int32Array(names.length).fill(-1);
-        for (let c = 0; c < picked.length; c++) pickedAt[picked[c] as number] = c;
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
         capacity = 1024;
@@ -94,7 +90,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
             // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
             // so a second pass fetches it (rare: metric logs are numeric).
             numbers[c] = null;
-            textColumns++;
             texts[c] = new Array<string | null>(count).fill(null);
             origins.set(c, { line: record.line, text: record.text(field) });
             if (sawNumber[c]) rescan.add(c);
@@ -103,44 +98,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         }
         count++;
       },
-      // While every loaded column is numeric: each cell is parsed where it starts, and the number's end
-      // is the cell's end, so the fields are never searched for first (~10 % of a full load). Anything
-      // else (a text cell, a row of the wrong width) is left to onRecord, which reads it from scratch.
-      onPlainRecord(record, start, end) {
-        const bytes = record.bytes;
-        if (bytes === null || textColumns > 0) return false; // a chunk with UTF-8 text: cut as usual
-        if (count === capacity) growTo(capacity * 2);
-        const width = header.length;
-        let i = start;
-        for (let f = 0; ; f++) {
-          const c = f < width ? (pickedAt[f] as number) : -1;
-          let fieldEnd: number;
-          if (c < 0) fieldEnd = commaOrEnd(bytes, i, end);
-          else if (i === end || bytes[i] === COMMA) {
-            (numbers[c] as Float64Array)[count] = Number.NaN; // empty cell
-            fieldEnd = i;
-          } else {
-            let value = parseDecimalPrefix(bytes, i, end);
-            if (value !== undefined && (decimalEnd === end || bytes[decimalEnd] === COMMA))
-              fieldEnd = decimalEnd;
-            else {
-              fieldEnd = commaOrEnd(bytes, i, end); // nan, inf, True, a long number, or text
-              value = parseNumberAscii(bytes, i, fieldEnd);
-              if (value === undefined) return false;
-            }
-            (numbers[c] as Float64Array)[count] = value;
-            sawNumber[c] = true;
-          }
-          if (fieldEnd === end) {
-            if (f + 1 !== width) return false;
-            break;
-          }
-          if (f + 1 >= width) return false;
-          i = fieldEnd + 1;
-        }
-        count++;
-        return true;
-      },
+      onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
       onChunk(position, size) {
         // After the first chunk, size the columns once from its bytes per row, instead of doubling
         // all the way (which would hold old and new arrays at once: +50 % peak memory on a
@@ -197,13 +155,6 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
       );
     },
   };
-}
-
-const COMMA = 44;
-
-function commaOrEnd(bytes: Buffer, from: number, end: number): number {
-  const comma = bytes.indexOf(COMMA, from);
-  return comma === -1 || comma > end ? end : comma;
 }
 
 function grow(column: Float64Array, capacity: number): Float64Array {

@@ -1,9 +1,9 @@
+import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey, parseRow } from './cell-parse.js';
 import { scanCsv } from './csv-scan.js';
-import { acceptRow, columnIndex } from './row-check.js';
-import { type CsvRow, emptyIssues, type ReadIssues } from './types.js';
+import { acceptRow, columnIndex, skipRecord } from './row-check.js';
 
-export type { CsvRow } from './types.js';
+export type { CsvRow } from '../types.js';
 
 export interface ReadCsvOptions {
   /** Throw on a row with the wrong number of fields instead of skipping it. */
@@ -84,6 +84,7 @@ async function* scanToQueue(path: string, strict: boolean, issues: ReadIssues): 
       onRecord(record) {
         if (acceptRow(record.width, width, record.line, path, strict, issues)) rows.push(record.texts());
       },
+      onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
       async onChunk() {
         if (rows.length > 0) {
           push({ rows });
@@ -96,6 +97,7 @@ async function* scanToQueue(path: string, strict: boolean, issues: ReadIssues): 
     issues,
   ).then(
     () => {
+      if (rows.length > 0) push({ rows }); // rows read after a broken quote, at the end
       done = true;
       wake?.();
     },

@@ -1,4 +1,4 @@
-import type { ReadIssues } from './types.js';
+import type { ReadIssues } from '../types.js';
 
 /** Raised by readers in `strict` mode; names the file and line. */
 export class CsvFormatError extends Error {
@@ -22,10 +22,14 @@ export function acceptRow(
   issues: ReadIssues,
 ): boolean {
   if (found === width) return true;
-  const reason = `expected ${width} fields (as in the header), found ${found}`;
+  skipRecord(line, `expected ${width} fields (as in the header), found ${found}`, file, strict, issues);
+  return false;
+}
+
+/** A record that is not returned: throws (strict) or records it as skipped. */
+export function skipRecord(line: number, reason: string, file: string, strict: boolean, issues: ReadIssues) {
   if (strict) throw new CsvFormatError(file, line, reason);
   issues.skipped.push({ line, reason });
-  return false;
 }
 
 export function columnIndex(header: readonly string[], name: string, file: string, what: string): number {

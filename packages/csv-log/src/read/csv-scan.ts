@@ -1,7 +1,8 @@
 import { isAscii } from 'node:buffer';
+import { readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
-import { parseNumber, parseNumberAscii, parseNumberIn } from './cell-parse.js';
-import type { ReadIssues } from './types.js';
+import type { ReadIssues } from '../types.js';
+import { parseNumber } from './cell-parse.js';
 
 // Hand-written, not papaparse (measured necessary):
 // - papaparse picks one newline for a whole parse, so a log with `\r\n` lines (Python's csv module)
@@ -10,10 +11,11 @@ import type { ReadIssues } from './types.js';
 // - A chart needs 2–3 numeric columns of 9 out of 1,000,000 rows: cutting out of a quote-free line
 //   only the fields up to the last wanted one (the others are only counted, to check the width) and
 //   casting only the wanted cells, straight from the chunk's text, reads such a log in under 60 % of
-//   the CPU time our papaparse reader took (see bench/run.ts).
+//   the CPU time our papaparse reader took (bench/run.ts measures papaparse beside it).
 // Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
 
 export const CHUNK_BYTES = 1 << 20;
+const BROKEN_QUOTE = 'a quoted cell opened on this line never closes; reading resumes at the next line';
 const TORN_TEXT_MAX = 10_000;
 const LF = 10;
 const CR = 13;
@@ -28,15 +30,10 @@ export interface CsvScanOptions {
   onHeader(header: string[]): number | undefined;
   /** Every data record, in order. The record is reused: read it now, do not keep it. */
   onRecord(record: CsvRecord): void;
-  /**
-   * A reader's own fast path for a quote-free record, `record.source` (and `record.bytes`) from start
-   * to end (line end excluded), tried before the record is cut into fields (`record.line` is not set
-   * yet): true when it took the record, false to have it cut and handed to onRecord as usual (so it
-   * may give up anywhere, having kept nothing).
-   */
-  onPlainRecord?(record: CsvRecord, start: number, end: number): boolean;
   /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
   onChunk?(position: number, size: number): void | Promise<void>;
+  /** A record that is not returned (a quote that never closes), at its first line, and why. */
+  onSkip?(line: number, reason: string): void;
   /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
   chunkBytes?: number;
 }
@@ -50,8 +47,6 @@ export class CsvRecord {
   /** A quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source`. */
   fields: string[] | null = null;
   source = '';
-  /** The bytes `source` was decoded from when they are all ASCII (then offsets match), else null. */
-  bytes: Buffer | null = null;
   starts: Int32Array = new Int32Array(0);
   ends: Int32Array = new Int32Array(0);
 
@@ -68,13 +63,7 @@ export class CsvRecord {
 
   /** Field `i` as a number (see parseNumber), `undefined` when it is not one; empty is `undefined`. */
   number(i: number): number | undefined {
-    const fields = this.fields;
-    if (fields !== null) return parseNumber(fields[i] as string);
-    const start = this.starts[i] as number;
-    const end = this.ends[i] as number;
-    return this.bytes !== null
-      ? parseNumberAscii(this.bytes, start, end)
-      : parseNumberIn(this.source, start, end);
+    return parseNumber(this.text(i));
   }
 
   /** All fields as text (needs the default field limit). */
@@ -97,6 +86,7 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
     const size = (await handle.stat()).size;
     const scanner = new CsvScanner(options);
     await scanner.scan(handle, 0, size);
+    scanner.finish();
     if (!scanner.headerSeen) options.onHeader([]);
     issues.torn = scanner.torn();
   } finally {
@@ -132,41 +122,89 @@ export class CsvScanner {
    * bytes scanned before. Returns where it stopped: `to`, or earlier when the file shrank under us.
    */
   async scan(handle: FileHandle, from: number, to: number): Promise<number> {
-    const chunkBytes = Math.max(1, Math.min(this.options.chunkBytes ?? CHUNK_BYTES, to - from));
     let position = from;
     while (position < to) {
-      let buffer = this.buffer;
-      const carry = this.carry;
-      if (buffer.length - carry < chunkBytes) {
-        const bigger = Buffer.allocUnsafe(carry + chunkBytes * 2); // a record longer than a chunk
-        buffer.copy(bigger, 0, 0, carry);
-        buffer = bigger;
-      }
-      const want = Math.min(chunkBytes, to - position);
-      const { bytesRead } = await handle.read(buffer, carry, want, position);
+      const space = this.room(to - position);
+      const { bytesRead } = await handle.read(this.buffer, this.carry, space, position);
       if (bytesRead === 0) break; // the file shrank under us: stop at what exists
       position += bytesRead;
-      const filled = carry + bytesRead;
-      // An incomplete UTF-8 sequence at the end waits for its next bytes (at the file's end it can only
-      // be in the torn rest, which torn() decodes as it is).
-      const whole = completeUtf8(buffer, filled);
-      // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
-      const ascii = isAscii(buffer.subarray(0, whole));
-      const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
-      // an ASCII chunk's bytes stand for its text: numbers are read from them, never decoded
-      const rest = text.slice(this.splitter.split(text, ascii ? buffer : null));
-      // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
-      const restBytes = Buffer.from(rest);
-      const tail = buffer.subarray(whole, filled);
-      if (restBytes.length + tail.length > buffer.length)
-        buffer = Buffer.allocUnsafe(restBytes.length + tail.length + chunkBytes);
-      tail.copy(buffer, restBytes.length); // copy the tail first: it may overlap where rest goes
-      restBytes.copy(buffer, 0);
-      this.buffer = buffer;
-      this.carry = restBytes.length + tail.length;
+      this.take(bytesRead);
       await this.options.onChunk?.(position, to);
     }
     return position;
+  }
+
+  /** {@link scan}, synchronously, on a file descriptor (the writer's torn-record repair). */
+  scanSync(fd: number, from: number, to: number): number {
+    let position = from;
+    while (position < to) {
+      const space = this.room(to - position);
+      const bytesRead = readSync(fd, this.buffer, this.carry, space, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      this.take(bytesRead);
+    }
+    return position;
+  }
+
+  /** Makes room after the carried bytes for the next read; returns how many bytes to read. */
+  private room(left: number): number {
+    const chunkBytes = Math.max(1, Math.min(this.options.chunkBytes ?? CHUNK_BYTES, left));
+    if (this.buffer.length - this.carry < chunkBytes) {
+      const bigger = Buffer.allocUnsafe(this.carry + chunkBytes * 2); // a record longer than a chunk
+      this.buffer.copy(bigger, 0, 0, this.carry);
+      this.buffer = bigger;
+    }
+    return chunkBytes;
+  }
+
+  /** Splits the carried bytes and `bytesRead` more after them; keeps the incomplete rest. */
+  private take(bytesRead: number): void {
+    let buffer = this.buffer;
+    const filled = this.carry + bytesRead;
+    // An incomplete UTF-8 sequence at the end waits for its next bytes (at the file's end it can only
+    // be in the torn rest, which torn() decodes as it is).
+    const whole = completeUtf8(buffer, filled);
+    // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
+    const ascii = isAscii(buffer.subarray(0, whole));
+    const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
+    const rest = text.slice(this.splitter.split(text));
+    // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
+    const restBytes = Buffer.from(rest);
+    const tail = buffer.subarray(whole, filled);
+    if (restBytes.length + tail.length > buffer.length)
+      buffer = Buffer.allocUnsafe(restBytes.length + tail.length + bytesRead);
+    tail.copy(buffer, restBytes.length); // copy the tail first: it may overlap where rest goes
+    restBytes.copy(buffer, 0);
+    this.buffer = buffer;
+    this.carry = restBytes.length + tail.length;
+  }
+
+  /** Bytes after the last complete record: a record still being written, or cut by a crash. */
+  get pendingBytes(): number {
+    return this.carry;
+  }
+
+  /**
+   * At the end of a snapshot: a quoted cell opened in the carried bytes that never closes, though
+   * lines follow it, is not a torn record but a broken one. It is reported at its line (`onSkip`) and
+   * reading resumes at the next line, so the rows after it are not lost. What is left without a line
+   * end is the torn rest.
+   */
+  finish(): void {
+    while (this.carry > 0 && this.splitter.headerSeen) {
+      const text = this.buffer.toString('utf8', 0, this.carry);
+      const lf = text.indexOf('\n');
+      if (lf === -1) return; // one line: torn
+      // One record short of its line end, or no whole row after its first line: the last record, cut short.
+      const ended = text.endsWith('\n') ? text : `${text}\n`;
+      if (parseQuoted(ended, 0)?.next === ended.length || !this.splitter.holdsRow(text.slice(lf + 1))) return;
+      this.options.onSkip?.(this.splitter.line++, BROKEN_QUOTE);
+      const after = text.slice(lf + 1);
+      const rest = after.slice(this.splitter.split(after));
+      this.buffer = Buffer.from(rest);
+      this.carry = this.buffer.length;
+    }
   }
 
   /** The bytes after the last complete record (a line still being written, or cut by a crash). */
@@ -198,11 +236,8 @@ class RecordSplitter {
     this.options = options;
   }
 
-  /**
-   * Hands every complete record of `text` on; returns where the incomplete rest starts. `bytes`: what
-   * `text` was decoded from, when all ASCII (so offsets match), else null.
-   */
-  split(text: string, bytes: Buffer | null): number {
+  /** Hands every complete record of `text` on; returns where the incomplete rest starts. */
+  split(text: string): number {
     let start = 0;
     if (!this.headerSeen) {
       if (text.charCodeAt(0) === 0xfeff) start = 1; // a UTF-8 BOM before the header
@@ -213,7 +248,6 @@ class RecordSplitter {
       start = header.next;
     }
     this.record.source = text;
-    this.record.bytes = bytes;
     this.nextComma = -1;
     this.nextQuote = text.indexOf('"', start); // -1 or ≥ start: most logs have none at all
     // One call per record rather than one long loop: V8 optimizes a small, often-called function
@@ -233,6 +267,13 @@ class RecordSplitter {
     if (this.nextQuote !== -1 && this.nextQuote < lf) {
       const quoted = parseQuoted(text, start);
       if (quoted === null) return -1; // a quoted cell continues in the next chunk
+      // Over several lines, with text after a closing quote: a quote that never closed, paired with
+      // a later row's opening quote. The rows it swallowed are read again from its next line.
+      if (quoted.lines > 1 && quoted.strayText) {
+        this.options.onSkip?.(this.line++, BROKEN_QUOTE);
+        this.nextQuote = text.indexOf('"', lf + 1);
+        return lf + 1;
+      }
       record.fields = quoted.fields;
       record.width = quoted.fields.length;
       record.line = this.line;
@@ -246,11 +287,25 @@ class RecordSplitter {
     const end = lf > start && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
     const line = this.line++;
     if (end === start && this.headerWidth > 1) return lf + 1; // blank line (see above)
-    if (this.options.onPlainRecord?.(record, start, end)) return lf + 1;
     record.line = line;
     this.cutPlain(text, start, end);
     this.options.onRecord(record);
     return lf + 1;
+  }
+
+  /** Whether `text`, read from a line start, holds a complete record of the header's width. */
+  holdsRow(text: string): boolean {
+    let found = false;
+    const probe = new RecordSplitter({
+      onHeader: () => 0,
+      onRecord: (record) => {
+        if (record.width === this.headerWidth) found = true;
+      },
+    });
+    probe.startColumns([]);
+    probe.headerWidth = this.headerWidth;
+    probe.split(text);
+    return found;
   }
 
   private startColumns(header: string[]): void {
@@ -298,6 +353,8 @@ interface QuotedRecord {
   next: number;
   /** Physical lines the record spans. */
   lines: number;
+  /** Text follows a closing quote (`"a"b`): RFC 4180 does not allow it; Python's csv keeps it. */
+  strayText: boolean;
 }
 
 /**
@@ -308,10 +365,12 @@ interface QuotedRecord {
 export function parseQuoted(text: string, start: number): QuotedRecord | null {
   const fields: string[] = [];
   let lines = 1;
+  let strayText = false;
   let i = start;
   for (;;) {
     let value = '';
-    if (text.charCodeAt(i) === QUOTE) {
+    const quoted = text.charCodeAt(i) === QUOTE;
+    if (quoted) {
       i++;
       for (;;) {
         const close = text.indexOf('"', i);
@@ -336,9 +395,10 @@ export function parseQuoted(text: string, start: number): QuotedRecord | null {
     }
     if (j === text.length) return null;
     const stop = c === LF && j > i && text.charCodeAt(j - 1) === CR ? j - 1 : j;
+    if (quoted && stop > i) strayText = true;
     fields.push(stop > i ? value + text.slice(i, stop) : value);
     i = j + 1;
-    if (c === LF) return { fields, next: i, lines };
+    if (c === LF) return { fields, next: i, lines, strayText };
   }
 }
 

@@ -12,8 +12,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { parseQuoted } from '../read/csv-scan.js';
 import { formatHeader } from './cell-format.js';
-import { parseQuoted } from './csv-scan.js';
 import { repairTornTail } from './tail-repair.js';
 
 export interface PreparedCsv {
@@ -47,7 +47,7 @@ export function prepareCsvFile(
         return { eol: '\n', needsHeader: true };
       }
     }
-    repairTornTail(path);
+    repairTornTail(path, true);
     const existing = readFirstLine(path);
     if (existing === null) return { eol: '\n', needsHeader: true };
     if (sameColumns(existing.fields, columns)) return { eol: existing.eol, needsHeader: false };

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkNamePart } from '@evidence/node-kit';
 
 /** Every standard path of an evidence folder (file names of the reference trainer). */
 export class EvidencePaths {
@@ -43,12 +44,12 @@ export class EvidencePaths {
 
   /** `curves/<mode>/` */
   curvesDir(mode: string): string {
-    return join(this.curvesRoot, checkMode(mode));
+    return join(this.curvesRoot, checkNamePart(mode, 'EvidencePaths: mode'));
   }
 
   /** `animations/<mode>/` */
   animationsDir(mode: string): string {
-    return join(this.animationsRoot, checkMode(mode));
+    return join(this.animationsRoot, checkNamePart(mode, 'EvidencePaths: mode'));
   }
 
   /** Creates the root, `curves/` and `animations/` folders (like `mkdir -p`). */
@@ -60,12 +61,4 @@ export class EvidencePaths {
     ]);
     return this;
   }
-}
-
-// A mode names one sub-folder; anything that could climb out of it is a caller's bug.
-function checkMode(mode: string): string {
-  if (mode === '' || mode === '.' || mode === '..' || /[/\\\0]/.test(mode)) {
-    throw new Error(`EvidencePaths: mode ${JSON.stringify(mode)} must be a plain folder name (no slashes)`);
-  }
-  return mode;
 }

@@ -1,5 +1,5 @@
-// Turning values into CSV text. Hand-written (not csv-stringify): the append path is hot and a row is
-// only a join of a few cells; research/js-deps.md §4 measured csv-stringify at 2.7x slower.
+// Turning values into CSV text. Not csv-stringify: a row is only a join of a few cells, and a
+// writer's cells must be checked one by one anyway (the error names the column).
 
 const NEEDS_QUOTES = /[",\r\n]/;
 

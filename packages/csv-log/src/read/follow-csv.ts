@@ -1,8 +1,8 @@
 import { type FileHandle, open } from 'node:fs/promises';
+import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { parseRow } from './cell-parse.js';
 import { CHUNK_BYTES, CsvScanner } from './csv-scan.js';
-import { acceptRow } from './row-check.js';
-import { type CsvRow, emptyIssues, type ReadIssues } from './types.js';
+import { acceptRow, skipRecord } from './row-check.js';
 
 export interface FollowCsvOptions {
   /** Throw (a CsvFormatError) on a row with the wrong number of fields instead of skipping it. */
@@ -154,6 +154,10 @@ class CsvFollower implements CsvLogFollower {
         } else {
           this.skippedTotal++;
         }
+      },
+      onSkip: (line, reason) => {
+        skipRecord(line, reason, this.path, this.strict, this.batchIssues);
+        this.skippedTotal++;
       },
     });
   }

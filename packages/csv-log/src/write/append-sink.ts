@@ -1,0 +1,214 @@
+import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
+import { flushOnExit, forgetOnExit } from '@evidence/node-kit';
+import type { Durability } from '../types.js';
+
+const FLUSH_INTERVAL_MS = 100;
+/** `buffered` writes once this many characters (at least as many bytes) wait. */
+const FLUSH_CHARS = 64 * 1024;
+// While the disk refuses writes, rows wait in memory up to this much; later ones are counted as lost.
+const MAX_BACKLOG_BYTES = 32 * 1024 * 1024;
+const RETRY_MS = 1000;
+
+/**
+ * An O_APPEND file that whole lines are appended to under one durability mode. Writes are
+ * synchronous: a line is in the kernel when `write` (line/fsync) or the flush (buffered) returns, so
+ * what a crash leaves is exactly what was flushed, and the exit hook can flush without the event loop.
+ *
+ * Write failures (ENOSPC, EIO, …) never throw into the caller. The bytes not written are kept, in
+ * order, from the exact byte the disk stopped at (so a line cut by a short write is finished before
+ * the next one starts: rows are never spliced), and retried at most once a second and on
+ * flush/close/exit. Each episode of failure is reported once, to `onError` or else to stderr; rows
+ * beyond MAX_BACKLOG_BYTES are dropped and their count reported when the disk accepts writes again
+ * (or at close).
+ */
+export class AppendSink {
+  readonly path: string;
+  private readonly durability: Durability;
+  private readonly onError: ((error: Error) => void) | undefined;
+  private readonly fd: number;
+  private pending = '';
+  private pendingRows = 0;
+  private timer: NodeJS.Timeout | null = null;
+  // While the disk refuses writes: what is not written yet, in order (the head may be part of a line).
+  private backlog: { bytes: Buffer; rows: number }[] = [];
+  private backlogBytes = 0;
+  private lastAttempt = 0;
+  private failing = false;
+  private lost = 0;
+  private closed = false;
+
+  constructor(path: string, durability: Durability, onError?: (error: Error) => void) {
+    this.path = path;
+    this.durability = durability;
+    this.onError = onError;
+    this.fd = openSync(path, 'a');
+    flushOnExit(this);
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Appends `rows` whole lines (in `line`/`fsync` mode: one write() call). */
+  write(lines: string, rows = 1): void {
+    if (this.closed) throw new Error(`${this.path}: the log is closed`);
+    if (this.durability !== 'buffered') {
+      this.writeOut(lines, rows, false);
+      return;
+    }
+    this.pending += lines;
+    this.pendingRows += rows;
+    if (this.pending.length >= FLUSH_CHARS) this.flushSync();
+    else if (this.timer === null) {
+      this.timer = setTimeout(() => this.flushPending(false), FLUSH_INTERVAL_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Hands everything buffered to the operating system now, and retries what the disk refused before. */
+  flushSync(): void {
+    this.flushPending(true);
+  }
+
+  private flushPending(retryNow: boolean): void {
+    if (this.timer !== null) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    const lines = this.pending;
+    const rows = this.pendingRows;
+    this.pending = '';
+    this.pendingRows = 0;
+    if (lines !== '') this.writeOut(lines, rows, retryNow);
+    else if (retryNow && this.backlog.length > 0) this.drain();
+  }
+
+  closeSync(): void {
+    if (this.closed) return;
+    this.flushSync();
+    this.closed = true;
+    forgetOnExit(this);
+    if (this.backlog.length > 0 || this.lost > 0) {
+      const rows = this.backlog.reduce((sum, part) => sum + part.rows, 0);
+      this.report(
+        new Error(
+          `${this.path}: closed with ${rows} rows the disk kept refusing; they are lost` +
+            (this.lost > 0 ? `, as are ${this.lost} rows dropped while it was full` : ''),
+        ),
+      );
+    }
+    try {
+      closeSync(this.fd);
+    } catch (error) {
+      this.report(new Error(`${this.path}: close failed (${describeFailure(error)})`, { cause: error }));
+    }
+  }
+
+  private writeOut(lines: string, rows: number, retryNow: boolean): void {
+    const bytes = Buffer.from(lines);
+    if (this.backlog.length > 0) {
+      this.queue(bytes, rows);
+      // Retry at most every RETRY_MS (or when asked): a failing system call per row would slow training.
+      if (retryNow || Date.now() - this.lastAttempt >= RETRY_MS) this.drain();
+      return;
+    }
+    let written = 0;
+    try {
+      written = writeSync(this.fd, bytes);
+      if (written === bytes.length) {
+        if (this.durability === 'fsync') fdatasyncSync(this.fd);
+        return;
+      }
+    } catch (error) {
+      this.keep(bytes, rows);
+      this.lastAttempt = Date.now();
+      this.failed(error);
+      return;
+    }
+    this.keep(bytes.subarray(written), rows); // a short write: the rest of the line goes first
+    this.drain();
+  }
+
+  private keep(bytes: Buffer, rows: number): void {
+    this.backlog.push({ bytes, rows });
+    this.backlogBytes += bytes.length;
+  }
+
+  private queue(bytes: Buffer, rows: number): void {
+    if (this.backlogBytes + bytes.length > MAX_BACKLOG_BYTES) this.lost += rows;
+    else this.keep(bytes, rows);
+  }
+
+  private drain(): void {
+    this.lastAttempt = Date.now();
+    while (this.backlog.length > 0) {
+      const part = this.backlog[0] as { bytes: Buffer; rows: number };
+      const bytes = part.bytes;
+      let offset = 0;
+      try {
+        while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
+      } catch (error) {
+        part.bytes = bytes.subarray(offset);
+        this.backlogBytes -= offset;
+        this.failed(error);
+        return;
+      }
+      this.backlog.shift();
+      this.backlogBytes -= bytes.length;
+    }
+    try {
+      if (this.durability === 'fsync') fdatasyncSync(this.fd);
+    } catch (error) {
+      this.failed(error);
+      return;
+    }
+    this.recovered();
+  }
+
+  // Once per episode: a full disk would otherwise print on every row.
+  private failed(cause: unknown): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.report(
+      new Error(
+        `${this.path}: ${describeFailure(cause)}; rows are kept in memory (up to ${MAX_BACKLOG_BYTES / 2 ** 20} MiB) and written, in order, once it accepts them again`,
+        { cause },
+      ),
+    );
+  }
+
+  private recovered(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    if (this.lost === 0) return;
+    this.report(
+      new Error(
+        `${this.path}: writing again; ${this.lost} rows appended while the disk refused writes did not fit in memory and are lost`,
+      ),
+    );
+    this.lost = 0;
+  }
+
+  /** To `onError`, or loudly to stderr: a logging failure never throws into the training loop. */
+  report(error: Error): void {
+    if (this.onError) {
+      try {
+        this.onError(error);
+        return;
+      } catch {
+        // a throwing onError must not reach the training loop either: fall through to stderr
+      }
+    }
+    process.stderr.write(`\n[@evidence/csv-log] LOGGING FAILURE: ${error.message}\n\n`);
+  }
+}
+
+/** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write". */
+export function describeFailure(error: unknown): string {
+  const { code, message } = error as NodeJS.ErrnoException;
+  if (code === undefined) return String(message ?? error);
+  const text = message.startsWith(`${code}: `)
+    ? message.slice(code.length + 2).replace(/, \w+$/, '')
+    : message;
+  return `${text} (${code})`;
+}
