@@ -1,7 +1,9 @@
 import { packageBuild } from '../../tsup.shared';
 
-// The encoding worker is its own entry, so it sits next to index.{js,cjs} where worker-location.ts looks for it.
+// The encoding worker is its own entry, so it sits next to index.{js,cjs}, where startWorker looks for it.
+// node-kit is private: bundled in, never a dependency of the published package.
 export default packageBuild({
   entry: ['src/index.ts', 'src/encode-worker.ts'],
   dts: { entry: 'src/index.ts' },
+  noExternal: ['@evidence/node-kit'],
 });

@@ -4,6 +4,7 @@ import { envCommand } from './commands/env.js';
 import { gifCommand } from './commands/gif.js';
 import { plotCommand } from './commands/plot.js';
 import { reportCommand } from './commands/report.js';
+import { runsCommand } from './commands/runs.js';
 import { tableCommand } from './commands/table.js';
 import { watchCommand } from './commands/watch.js';
 import { describeError, ReportedFailure, UsageError } from './errors.js';
@@ -78,6 +79,7 @@ export function createProgram(io: CliIo): Command {
     ['gif', gifCommand],
     ['watch', watchCommand],
     ['env', envCommand],
+    ['runs', runsCommand],
   ];
   // `program.command()` (not addCommand) so each command inherits the output routing and exitOverride.
   for (const [name, define] of commands) define(program.command(name), io);

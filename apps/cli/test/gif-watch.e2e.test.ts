@@ -27,6 +27,20 @@ function writeFrames(dir: string, count: number, width = 64, height = 48): void 
   }
 }
 
+/** Where the first IDAT chunk's data starts. */
+function idatOffset(png: Buffer): number {
+  for (let at = 8; at < png.length; at += 12 + png.readUInt32BE(at)) {
+    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') return at + 8;
+  }
+  throw new Error('no IDAT chunk');
+}
+
+function flipBit(bytes: Buffer, at: number): Buffer {
+  const copy = Buffer.from(bytes);
+  copy[at] = (copy[at] as number) ^ 0x08;
+  return copy;
+}
+
 const canCheckWithPython = pillowAvailable() || process.env.CI === 'true';
 
 describe('evidence gif', () => {
@@ -76,20 +90,50 @@ print(im.size[0], im.size[1], len(xs), im.info.get('duration'), ','.join(map(str
     writeFileSync(join(dir, 'frames', 'frame_3.png'), 'not a png');
     const bad = await runCli(['gif', join(dir, 'frames'), '-o', join(dir, 'o.gif')]);
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toMatch(/^evidence: .*frame_3\.png: not a readable PNG/);
+    expect(bad.stderr).toMatch(/^evidence: .*frame_3\.png: frame 4 of 4: not a readable PNG/);
 
     writeFrames(join(dir, 'sizes'), 2);
     writeFrames(join(dir, 'sizes-big'), 3, 80, 48);
     writeFileSync(join(dir, 'sizes', 'frame_2.png'), readFileSync(join(dir, 'sizes-big', 'frame_2.png')));
     const sized = await runCli(['gif', join(dir, 'sizes'), '-o', join(dir, 'o.gif')]);
     expect(sized.code).toBe(1);
-    expect(sized.stderr).toMatch(/frame_2\.png: frame 2 is 80×48, expected 64×48/);
+    expect(sized.stderr).toMatch(/frame_2\.png: frame 3 of 3 is 80×48, expected 64×48/);
 
     mkdirSync(join(dir, 'none'));
     const none = await runCli(['gif', join(dir, 'none'), '-o', join(dir, 'o.gif')]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('no PNG frames');
     expect(readdirSync(dir).filter((name) => name.startsWith('.evidence-gif'))).toEqual([]);
+  });
+
+  it('refuses a truncated or corrupt PNG, naming the file and the frame (from 1): no black frame, no output', async () => {
+    const dir = tempDir('gif-torn');
+    writeFrames(join(dir, 'frames'), 6);
+    const whole = readFileSync(join(dir, 'frames', 'frame_3.png'));
+    const out = join(dir, 'out.gif');
+    const cases: [string, Buffer][] = [
+      ['cut in its pixel data', whole.subarray(0, Math.floor(whole.length / 2))],
+      ['cut before its end marker', whole.subarray(0, whole.length - 12)],
+      ['one bit flipped in its pixel data', flipBit(whole, idatOffset(whole) + 20)],
+    ];
+    for (const [what, bytes] of cases) {
+      writeFileSync(join(dir, 'frames', 'frame_3.png'), bytes);
+      const result = await runCli(['gif', join(dir, 'frames'), '-o', out]);
+      expect(result.code, what).toBe(1);
+      expect(result.stderr, what).toMatch(
+        /^evidence: .*frame_3\.png: frame 4 of 6: not a readable PNG image \(.+\)\n$/,
+      );
+      expect(readdirSync(dir).sort(), what).toEqual(['frames']); // no output, not even a partial one
+    }
+    expect(cases[0]?.[1].length).toBeGreaterThan(60); // Skia decodes this one, black where the data stops
+  });
+
+  it('-o into a missing folder names that folder', async () => {
+    const dir = tempDir('gif-no-folder');
+    writeFrames(join(dir, 'frames'), 2);
+    const result = await runCli(['gif', join(dir, 'frames'), '-o', join(dir, 'missing', 'o.gif')]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`evidence: ${join(dir, 'missing')}: no such directory (the folder for -o)\n`);
   });
 
   it('-o is required (bad usage)', async () => {

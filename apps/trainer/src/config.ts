@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { EnvConfigError, type EvidenceEnv, readEvidenceEnv } from '@evidence/env-config';
+import type { PpoConfig } from './ppo.js';
 
 /** Everything a training run needs, after flags and environment variables are merged. */
 export interface TrainerConfig {
@@ -23,6 +24,8 @@ export interface TrainerConfig {
   evidence: EvidenceEnv;
   /** the variables it was read from (process.env plus the flags' overrides) */
   env: Record<string, string | undefined>;
+  /** PPO settings (default DEFAULT_PPO); the multi-seed comparison changes one of them */
+  ppo?: PpoConfig;
 }
 
 export const DEFAULTS = {

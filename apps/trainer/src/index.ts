@@ -9,4 +9,5 @@ export { Mlp } from './mlp.js';
 export { DEFAULT_PPO, type PpoConfig, PpoLearner, type UpdateStats } from './ppo.js';
 export { deriveSeed, Random } from './random.js';
 export { CartPoleRenderer } from './render/cartpole-frame.js';
+export { SEEDS_GROUPS, type SeedsGroup, type SeedsOptions, type SeedsResult, trainSeeds } from './seeds.js';
 export { type TrainResult, train } from './train.js';

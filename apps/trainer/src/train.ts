@@ -70,7 +70,8 @@ export async function train(config: TrainerConfig): Promise<TrainResult> {
     if (archived) view.info(`the previous run in ${dir} was moved to ${archived}`);
 
     const agent = new Agent(AGENT_SHAPE, new Random(deriveSeed(seed, 'init')));
-    const learner = new PpoLearner(agent, DEFAULT_PPO);
+    const ppo = config.ppo ?? DEFAULT_PPO;
+    const learner = new PpoLearner(agent, ppo);
     const minibatchRandom = new Random(deriveSeed(seed, 'minibatches'));
     const evalOptions = { seed, stream: 'eval', episodes: config.evalEpisodes, maxSteps };
 
@@ -139,12 +140,12 @@ export async function train(config: TrainerConfig): Promise<TrainResult> {
           reward_std: returns.std,
           kl: stats.kl,
           grad_norm: stats.gradNorm,
-          learning_rate: DEFAULT_PPO.policyLr * lrScale,
+          learning_rate: ppo.policyLr * lrScale,
           wall_time_s: round(wall, 3),
         });
         logs.rewardComponents.append(rewardComponentsRow(update, batch, returns));
         if (update % config.checkpointEvery === 0 || update === updates) checkpoint(update);
-        view.row(tableRow(update, update * perUpdate, returns, stats, DEFAULT_PPO.policyLr * lrScale, wall));
+        view.row(tableRow(update, update * perUpdate, returns, stats, ppo.policyLr * lrScale, wall));
       }
     } finally {
       // closed however training ends, so every row accepted so far is on disk

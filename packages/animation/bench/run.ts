@@ -355,7 +355,7 @@ function encoderTable(out: string, module: string): void {
     `wall time on a busy machine (load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores).`,
   );
   console.log(
-    'Targets (set A gradient): ≤ 2 s, peak RSS < 120 MB, ≤ 0.62 MB (ffmpeg two-pass, js-deps.md §1).\n',
+    "Targets (set A gradient): ≤ 2 s, peak RSS < 120 MB, ≤ 0.62 MB (ffmpeg's two-pass palette on similar frames).\n",
   );
 }
 

@@ -16,7 +16,7 @@ export function defaultPoolSize(bufferBytes: number): number {
 
 /**
  * At most `capacity` frame buffers per episode. They travel to the worker and come back, so memory
- * stays flat however long the episode; when all are out, `acquire` waits for one to return.
+ * stays flat however long the episode; when all are out, `wait` gives the next one to return.
  */
 export class BufferPool {
   private readonly free: Uint8Array[] = [];
@@ -81,11 +81,6 @@ export class BufferPool {
     return this.madeHere;
   }
 
-  /** A buffer now, or null when all are out (then call `wait`). */
-  tryAcquire(): Uint8Array | null {
-    return this.takeFree() ?? this.allocate();
-  }
-
   /** The buffer that came back last (the likeliest still in cache), or null. */
   takeFree(): Uint8Array | null {
     return this.free.pop() ?? null;
@@ -107,10 +102,6 @@ export class BufferPool {
   wait(): Promise<Uint8Array | null> {
     if (this.closed) return Promise.resolve(null);
     return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  async acquire(): Promise<Uint8Array | null> {
-    return this.tryAcquire() ?? this.wait();
   }
 
   release(buffer: Uint8Array): void {

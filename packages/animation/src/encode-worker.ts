@@ -1,5 +1,5 @@
-// The worker that turns frames into GIF files, off the training thread. Started by encoder-worker.ts.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+// The worker that turns frames into GIF files, off the training thread. Started by encoder-thread.ts.
+import { closeSync, fsyncSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './encoder-protocol';
 import { EpisodeGifEncoder } from './episode-gif-encoder';
@@ -61,7 +61,7 @@ function discard(id: number): void {
 function handle(message: ToWorker): void {
   switch (message.type) {
     case 'begin': {
-      const fd = openSync(message.tempPath, 'w');
+      const fd = message.fd;
       const session: Session = { fd, tempPath: message.tempPath, bytes: 0, encoder: undefined as never };
       session.encoder = new EpisodeGifEncoder({
         width: message.width,
@@ -95,6 +95,8 @@ function handle(message: ToWorker): void {
         return;
       }
       release(message.id, session.encoder.finish());
+      // no frame reached the encoder (all were rejected): an empty file must never get a GIF's name
+      if (session.encoder.frameCount === 0) throw new Error('no frame reached the encoder');
       fsyncSync(session.fd); // data on disk before the name points at it
       closeOnce(session);
       renameSync(session.tempPath, message.finalPath);

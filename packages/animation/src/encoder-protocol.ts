@@ -3,6 +3,8 @@ export type ToWorker =
   | {
       type: 'begin';
       id: number;
+      /** the temp file, created exclusively by the recorder; the worker writes through `fd` and closes it */
+      fd: number;
       tempPath: string;
       width: number;
       height: number;

@@ -1,15 +1,16 @@
 import { rmSync } from 'node:fs';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
+import { openTempBesideSync, startWorker } from '@evidence/node-kit';
 import { BufferPool } from './buffer-pool';
 import type { FromWorker, ToWorker } from './encoder-protocol';
-import { startEncodeWorker } from './worker-location';
 
 export type EncodeOutcome =
   | { ok: true; path: string; frames: number; bytes: number }
   | { ok: false; message: string };
 
 export interface SessionOptions {
-  tempPath: string;
+  /** the GIF is streamed to an exclusively created, randomly named temp file beside this path */
+  besidePath: string;
   width: number;
   height: number;
   fps: number;
@@ -25,6 +26,8 @@ export class EncodingSession {
   private settle!: (outcome: EncodeOutcome) => void;
   readonly outcome: Promise<EncodeOutcome>;
   failure: string | null = null;
+  /** the temp file the worker streams into; '' until it is created */
+  tempPath = '';
 
   constructor(
     readonly id: number,
@@ -107,7 +110,9 @@ export class EncoderThread {
   private releasePort: MessagePort | null = null;
   /** On a normal exit with episodes unfinished, their temp files go too (a kill leaves them, hidden). */
   private readonly removeTempFiles = () => {
-    for (const session of this.sessions.values()) rmSync(session.options.tempPath, { force: true });
+    for (const session of this.sessions.values()) {
+      if (session.tempPath) rmSync(session.tempPath, { force: true });
+    }
   };
 
   open(options: SessionOptions): EncodingSession {
@@ -120,11 +125,23 @@ export class EncoderThread {
       () => this.drainReleases(),
     );
     this.sessions.set(session.id, session);
-    const { width, height, fps, paletteFrames, tempPath, poolSize } = options;
+    session.outcome.then(() => this.forget(session.id));
+    // Created here, exclusively and under a random name, so a file or symlink planted beside the GIF
+    // is never opened; the worker writes through the descriptor and closes it.
+    let temp: { path: string; fd: number };
+    try {
+      temp = openTempBesideSync(options.besidePath);
+    } catch (error) {
+      session.finish({ ok: false, message: (error as Error).message });
+      return session;
+    }
+    session.tempPath = temp.path;
+    const { width, height, fps, paletteFrames, poolSize } = options;
     worker.postMessage({
       type: 'begin',
       id: session.id,
-      tempPath,
+      fd: temp.fd,
+      tempPath: temp.path,
       width,
       height,
       fps,
@@ -136,7 +153,6 @@ export class EncoderThread {
       prefault: session.pool.expect(poolSize - paletteFrames),
       bufferBytes: session.pool.byteLength,
     } satisfies ToWorker);
-    session.outcome.then(() => this.forget(session.id));
     return session;
   }
 
@@ -201,9 +217,11 @@ export class EncoderThread {
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
     const channel = new MessageChannel();
-    const worker = startEncodeWorker({
+    const worker = startWorker(import.meta.url, 'encode-worker', {
       workerData: { releasePort: channel.port2 },
       transferList: [channel.port2],
+      // the worker closes temp files this thread opened: not "its own", so Node must not track them
+      trackUnmanagedFds: false,
     });
     const releasePort = channel.port1;
     releasePort.on('message', (message: FromWorker) => this.receive(message));
@@ -216,6 +234,7 @@ export class EncoderThread {
     worker.on('message', (message: FromWorker) => this.receive(message));
     worker.on('error', (error) => this.failAll(`the encoding worker crashed: ${error.message}`));
     worker.on('exit', (code) => {
+      this.removeTempFiles(); // a worker that died cannot finish them
       process.off('exit', this.removeTempFiles);
       releasePort.close();
       if (this.releasePort === releasePort) this.releasePort = null;

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { tempPathFor, writeFileAtomic } from './atomic-file';
+import { checkNamePart, writeFileAtomic } from '@evidence/node-kit';
 import { defaultPoolSize } from './buffer-pool';
 import { CaptureSchedule, type CaptureScheduleOptions, DEFAULT_CAPTURE_SCHEDULE } from './capture-schedule';
 import { EncoderThread, type EncodingSession } from './encoder-thread';
@@ -13,7 +13,7 @@ import { checkFps, MAX_FAITHFUL_FPS } from './gif-timing';
 export interface EpisodeRecorderOptions {
   /** folder for the GIFs and their JSON (created when needed) */
   dir: string;
-  /** file-name prefix, usually the mode (`train` → `train_episode_0000_…`) */
+  /** file-name prefix, usually the mode (`train` → `train_episode_0000_…`); a plain name part (no `/`, `..`) */
   prefix?: string;
   /** playback rate, default 30; above 50 browsers play slower than asked, so a warning is printed once */
   fps?: number;
@@ -98,6 +98,7 @@ export class EpisodeRecorder {
   constructor(options: EpisodeRecorderOptions) {
     this.dir = options.dir;
     this.prefix = options.prefix ?? '';
+    if (this.prefix !== '') checkNamePart(this.prefix, 'EpisodeRecorder prefix');
     this.fps = checkFps(options.fps ?? 30);
     this.maxFrames = positiveInteger('maxFrames', options.maxFrames ?? 400, 0);
     const schedule = options.schedule ?? DEFAULT_CAPTURE_SCHEDULE;
@@ -118,6 +119,7 @@ export class EpisodeRecorder {
   /** A capture for this episode, or null when the schedule skips it (then render nothing). */
   begin(episode: number, totalEpisodes?: number): EpisodeCapture | null {
     if (this.closed) throw new Error('EpisodeRecorder: begin() after close()');
+    checkNamePart(String(episode), 'EpisodeRecorder episode'); // it is part of the file name (a bridge may pass text)
     if (!this.schedule.shouldCapture(episode, totalEpisodes)) return null;
     this.ensureDir();
     const capture = new EpisodeCapture(this, episode);
@@ -313,7 +315,7 @@ export class EpisodeCapture {
     const poolSize = recorder.poolSize ?? defaultPoolSize(source.width * source.height * source.channels);
     const head = episodeFileStem(recorder.prefix, this.episode, 0, 0).replace(/_reward_.*$/, '');
     this.session = recorder.thread.open({
-      tempPath: tempPathFor(join(recorder.dir, `${head}.gif`)),
+      besidePath: join(recorder.dir, `${head}.gif`),
       width: source.width,
       height: source.height,
       fps: recorder.fps,
@@ -349,11 +351,14 @@ export class EpisodeCapture {
     let gif: string | null = null;
     let frameCount = 0;
     let warning: string | undefined;
+    const allRejected = `No frames were captured for this episode: all ${this.rejected} frames were rejected (see errors).`;
     if (this.session) {
       const outcome = await this.session.end(join(recorder.dir, `${stem}.gif`));
       if (outcome.ok) {
         gif = outcome.path;
         frameCount = outcome.frames;
+      } else if (this.admitted === 0) {
+        warning = allRejected; // every frame failed while being copied (a NaN, text): the worker wrote no GIF
       } else {
         const failure = new EncodingError(episode, outcome.message);
         this.errors.push(failure.message);
@@ -361,7 +366,7 @@ export class EpisodeCapture {
         warning = `No GIF: ${failure.message}`;
       }
     } else if (this.rejected > 0) {
-      warning = `No frames were captured for this episode: all ${this.rejected} frames were rejected (see errors).`;
+      warning = allRejected;
     } else {
       warning = NO_FRAMES_WARNING;
     }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { readEvidenceEnv } from '@evidence/env-config';
+import { checkNamePart } from '@evidence/node-kit';
 import { EpisodeRecorder, type EpisodeRecorderOptions } from './episode-recorder';
 
 export interface RecorderFromEnvOptions
@@ -11,14 +12,16 @@ export interface RecorderFromEnvOptions
 }
 
 /**
- * The recorder the environment asks for (DESIGN.md variables), writing to `<ANIMATION_DIR>/<mode>`
+ * The recorder the EVIDENCE_* variables ask for (see @evidence/env-config), writing to `<ANIMATION_DIR>/<mode>`
  * with file names `<mode>_episode_…`; null when animations are disabled or this is not the main
- * rank. Bad variables throw an EnvConfigError naming them.
+ * rank. Bad variables throw an EnvConfigError naming them; a mode that is not a plain name (`..`,
+ * `a/b`) throws before anything is read or created.
  */
 export function animationRecorderFromEnv(
   mode: string,
   options: RecorderFromEnvOptions = {},
 ): EpisodeRecorder | null {
+  checkNamePart(mode, 'animation mode');
   const { prefix, env, ...recorderOptions } = options;
   const settings = readEvidenceEnv({ prefix, env });
   const animations = settings.animations;

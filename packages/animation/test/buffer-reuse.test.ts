@@ -9,7 +9,7 @@ function echoSession(poolSize: number): { session: EncodingSession; sent: ArrayB
   const returned: ArrayBuffer[] = [];
   const session: EncodingSession = new EncodingSession(
     1,
-    { tempPath: '', width: 8, height: 4, fps: 10, paletteFrames: 2, poolSize, channels: 3 },
+    { besidePath: '', width: 8, height: 4, fps: 10, paletteFrames: 2, poolSize, channels: 3 },
     (message: ToWorker) => {
       if (message.type !== 'frame') return;
       sent.push(message.buffer);

@@ -50,12 +50,16 @@ describe.skipIf(!envConfigBuilt)('the built package', () => {
       (dir: string) => `const { EpisodeRecorder } = require(${JSON.stringify(join(dir, 'index.cjs'))});`,
     ],
   ] as const) {
-    it(`runs its worker from the ${format} build`, () => {
+    it(`runs its worker from the ${format} build, also under --stack-trace-limit=50 --trace-gc`, () => {
       expect(readdirSync(outDir)).toEqual(
         expect.arrayContaining(['index.js', 'index.cjs', 'encode-worker.js', 'encode-worker.cjs']),
       );
+      for (const flags of [[], ['--stack-trace-limit=50', '--trace-gc']]) runBuilt(flags);
+    });
+
+    function runBuilt(flags: string[]): void {
       const dir = tempDir();
-      const args = format === 'ESM' ? ['--input-type=module', '-e'] : ['--input-type=commonjs', '-e'];
+      const args = [...flags, format === 'ESM' ? '--input-type=module' : '--input-type=commonjs', '-e'];
       const output = execFileSync(process.execPath, [...args, script(load(outDir)), dir], {
         encoding: 'utf8',
         cwd: packageDir,
@@ -65,6 +69,6 @@ describe.skipIf(!envConfigBuilt)('the built package', () => {
       const decoded = decodeWithOmggif(files.gif);
       expect(decoded.frames).toHaveLength(9);
       expect(decoded.frames[8]?.[0]).toBe(200);
-    });
+    }
   }
 });

@@ -5,7 +5,7 @@ import { animationRecorderFromEnv } from '../src/index';
 import { tempDir } from './helpers';
 
 describe('animationRecorderFromEnv', () => {
-  it('follows the DESIGN.md defaults: <DIR>/animations/<mode>, prefix = mode, every 100, last 1, 30 fps, 400 frames', async () => {
+  it('follows the documented defaults: <DIR>/animations/<mode>, prefix = mode, every 100, last 1, 30 fps, 400 frames', async () => {
     const root = tempDir();
     const recorder = animationRecorderFromEnv('train', { env: { EVIDENCE_DIR: root } });
     expect(recorder).not.toBeNull();

@@ -5,11 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { decodeWithOmggif, packageDir, tempDir } from './helpers';
 
 describe('node flags', () => {
-  it('records under --trace-gc, a flag a worker thread refuses when it is passed explicitly', () => {
+  // flags a worker thread refuses when they are passed to it explicitly (ERR_WORKER_INVALID_EXEC_ARGV)
+  it.each(
+    [['--trace-gc'], ['--stack-trace-limit=50'], ['--stack-trace-limit=50', '--trace-gc']].map((flags) => [
+      flags.join(' '),
+      flags,
+    ]),
+  )('records under %s: the worker starts and the GIF is whole', (_, flags) => {
     const dir = tempDir();
     const run = spawnSync(
       process.execPath,
-      ['--trace-gc', '--import', 'tsx', join(packageDir, 'test/child/record-one.ts'), dir],
+      [...flags, '--import', 'tsx', join(packageDir, 'test/child/record-one.ts'), dir],
       { encoding: 'utf8', timeout: 60_000 },
     );
     expect(run.stderr).not.toMatch(/ERR_WORKER_INVALID_EXEC_ARGV|\[@evidence\/animation\]/);

@@ -42,6 +42,10 @@ describe('README examples', () => {
   });
   afterAll(() => rmSync(cwd, { recursive: true, force: true }));
 
+  it('uses nothing Node 20 cannot run as written (tsx would hide `await using`)', () => {
+    for (const code of examples) expect(code).not.toMatch(/\b(await )?using\s+\w+\s*=/);
+  });
+
   it('has an example for every public function', () => {
     expect(examples.length).toBeGreaterThanOrEqual(7);
     for (const name of [

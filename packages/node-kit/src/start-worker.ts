@@ -51,7 +51,7 @@ function construct(file: string | URL, options: WorkerOptions): Worker {
 export function startWorker(
   callerUrl: string,
   name: string,
-  options: Pick<WorkerOptions, 'workerData' | 'transferList' | 'resourceLimits'> = {},
+  options: Pick<WorkerOptions, 'workerData' | 'transferList' | 'resourceLimits' | 'trackUnmanagedFds'> = {},
 ): Worker {
   const here = fileURLToPath(callerUrl);
   const extension = extname(here);

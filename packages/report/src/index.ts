@@ -10,6 +10,32 @@ export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
+export {
+  type AlignedRun,
+  analyzeRuns,
+  type CompareRunsOptions,
+  type Curve,
+  compareRuns,
+  type GroupSummary,
+  type Improvement,
+  type Normalize,
+  type Restart,
+  type RunInput,
+  type RunSummary,
+  type RunsAnalysis,
+  type RunsSummary,
+  X_CANDIDATES,
+  Y_CANDIDATES,
+} from './runs/compare-runs.js';
+export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export { type RunTable, readRunTable } from './runs/run-table.js';
+export {
+  findings as runsFindings,
+  formatNumber as formatRunsNumber,
+  type RunsNotes,
+  verdict as improvementVerdict,
+} from './runs/runs-page.js';
+export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
 export { PAIR_KEYS, type Pairing } from './stats/pairing.js';
 export { newcombeDifference, newcombePairedDifference, wilson } from './stats/proportions.js';

@@ -1,11 +1,14 @@
 import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import type { Command } from 'commander';
+import pngjs from 'pngjs';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { integerOption } from '../options.js';
-import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { displayPath, kindOf, requireDir, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
+
+const { PNG } = pngjs;
 
 interface GifOptions {
   out: string;
@@ -30,6 +33,8 @@ export function gifCommand(command: Command, io: CliIo): void {
         .sort(byName);
       if (frames.length === 0)
         throw new InputError(displayPath(io, dir), 'no PNG frames (*.png) in this folder');
+      if ((await kindOf(dirname(out))) !== 'dir')
+        throw new InputError(displayPath(io, dirname(out)), 'no such directory (the folder for -o)');
       const written = await encodeFrames(io, dir, frames, out, options.fps);
       printLine(
         io.stdout,
@@ -51,7 +56,6 @@ async function encodeFrames(
   fps: number,
 ): Promise<string> {
   const { CaptureSchedule, EpisodeRecorder } = await import('@evidence/animation');
-  const { createCanvas } = await import('@napi-rs/canvas');
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
   const progress = createProgress(io);
   const problems: Error[] = [];
@@ -69,18 +73,16 @@ async function encodeFrames(
     let size: { width: number; height: number } | null = null;
     for (const [index, name] of frames.entries()) {
       const file = join(dir, name);
-      const image = await decodePng(io, file);
+      const frame = `frame ${index + 1} of ${frames.length}`;
+      const image = await decodePng(io, file, frame);
       if (size && (image.width !== size.width || image.height !== size.height)) {
         throw new InputError(
           displayPath(io, file),
-          `frame ${index} is ${image.width}×${image.height}, expected ${size.width}×${size.height} like the first frame`,
+          `${frame} is ${image.width}×${image.height}, expected ${size.width}×${size.height} like the first frame`,
         );
       }
       size ??= { width: image.width, height: image.height };
-      const canvas = createCanvas(image.width, image.height);
-      const context = canvas.getContext('2d');
-      context.drawImage(image, 0, 0);
-      await capture.addFrame(context.getImageData(0, 0, image.width, image.height));
+      await capture.addFrame({ width: image.width, height: image.height, data: image.data, channels: 4 });
       progress.update(index + 1, frames.length, name);
     }
     const ending = capture;
@@ -99,13 +101,20 @@ async function encodeFrames(
   }
 }
 
-async function decodePng(io: CliIo, file: string) {
-  const { loadImage } = await import('@napi-rs/canvas');
+/**
+ * Decodes with pngjs, which checks every chunk's CRC and refuses a file that ends early. Skia (through
+ * @napi-rs/canvas) decodes a truncated PNG without a word and fills the missing rows with black.
+ */
+async function decodePng(io: CliIo, file: string, frame: string) {
   const bytes = await readFile(file);
   try {
-    return await loadImage(bytes);
+    return PNG.sync.read(bytes);
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    throw new InputError(displayPath(io, file), `not a readable PNG image (${why})`);
+    // pngjs's words for a file that stops before its end marker
+    const plain = /read requests waitng on finished stream|unexpected end/i.test(why)
+      ? 'the file is truncated: it ends before the PNG end marker'
+      : why;
+    throw new InputError(displayPath(io, file), `${frame}: not a readable PNG image (${plain})`);
   }
 }

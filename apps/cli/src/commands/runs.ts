@@ -1,0 +1,261 @@
+import { readFile } from 'node:fs/promises';
+import type { Normalize, RunsAnalysis } from '@evidence/report';
+import { type Command, InvalidArgumentError } from 'commander';
+import { InputError, ReportedFailure, UsageError } from '../errors.js';
+import { type CliIo, printLine } from '../io.js';
+import { integerOption } from '../options.js';
+import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { renderTextTable } from '../text-table.js';
+
+interface RunsOptions {
+  pattern?: string;
+  x?: string;
+  y?: string;
+  final: number;
+  normalize?: string;
+  seed: number;
+  resamples: number;
+  out?: string;
+  json?: boolean;
+  requireImprovement?: string[];
+}
+
+/** `10%` or `0.1`: the share of the budget whose rows make a run's final score. */
+function shareOption(value: string): number {
+  const text = value.trim();
+  const share = text.endsWith('%') ? Number(text.slice(0, -1)) / 100 : Number(text);
+  if (text === '' || !(share > 0 && share <= 1))
+    throw new InvalidArgumentError('expected a share of the budget in (0, 1], as 10% or 0.1.');
+  return share;
+}
+
+const MAX_SKIPPED_SHOWN = 20;
+
+export function runsCommand(command: Command, io: CliIo): void {
+  command
+    .description(
+      'many runs and seeds compared: IQM, bootstrap intervals, P(improvement), performance profiles',
+    )
+    .argument('<root>', 'folder of runs: CSV logs (any trainer) and evidence folders')
+    .option(
+      '--pattern <pattern>',
+      "paths under ROOT to {group}, {task} and {run}, e.g. '{group}/{task}/{run}.csv'",
+    )
+    .option(
+      '--x <column>',
+      'x column (default: step, total timesteps, time/total_timesteps, global_step or episode)',
+    )
+    .option(
+      '--y <column>',
+      'y column (default: reward, ep_rew_mean, rollout/ep_rew_mean, … the first every run has)',
+    )
+    .option('--final <share>', 'final score: mean y over rows with x ≥ (1 − share)·budget', shareOption, 0.1)
+    .option(
+      '--normalize <how>',
+      '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
+    )
+    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), 0)
+    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), 2000)
+    .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
+    .option('--json', 'print the statistics as JSON')
+    .option(
+      '--require-improvement <groups...>',
+      'A B: exit 1 unless, in every task, the 95% interval of P(A > B) lies above 0.5 (a CI gate)',
+    )
+    .addHelpText(
+      'after',
+      `
+Example:
+  $ evidence runs runs/ --pattern '{group}/{task}/{run}.csv' --y 'rollout/ep_rew_mean' --out runs-report
+  $ evidence runs cleanrl/ --pattern '{task}__{group}__{run}/progress.csv' --normalize minmax --json`,
+    )
+    .action(async (rootArg: string, options: RunsOptions) => {
+      const root = resolvePath(io, rootArg);
+      await requireDir(io, root);
+      const report = await import('@evidence/report');
+      const out = options.out === undefined ? undefined : resolvePath(io, options.out);
+      let loaded: Awaited<ReturnType<typeof report.loadRuns>>;
+      try {
+        loaded = await report.loadRuns(root, {
+          ...(options.pattern === undefined ? {} : { pattern: options.pattern }),
+          ...(out === undefined ? {} : { exclude: out }),
+        });
+      } catch (error) {
+        if (error instanceof Error && error.name === 'PatternError') throw new UsageError(error.message);
+        throw error;
+      }
+      const where = displayPath(io, root);
+      const skippedLines = loaded.skipped.map((s) => `${where}/${s.path}: skipped: ${s.why}`);
+      const printSkipped = () => {
+        for (const line of skippedLines.slice(0, MAX_SKIPPED_SHOWN)) printLine(io.stderr, line);
+        if (skippedLines.length > MAX_SKIPPED_SHOWN)
+          printLine(io.stderr, `… and ${skippedLines.length - MAX_SKIPPED_SHOWN} more skipped`);
+        if (loaded.ignored.length > 0)
+          printLine(
+            io.stderr,
+            `${where}: ${loaded.ignored.length} other files ignored (not CSV logs or evidence folders)`,
+          );
+        for (const issue of loaded.issues)
+          printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
+      };
+      if (loaded.runs.length === 0) {
+        printSkipped();
+        throw new InputError(
+          where,
+          options.pattern
+            ? `--pattern ${options.pattern} matches no run (${loaded.skipped.length + loaded.ignored.length} files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
+            : 'no runs found; expected CSV logs or evidence folders (training_log.csv) under it',
+        );
+      }
+      const gate = options.requireImprovement;
+      if (gate && gate.length !== 2)
+        throw new UsageError(`--require-improvement: expected two groups A B, got ${gate.length}`);
+      const normalize = await normalizeOption(io, options.normalize);
+      let analysis: RunsAnalysis;
+      try {
+        analysis = report.analyzeRuns(loaded.runs, {
+          ...(options.x === undefined ? {} : { x: options.x }),
+          ...(options.y === undefined ? {} : { y: options.y }),
+          final: options.final,
+          seed: options.seed,
+          resamples: options.resamples,
+          ...(normalize ? { normalize } : {}),
+        });
+      } catch (error) {
+        printSkipped();
+        if (error instanceof Error && error.name === 'RunsInputError') {
+          const runPath = loaded.runs.find((r) => r.path && error.message.startsWith(`${r.path}`))?.path;
+          throw new InputError(undefined, runPath ? `${where}/${error.message}` : error.message);
+        }
+        throw error;
+      }
+      printSkipped();
+      const notes = { root: where, skipped: loaded.skipped, issues: loaded.issues };
+      const findings = report.runsFindings(analysis, notes);
+      if (options.json) {
+        for (const line of findings) printLine(io.stderr, line);
+        printLine(io.stdout, JSON.stringify(analysis.summary, null, 2));
+      } else {
+        printLine(io.stdout, humanReport(analysis, findings, report));
+      }
+      if (out !== undefined) {
+        const written = await report.writeRunsReport(analysis, out, notes);
+        const charts = written.files.filter((f) => f.endsWith('.png')).length;
+        printLine(
+          options.json ? io.stderr : io.stdout,
+          `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${charts} charts as PNG and SVG)`,
+        );
+      }
+      if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string);
+    });
+}
+
+/** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
+function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
+  const groups = new Set(analysis.summary.runs.map((r) => r.group));
+  for (const name of [a, b])
+    if (!groups.has(name))
+      throw new UsageError(
+        `--require-improvement: no group ${JSON.stringify(name)}; the groups are ${[...groups].join(', ')}`,
+      );
+  let failed = 0;
+  for (const [task, pairs] of Object.entries(analysis.summary.improvement)) {
+    const pair = pairs.find((p) => p.a === a && p.b === b);
+    if (!pair) continue;
+    const ci = pair.ci;
+    if (ci && ci[0] > 0.5) continue;
+    failed++;
+    printLine(
+      io.stderr,
+      `evidence: ${task}: P(${a} > ${b}) = ${pair.p ?? 'n/a'}, 95% CI ${ci ? `[${ci[0]}, ${ci[1]}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
+    );
+  }
+  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${failed} tasks`);
+}
+
+async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
+  if (value === undefined) return undefined;
+  if (value === 'minmax') return 'minmax';
+  if (!/\.json$/i.test(value))
+    throw new UsageError(`--normalize: expected minmax or a FILE.json, got ${JSON.stringify(value)}`);
+  const path = resolvePath(io, value);
+  const label = displayPath(io, path);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code) throw error;
+    throw new InputError(label, `not valid JSON: ${(error as Error).message}`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new InputError(label, 'expected an object {"task": [low, high], …}');
+  const ranges: Record<string, [number, number]> = {};
+  for (const [task, range] of Object.entries(parsed)) {
+    if (!Array.isArray(range) || range.length !== 2 || !range.every((v) => typeof v === 'number'))
+      throw new InputError(
+        label,
+        `task ${JSON.stringify(task)}: expected [low, high] (two numbers), got ${JSON.stringify(range)}`,
+      );
+    ranges[task] = [range[0] as number, range[1] as number];
+  }
+  return { label, ranges };
+}
+
+function humanReport(
+  analysis: RunsAnalysis,
+  findings: readonly string[],
+  report: typeof import('@evidence/report'),
+): string {
+  const { summary } = analysis;
+  const f = report.formatRunsNumber;
+  const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
+  const parts: string[] = [...findings, ''];
+  for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
+    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${f(budget)})`);
+    parts.push(
+      renderTextTable(
+        ['group', 'runs', 'complete', 'mean', 'median', 'IQM', '95% CI of IQM'],
+        Object.entries(groups).map(([g, s]) => [
+          g,
+          String(s.runs),
+          String(s.complete),
+          f(s.mean),
+          f(s.median),
+          f(s.iqm),
+          ci(s.iqm_ci),
+        ]),
+      ),
+      '',
+    );
+    const pairs = summary.improvement[task] ?? [];
+    if (pairs.length > 0)
+      parts.push(
+        renderTextTable(
+          ['P(A > B)', 'p', '95% CI', 'in words'],
+          pairs.map((p) => [`${p.a} > ${p.b}`, f(p.p), ci(p.ci), report.improvementVerdict(p)]),
+        ),
+        '',
+      );
+  }
+  if (summary.aggregate) {
+    parts.push(
+      `all tasks, normalized (${summary.aggregate.normalize}): IQM with stratified bootstrap 95% CI`,
+    );
+    parts.push(
+      renderTextTable(
+        ['group', 'IQM', '95% CI'],
+        Object.entries(summary.aggregate.groups).map(([g, s]) => [g, f(s.iqm), ci(s.iqm_ci)]),
+      ),
+      '',
+    );
+  }
+  const incomplete = summary.runs.filter((r) => !r.complete);
+  for (const r of incomplete) parts.push(`stopped early: ${r.path} (last ${summary.x} ${f(r.last_x)})`);
+  analysis.aligned.forEach((a, i) => {
+    for (const restart of a.restarts)
+      parts.push(
+        `restarted: ${summary.runs[i]?.path}: ${summary.x} went back from ${f(restart.previous)} to ${f(restart.x)}; later rows used from there`,
+      );
+  });
+  return parts.join('\n').trimEnd();
+}

@@ -1,0 +1,256 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const chromiumMissing = existsSync(CHROMIUM)
+  ? null
+  : process.env.CI === 'true'
+    ? (() => {
+        throw new Error(`${CHROMIUM} is required on CI but missing`);
+      })()
+    : `${CHROMIUM} not found: skipped`;
+
+/** ROOT/{group}/{task}/seed{k}.csv with a column name holding a space; seed 2 of each group crashes at 60 %. */
+function runFolder(groups = ['ppo', 'ppo-lr'], seeds = 3): string {
+  const root = tempDir('runs');
+  groups.forEach((group, g) => {
+    for (const task of ['CartPole-v1', 'Acrobot-v1']) {
+      mkdirSync(join(root, group, task), { recursive: true });
+      for (let k = 0; k < seeds; k++) {
+        const end = k === 2 ? 60 : 100;
+        const lines = ['total timesteps,ep rew mean,loss'];
+        for (let x = 1; x <= end; x++) lines.push(`${x * 100},${(g + 1) * x + ((k * 7) % 5)},${1 / x}`);
+        writeFileSync(join(root, group, task, `seed${k}.csv`), `${lines.join('\n')}\n`);
+      }
+    }
+  });
+  return root;
+}
+
+const PATTERN = ['--pattern', '{group}/{task}/{run}.csv'];
+
+describe('evidence runs', () => {
+  it('--json prints exactly the documented shape', async () => {
+    const root = runFolder();
+    const result = await runCli([
+      'runs',
+      root,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--json',
+      '--resamples',
+      '500',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(Object.keys(json)).toEqual(['x', 'y', 'runs', 'tasks', 'improvement', 'aggregate']);
+    expect(json.x).toBe('total timesteps');
+    expect(json.aggregate).toBeNull();
+    expect(json.runs).toHaveLength(12);
+    expect(Object.keys(json.runs[0])).toEqual([
+      'path',
+      'group',
+      'task',
+      'rows',
+      'last_x',
+      'complete',
+      'final',
+    ]);
+    const crashed = json.runs.find((r: { path: string }) => r.path === 'ppo/CartPole-v1/seed2.csv');
+    expect(crashed).toEqual({
+      path: 'ppo/CartPole-v1/seed2.csv',
+      group: 'ppo',
+      task: 'CartPole-v1',
+      rows: 60,
+      last_x: 6000,
+      complete: false,
+      final: null,
+    });
+    const task = json.tasks['CartPole-v1'];
+    expect(task.budget).toBe(10000);
+    expect(Object.keys(task.groups.ppo)).toEqual(['runs', 'complete', 'mean', 'median', 'iqm', 'iqm_ci']);
+    expect(task.groups.ppo).toMatchObject({ runs: 3, complete: 2 });
+    // final = mean of y over rows with x ≥ 9000: x/100 = 90…100, y = x/100 + (7k mod 5)
+    expect(task.groups.ppo.mean).toBeCloseTo((95 + 95 + 2) / 2, 12);
+    expect(json.improvement['CartPole-v1']).toEqual([
+      { a: 'ppo', b: 'ppo-lr', p: 0, ci: [0, 0] },
+      { a: 'ppo-lr', b: 'ppo', p: 1, ci: [1, 1] },
+    ]);
+    expect(result.stderr).toContain('Few runs');
+    const normalized = await runCli([
+      'runs',
+      root,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--json',
+      '--normalize',
+      'minmax',
+    ]);
+    expect(Object.keys(JSON.parse(normalized.stdout).aggregate.groups.ppo)).toEqual(['iqm', 'iqm_ci']);
+  });
+
+  it('splits CleanRL run names as little as possible from the left', async () => {
+    const root = tempDir('cleanrl');
+    for (const name of ['CartPole-v1__ppo_lstm__1__1700000000', 'CartPole-v1__ppo_lstm__2__1700000001']) {
+      mkdirSync(join(root, name));
+      writeFileSync(join(root, name, 'progress.csv'), 'global_step,charts/episodic_return\n1,2\n2,3\n');
+    }
+    const result = await runCli(['runs', root, '--pattern', '{task}__{group}__{run}/progress.csv', '--json']);
+    expect(result.code, result.stderr).toBe(0);
+    const json = JSON.parse(result.stdout);
+    expect(json.x).toBe('global_step');
+    expect(json.y).toBe('charts/episodic_return');
+    expect(Object.keys(json.tasks)).toEqual(['CartPole-v1']);
+    expect(Object.keys(json.tasks['CartPole-v1'].groups)).toEqual(['ppo_lstm']);
+  });
+
+  it('--out writes a page that opens from disk, with every chart as PNG and SVG', async () => {
+    const root = runFolder();
+    const out = join(tempDir('runs-out'), 'report');
+    const result = await runCli([
+      'runs',
+      root,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--normalize',
+      'minmax',
+      '--out',
+      out,
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toContain('index.html');
+    const pngs = ['curve-1-Acrobot-v1', 'curve-2-CartPole-v1', 'iqm', 'improvement', 'profile'];
+    for (const stem of pngs) {
+      expect(
+        readFileSync(join(out, `${stem}.png`))
+          .subarray(0, 8)
+          .equals(PNG_SIGNATURE),
+        stem,
+      ).toBe(true);
+      expect(readFileSync(join(out, `${stem}.svg`), 'utf8'), stem).toContain('<svg');
+    }
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/(src|href)="(https?:|\/\/)/);
+    expect(JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8')).aggregate.normalize).toBe('minmax');
+    expect(readFileSync(join(out, 'RUNS.md'), 'utf8')).toContain('| ppo | 3 | 2 |');
+    // again into the same folder: allowed (our own report); into a folder of someone else's files: refused
+    expect((await runCli(['runs', root, ...PATTERN, '--y', 'ep rew mean', '--out', out])).code).toBe(0);
+    expect(existsSync(join(out, 'profile.png'))).toBe(false); // no --normalize now: no stale profile beside the page
+    const foreign = tempDir('foreign');
+    writeFileSync(join(foreign, 'index.html'), 'mine');
+    const refused = await runCli(['runs', root, ...PATTERN, '--y', 'ep rew mean', '--out', foreign]);
+    expect(refused.code).toBe(1);
+    expect(readFileSync(join(foreign, 'index.html'), 'utf8')).toBe('mine');
+
+    if (chromiumMissing) return;
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') errors.push(m.text());
+      });
+      page.on('pageerror', (e) => errors.push(e.message));
+      page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+      await page.goto(pathToFileURL(join(out, 'index.html')).href, { waitUntil: 'load' });
+      const images = await page.$$eval('img', (all) =>
+        all.map((img) => ({ complete: img.complete, width: img.naturalWidth })),
+      );
+      expect(images).toHaveLength(pngs.length - 1);
+      for (const image of images) expect(image.width).toBeGreaterThan(0);
+      expect(await page.locator('tr.incomplete').count()).toBe(4);
+      expect(await page.locator('#few-runs').textContent()).toMatch(/intervals are wide/);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it('bad input: one line naming the path and what was expected, exit 1', async () => {
+    const root = runFolder();
+    const one = async (args: string[]) => {
+      const result = await runCli(['runs', ...args]);
+      expect(result.code, result.stderr).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      return lines[lines.length - 1] as string;
+    };
+    expect(await one([root, ...PATTERN, '--y', 'nope'])).toMatch(
+      /seed0\.csv: no column "nope" \(--y\); it has "total timesteps", "ep rew mean", "loss"/,
+    );
+    expect(await one([root, ...PATTERN])).toMatch(/no y column; expected one of "reward"/);
+    expect(await one([root, '--pattern', '{group}/{run}.json'])).toMatch(
+      /--pattern \{group\}\/\{run\}\.json matches no run/,
+    );
+    expect(await one([tempDir('empty')])).toMatch(/no runs found/);
+
+    const single = runFolder(['a', 'b'], 2);
+    writeFileSync(join(single, 'b', 'Acrobot-v1', 'seed1.csv'), 'total timesteps,ep rew mean\n');
+    const lone = await runCli(['runs', single, ...PATTERN, '--y', 'ep rew mean']);
+    expect(lone.code).toBe(1);
+    expect(lone.stderr).toMatch(/b\/Acrobot-v1\/seed1\.csv: no row has both/);
+
+    const texty = runFolder(['a', 'b'], 2);
+    writeFileSync(
+      join(texty, 'a', 'CartPole-v1', 'seed0.csv'),
+      'total timesteps,ep rew mean\n100,1\nlate,2\n',
+    );
+    expect(await one([texty, ...PATTERN, '--y', 'ep rew mean'])).toMatch(
+      /a\/CartPole-v1\/seed0\.csv:3: column "total timesteps" \(--x\) is not numeric: "late"/,
+    );
+
+    const lonely = runFolder(['a'], 2);
+    mkdirSync(join(lonely, 'c', 'CartPole-v1'), { recursive: true });
+    writeFileSync(join(lonely, 'c', 'CartPole-v1', 'seed0.csv'), 'total timesteps,ep rew mean\n100,1\n');
+    expect(await one([lonely, ...PATTERN, '--y', 'ep rew mean'])).toMatch(
+      /the only run of group "c" in task "CartPole-v1"/,
+    );
+
+    const ranges = join(tempDir('norm'), 'ranges.json');
+    writeFileSync(ranges, JSON.stringify({ 'CartPole-v1': [0, 500] }));
+    expect(await one([root, ...PATTERN, '--y', 'ep rew mean', '--normalize', ranges])).toMatch(
+      /ranges\.json: no range for task "Acrobot-v1"/,
+    );
+  });
+
+  it('a file that fails to parse is listed and skipped; bad usage exits 2', async () => {
+    const root = runFolder();
+    writeFileSync(join(root, 'ppo', 'CartPole-v1', 'seed9.csv'), '');
+    const result = await runCli(['runs', root, ...PATTERN, '--y', 'ep rew mean', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/ppo\/CartPole-v1\/seed9\.csv: skipped: could not be read: empty file/);
+    expect((await runCli(['runs', root, '--pattern', '{algo}/{run}.csv'])).code).toBe(2);
+    expect((await runCli(['runs', root, '--final', '150%'])).code).toBe(2);
+    expect((await runCli(['runs', root, '--normalize', 'zscore'])).code).toBe(2);
+    expect((await runCli(['runs'])).code).toBe(2);
+  });
+});
+
+describe('evidence runs --require-improvement A B', () => {
+  it('exits 0 when A beats B in every task with the interval above 0.5, 1 otherwise, 2 on a bad group', async () => {
+    const root = runFolder();
+    const args = ['runs', root, ...PATTERN, '--y', 'ep rew mean', '--json'];
+    expect((await runCli([...args, '--require-improvement', 'ppo-lr', 'ppo'])).code).toBe(0);
+    const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
+    expect(worse.code).toBe(1);
+    expect(worse.stderr).toMatch(/CartPole-v1: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\]: not above 0\.5/);
+    expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
+    expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);
+  });
+});
+
+describe('evidence runs --help', () => {
+  it('is listed by evidence --help and describes itself', async () => {
+    expect((await runCli(['--help'])).stdout).toMatch(/^\s+runs\b/m);
+    const result = await runCli(['runs', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Usage: evidence runs');
+    expect(result.stdout).toContain('--normalize');
+  });
+});

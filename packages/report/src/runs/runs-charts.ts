@@ -1,0 +1,182 @@
+/** The charts of a runs report, as @evidence/plots chart descriptions. */
+import type { Chart, LineSeries, Panel } from '@evidence/plots';
+import type { RunsAnalysis } from './compare-runs.js';
+
+const COLORS = ['#1d4ed8', '#c026d3', '#16a34a', '#ea580c', '#7c3aed', '#0f766e', '#dc2626', '#64748b'];
+export const colorOf = (groups: readonly string[], group: string): string =>
+  COLORS[Math.max(0, groups.indexOf(group)) % COLORS.length] as string;
+
+export interface RunsChart {
+  /** file stem, without extension */
+  stem: string;
+  title: string;
+  chart: Chart;
+}
+
+/** A file-name part from a task name: safe characters only, numbered so two tasks never share a file. */
+const stemPart = (text: string, index: number): string =>
+  `${index + 1}-${text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}`;
+
+/** Per task, each group's mean curve with its 95 % band (dashed), individual runs faint; incomplete runs dotted. */
+function curveChart(
+  analysis: RunsAnalysis,
+  task: string,
+  index: number,
+  groups: readonly string[],
+): RunsChart {
+  const { summary, aligned, curves } = analysis;
+  const series: LineSeries[] = [];
+  summary.runs.forEach((run, i) => {
+    if (run.task !== task) return;
+    const rows = aligned[i];
+    if (!rows) return;
+    series.push({
+      type: 'line',
+      x: rows.x,
+      y: rows.y,
+      color: colorOf(groups, run.group),
+      width: 1,
+      alpha: 0.22,
+      ...(run.complete ? {} : { dash: [2, 3] }),
+    });
+  });
+  for (const [group, curve] of Object.entries(curves[task] ?? {})) {
+    const color = colorOf(groups, group);
+    const stats = summary.tasks[task]?.groups[group];
+    series.push(
+      { type: 'line', x: curve.grid, y: curve.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
+      { type: 'line', x: curve.grid, y: curve.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
+      {
+        type: 'line',
+        label: `${group} (${stats?.runs ?? 0} runs), mean ± 95% band`,
+        x: curve.grid,
+        y: curve.mean,
+        color,
+        width: 2.5,
+      },
+    );
+  }
+  return {
+    stem: `curve-${stemPart(task, index)}`,
+    title: `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`,
+    chart: {
+      title: `${task}: mean ${summary.y} across runs (dashed: 95% band)`,
+      xLabel: summary.x,
+      width: 960,
+      height: 540,
+      panels: [{ series, yLabel: summary.y }],
+    },
+  };
+}
+
+/** IQM of the final scores with 95 % intervals: one panel per task (and one for the normalized aggregate). */
+function iqmChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart {
+  const { summary } = analysis;
+  const panels: Panel[] = Object.entries(summary.tasks).map(([task, { groups: stats }]) => {
+    const names = groups.filter((g) => stats[g]);
+    return {
+      series: [
+        {
+          type: 'bars',
+          label: '',
+          values: names.map((g) => stats[g]?.iqm ?? Number.NaN),
+          whiskers: names.map((g) => stats[g]?.iqm_ci ?? null),
+          color: '#1d4ed8',
+        },
+      ],
+      categories: names,
+      yLabel: `${task}: IQM of final ${summary.y}`,
+    };
+  });
+  if (summary.aggregate) {
+    const names = groups.filter((g) => summary.aggregate?.groups[g]);
+    panels.push({
+      series: [
+        {
+          type: 'bars',
+          label: '',
+          values: names.map((g) => summary.aggregate?.groups[g]?.iqm ?? Number.NaN),
+          whiskers: names.map((g) => summary.aggregate?.groups[g]?.iqm_ci ?? null),
+          color: '#7c3aed',
+        },
+      ],
+      categories: names,
+      yLabel: `all tasks: normalized IQM (${summary.aggregate.normalize})`,
+    });
+  }
+  return {
+    stem: 'iqm',
+    title: 'IQM of final scores with 95% bootstrap intervals',
+    chart: {
+      title: 'IQM of final scores (whiskers: 95% bootstrap interval over runs)',
+      width: Math.max(640, 320 * panels.length),
+      height: 480,
+      layout: 'columns',
+      panels,
+    },
+  };
+}
+
+/** P(A > B) per task for every ordered pair, with 95 % intervals, on [0, 1]. */
+function improvementChart(analysis: RunsAnalysis): RunsChart {
+  const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, pairs]) => ({
+    series: [
+      {
+        type: 'bars',
+        label: '',
+        values: pairs.map((p) => p.p ?? Number.NaN),
+        whiskers: pairs.map((p) => p.ci),
+        color: '#0f766e',
+      },
+    ],
+    categories: pairs.map((p) => `${p.a} > ${p.b}`),
+    yLabel: `${task}: P(A > B)`,
+    yDomain: [0, 1] as const,
+  }));
+  return {
+    stem: 'improvement',
+    title: 'Probability of improvement P(A > B) with 95% intervals',
+    chart: {
+      title: 'P(A > B): chance a run of A ends above a run of B (whiskers: 95% interval)',
+      width: Math.max(640, 360 * panels.length),
+      height: 480,
+      layout: 'columns',
+      panels,
+    },
+  };
+}
+
+/** Fraction of runs with a normalized final score above τ, per group, with 95 % bands (dashed). */
+function profileChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart | null {
+  const profile = analysis.profile;
+  if (!profile) return null;
+  const series: LineSeries[] = [];
+  for (const [group, p] of Object.entries(profile.groups)) {
+    const color = colorOf(groups, group);
+    series.push(
+      { type: 'line', x: profile.taus, y: p.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
+      { type: 'line', x: profile.taus, y: p.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
+      { type: 'line', label: group, x: profile.taus, y: p.fraction, color, width: 2.5 },
+    );
+  }
+  return {
+    stem: 'profile',
+    title: 'Performance profile: fraction of runs above τ, with 95% bands',
+    chart: {
+      title: 'Performance profile (dashed: 95% stratified bootstrap band)',
+      xLabel: 'normalized score τ',
+      width: 960,
+      height: 540,
+      panels: [{ series, yLabel: 'fraction of runs with score > τ', yDomain: [0, 1] }],
+    },
+  };
+}
+
+export function runsCharts(analysis: RunsAnalysis): RunsChart[] {
+  const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort();
+  const charts = Object.keys(analysis.summary.tasks).map((task, i) => curveChart(analysis, task, i, groups));
+  charts.push(iqmChart(analysis, groups), improvementChart(analysis));
+  const profile = profileChart(analysis, groups);
+  if (profile) charts.push(profile);
+  return charts;
+}

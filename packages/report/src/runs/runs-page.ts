@@ -1,0 +1,243 @@
+/** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
+import { escapeHtml as e, escapeMarkdown as md } from '../escape.js';
+import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
+
+/** What the page says besides the statistics: files skipped, read issues. */
+export interface RunsNotes {
+  /** the folder the runs came from, as the user typed it */
+  root: string;
+  skipped: { path: string; why: string }[];
+  issues: string[];
+}
+
+/** Below this many complete runs per group the page warns, in words, that the intervals are wide. */
+export const FEW_RUNS = 10;
+
+export const formatNumber = (value: number | null | undefined): string => {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
+  if (value !== 0 && (Math.abs(value) >= 1e6 || Math.abs(value) < 1e-3)) return value.toExponential(3);
+  return String(Number(value.toPrecision(4)));
+};
+const interval = (ci: [number, number] | null | undefined): string =>
+  ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
+
+/** A sentence about P(A > B) and its interval. */
+export function verdict(p: { a: string; b: string; ci: [number, number] | null }): string {
+  if (!p.ci) return 'not enough complete runs';
+  if (p.ci[0] > 0.5) return `${p.a} ends above ${p.b} more often than not`;
+  if (p.ci[1] < 0.5) return `${p.b} ends above ${p.a} more often than not`;
+  return 'cannot tell apart (the interval includes 0.5)';
+}
+
+/** Paragraphs of plain words: what was found, and how far the numbers can be trusted. */
+export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
+  const { summary } = analysis;
+  const groups = [...new Set(summary.runs.map((r) => r.group))].sort();
+  const tasks = Object.keys(summary.tasks);
+  const lines: string[] = [];
+  const perGroup = groups.map((g) => `${g} (${summary.runs.filter((r) => r.group === g).length})`).join(', ');
+  lines.push(
+    `${summary.runs.length} runs in ${groups.length} group${groups.length === 1 ? '' : 's'} and ${tasks.length} task${tasks.length === 1 ? '' : 's'} (${tasks.join(', ')}) from ${notes.root}: ${perGroup}.`,
+  );
+  let fewest = Number.POSITIVE_INFINITY;
+  let where = '';
+  for (const [task, { groups: stats }] of Object.entries(summary.tasks))
+    for (const [group, s] of Object.entries(stats))
+      if (s.complete < fewest) {
+        fewest = s.complete;
+        where = tasks.length > 1 ? `${group} in ${task}` : group;
+      }
+  if (fewest < FEW_RUNS)
+    lines.push(
+      `Few runs: ${where} has only ${fewest} complete run${fewest === 1 ? '' : 's'}. With this few seeds the 95% intervals are wide and shift with every added seed: a difference between groups counts only where their intervals do not overlap, and a P(A > B) whose interval includes 0.5 means these runs cannot tell the two apart. rliable's authors advise at least 10 runs per task.`,
+    );
+  const incomplete = summary.runs.filter((r) => !r.complete).length;
+  if (incomplete > 0)
+    lines.push(
+      `${incomplete} run${incomplete === 1 ? '' : 's'} stopped early (before 95% of the task's budget): drawn up to where they stop and left out of the final-score statistics.`,
+    );
+  const restarted = analysis.aligned.filter((a) => a.restarts.length > 0).length;
+  if (restarted > 0)
+    lines.push(
+      `${restarted} run${restarted === 1 ? '' : 's'} restarted and appended to the same file (x went back): from the x of each restart, the later rows were used.`,
+    );
+  return lines;
+}
+
+function restartLines(analysis: RunsAnalysis, summary: RunsSummary): { path: string; text: string }[] {
+  return analysis.aligned.flatMap((a, i) =>
+    a.restarts.map((r) => ({
+      path: summary.runs[i]?.path ?? '',
+      text: `${summary.x} went back from ${formatNumber(r.previous)} to ${formatNumber(r.x)}; later rows used from there`,
+    })),
+  );
+}
+
+const CSS = `
+:root{color-scheme:light;--fg:#1d2430;--muted:#5b6472;--line:#dde1e7;--bg:#f6f7f9;--warn:#8a4b00}
+*{box-sizing:border-box}
+body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
+main{max-width:1100px;margin:0 auto;padding:24px}
+h1{font-size:26px;margin:0 0 4px}h2{font-size:19px;margin:0 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
+h3{font-size:16px;margin:16px 0 8px}
+.muted{color:var(--muted)}.warn{color:var(--warn);font-weight:600}
+section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:16px 0}
+table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
+th,td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:right}
+th:first-child,td:first-child{text-align:left}
+thead th{background:var(--bg)}
+tr.incomplete td{color:var(--warn)}
+table+table{margin-top:16px}td.words,th.words{text-align:left}
+figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
+figcaption{color:var(--muted);font-size:13px}
+code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
+`;
+
+/** index.html: images inline as data URIs, CSS inline, no script, so it opens from disk anywhere. */
+export function renderRunsHtml(
+  analysis: RunsAnalysis,
+  notes: RunsNotes,
+  figures: { title: string; file: string; dataUri: string }[],
+  generatedAt: string,
+): string {
+  const { summary, options } = analysis;
+  const words = findings(analysis, notes)
+    .map((line) => `<p${line.startsWith('Few runs') ? ' class="warn" id="few-runs"' : ''}>${e(line)}</p>`)
+    .join('\n');
+  const taskTables = Object.entries(summary.tasks)
+    .map(([task, { budget, groups }]) => {
+      const rows = Object.entries(groups)
+        .map(
+          ([g, s]) =>
+            `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td></tr>`,
+        )
+        .join('\n');
+      const pairs = (summary.improvement[task] ?? [])
+        .map(
+          (p) =>
+            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${interval(p.ci)}</td><td class="words">${e(verdict(p))}</td></tr>`,
+        )
+        .join('\n');
+      return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${formatNumber(budget)})</span></h3>
+<table><thead><tr><th>group</th><th>runs</th><th>complete</th><th>mean</th><th>median</th><th>IQM</th><th>95% CI of IQM</th></tr></thead><tbody>
+${rows}
+</tbody></table>
+${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th class="words">in words</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
+    })
+    .join('\n');
+  const aggregate = summary.aggregate
+    ? `<section id="aggregate"><h2>Across tasks (normalized: ${e(summary.aggregate.normalize)})</h2>
+<table><thead><tr><th>group</th><th>IQM</th><th>95% CI (stratified bootstrap)</th></tr></thead><tbody>
+${Object.entries(summary.aggregate.groups)
+  .map(
+    ([g, s]) =>
+      `<tr><td>${e(g)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table></section>`
+    : '';
+  const runRows = summary.runs
+    .map(
+      (r) =>
+        `<tr${r.complete ? '' : ' class="incomplete"'}><td><code>${e(r.path)}</code></td><td>${e(r.group)}</td><td>${e(r.task)}</td><td>${r.rows}</td><td>${formatNumber(r.last_x)}</td><td>${r.complete ? 'complete' : 'stopped early'}</td><td>${formatNumber(r.final)}</td></tr>`,
+    )
+    .join('\n');
+  const restarts = restartLines(analysis, summary);
+  const problems = [
+    ...restarts.map((r) => `<li><code>${e(r.path)}</code>: ${e(r.text)}</li>`),
+    ...notes.issues.map((i) => `<li>${e(i)}</li>`),
+    ...notes.skipped.map((s) => `<li><code>${e(s.path)}</code> skipped: ${e(s.why)}</li>`),
+  ].join('\n');
+  const charts = figures
+    .map(
+      (f) =>
+        `<figure><img src="${f.dataUri}" alt="${e(f.title)}"><figcaption>${e(f.title)} — <code>${e(f.file)}</code></figcaption></figure>`,
+    )
+    .join('\n');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Runs: ${e(summary.y)} over ${e(summary.x)}</title>
+<style>${CSS}</style>
+</head>
+<body><main>
+<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
+<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean.</p>
+<section id="findings"><h2>What the runs show</h2>
+${words}
+</section>
+<section id="tasks"><h2>Per task</h2>
+${taskTables}
+</section>
+${aggregate}
+<section id="charts"><h2>Charts</h2>
+${charts}
+</section>
+<section id="runs"><h2>Runs</h2>
+<table><thead><tr><th>run</th><th>group</th><th>task</th><th>rows</th><th>last ${e(summary.x)}</th><th></th><th>final</th></tr></thead><tbody>
+${runRows}
+</tbody></table>
+</section>
+${problems ? `<section id="notes"><h2>Restarts, read issues and skipped files</h2><ul>\n${problems}\n</ul></section>` : ''}
+</main></body>
+</html>
+`;
+}
+
+/** RUNS.md: the same facts as Markdown tables. */
+export function renderRunsMarkdown(
+  analysis: RunsAnalysis,
+  notes: RunsNotes,
+  figures: { title: string; file: string }[],
+): string {
+  const { summary } = analysis;
+  const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
+  for (const line of findings(analysis, notes)) out.push(md(line), '');
+  for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
+    out.push(`## ${md(task)} (budget ${formatNumber(budget)})`, '');
+    out.push(
+      '| group | runs | complete | mean | median | IQM | 95% CI of IQM |',
+      '|---|---:|---:|---:|---:|---:|---|',
+    );
+    for (const [g, s] of Object.entries(groups))
+      out.push(
+        `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} |`,
+      );
+    const pairs = summary.improvement[task] ?? [];
+    if (pairs.length > 0) {
+      out.push('', '| P(A > B) | p | 95% CI | in words |', '|---|---:|---|---|');
+      for (const p of pairs)
+        out.push(
+          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${interval(p.ci)} | ${md(verdict(p))} |`,
+        );
+    }
+    out.push('');
+  }
+  if (summary.aggregate) {
+    out.push(`## Across tasks (normalized: ${md(summary.aggregate.normalize)})`, '');
+    out.push('| group | IQM | 95% CI |', '|---|---:|---|');
+    for (const [g, s] of Object.entries(summary.aggregate.groups))
+      out.push(`| ${md(g)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} |`);
+    out.push('');
+  }
+  const incomplete = summary.runs.filter((r) => !r.complete);
+  if (incomplete.length > 0) {
+    out.push('## Stopped early', '');
+    for (const r of incomplete) out.push(`- ${md(r.path)}: last ${md(summary.x)} ${formatNumber(r.last_x)}`);
+    out.push('');
+  }
+  const restarts = restartLines(analysis, summary);
+  if (restarts.length + notes.issues.length + notes.skipped.length > 0) {
+    out.push('## Restarts, read issues and skipped files', '');
+    for (const r of restarts) out.push(`- ${md(r.path)}: ${md(r.text)}`);
+    for (const i of notes.issues) out.push(`- ${md(i)}`);
+    for (const s of notes.skipped) out.push(`- ${md(s.path)} skipped: ${md(s.why)}`);
+    out.push('');
+  }
+  out.push('## Charts', '');
+  for (const f of figures) out.push(`![${md(f.title)}](${f.file})`, '');
+  return out.join('\n');
+}
