@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { compareCommand } from './commands/compare.js';
 import { envCommand } from './commands/env.js';
 import { gifCommand } from './commands/gif.js';
+import { importCommand } from './commands/import.js';
 import { plotCommand } from './commands/plot.js';
 import { reportCommand } from './commands/report.js';
 import { runsCommand } from './commands/runs.js';
@@ -80,6 +81,7 @@ export function createProgram(io: CliIo): Command {
     ['watch', watchCommand],
     ['env', envCommand],
     ['runs', runsCommand],
+    ['import', importCommand],
   ];
   // `program.command()` (not addCommand) so each command inherits the output routing and exitOverride.
   for (const [name, define] of commands) define(program.command(name), io);

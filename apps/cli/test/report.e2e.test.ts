@@ -1,7 +1,24 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, fixtureDir, PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
+
+/** sha256 of every file under `dir`, by relative path. */
+function hashTree(dir: string, sub = '', into = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+    const rel = sub ? `${sub}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) hashTree(dir, rel, into);
+    else
+      into.set(
+        rel,
+        createHash('sha256')
+          .update(readFileSync(join(dir, rel)))
+          .digest('hex'),
+      );
+  }
+  return into;
+}
 
 const CHARTS = [
   'training_curve.png',
@@ -16,27 +33,52 @@ function isPng(path: string): boolean {
 }
 
 describe('evidence report', () => {
-  it('builds the whole report from the Python reference folder as it is', async () => {
+  it('builds the whole report from the Python reference folder into report/, every trainer file byte-identical', async () => {
     const dir = copyFixture();
-    const before = readFileSync(join(fixtureDir, 'training_log.csv'));
+    const before = hashTree(dir);
     const result = await runCli(['report', dir, '--resamples', '1000', '--seed', '7']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
+    const out = join(dir, 'report');
     for (const chart of CHARTS) {
-      expect(isPng(join(dir, chart)), chart).toBe(true);
-      expect(result.stdout).toContain(chart);
+      expect(isPng(join(out, chart)), chart).toBe(true);
+      expect(result.stdout).toContain(`report/${chart}`);
     }
     for (const file of ['index.html', 'REPORT.md', 'before_after_metrics.json', 'sample_trajectories.md']) {
-      expect(existsSync(join(dir, file)), file).toBe(true);
+      expect(existsSync(join(out, file)), file).toBe(true);
     }
-    const metrics = JSON.parse(readFileSync(join(dir, 'before_after_metrics.json'), 'utf8'));
+    const after = hashTree(dir);
+    for (const [file, hash] of before) expect(after.get(file), file).toBe(hash);
+    for (const file of after.keys()) if (!before.has(file)) expect(file, file).toMatch(/^report\//);
+    expect(result.stdout).toMatch(/open .*report\/index\.html/);
+    const metrics = JSON.parse(readFileSync(join(out, 'before_after_metrics.json'), 'utf8'));
     expect(Object.keys(metrics)).toEqual(
       expect.arrayContaining(['pre', 'post', 'delta', 'ci95', 'p_improvement']),
     );
     expect(metrics.pre.n).toBe(40);
     expect(metrics.post.mean_reward).toBeCloseTo(1.0330775, 9);
     expect(result.stdout).toMatch(/\d+ written, \d+ skipped, 0 bad lines/);
-    expect(readFileSync(join(fixtureDir, 'training_log.csv')).equals(before)).toBe(true);
+  });
+
+  it('--out and --inline: one self-contained page elsewhere, the evidence folder untouched', async () => {
+    const dir = copyFixture();
+    const before = hashTree(dir);
+    const share = join(tempDir('share'), 'page');
+    const result = await runCli(['report', dir, '--out', share, '--inline', '--resamples', '200']);
+    expect(result.code).toBe(0);
+    expect(hashTree(dir)).toEqual(before);
+    const html = readFileSync(join(share, 'index.html'), 'utf8');
+    const sources = [...html.matchAll(/<img[^>]*\ssrc="([^"]*)"/g)].map((m) => m[1] as string);
+    expect(sources.length).toBeGreaterThanOrEqual(11);
+    for (const src of sources) expect(src).toMatch(/^data:image\//);
+  });
+
+  it('--help names --out, --inline and where the report goes', async () => {
+    const result = await runCli(['report', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('--out <dir>');
+    expect(result.stdout).toContain('--inline');
+    expect(result.stdout).toContain('DIR/report');
   });
 
   it('--json prints the result as data', async () => {
@@ -44,17 +86,32 @@ describe('evidence report', () => {
     const result = await runCli(['report', dir, '--json', '--resamples', '200']);
     expect(result.code).toBe(0);
     const data = JSON.parse(result.stdout);
-    expect(data.written).toEqual(expect.arrayContaining([join(dir, 'index.html')]));
+    expect(data.written).toEqual(expect.arrayContaining([join(dir, 'report', 'index.html')]));
     expect(Array.isArray(data.skipped)).toBe(true);
     expect(data.metrics.pre.n).toBe(40);
   });
 
-  it('an empty folder: exit 0, and it says what it skipped and why', async () => {
+  it('a folder with nothing to report: exit 1, one line saying what it looked for, nothing written', async () => {
     const dir = tempDir('empty');
+    writeFileSync(join(dir, 'notes.txt'), 'hello');
     const result = await runCli(['report', dir]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^evidence: .*empty.*: nothing to report \(looked for training_log\.csv, reward_components\.csv, checkpoint_evals\.csv, pre_eval\.jsonl, post_eval\.jsonl, curves\/, animations\/; found none\); nothing written/,
+    );
+    expect(readdirSync(dir)).toEqual(['notes.txt']);
+  });
+
+  it('a folder with only evaluations says what it skipped and why', async () => {
+    const dir = tempDir('evals-only');
+    for (const file of ['pre_eval.jsonl', 'post_eval.jsonl'])
+      writeFileSync(join(dir, file), readFileSync(join(fixtureDir, file)));
+    const result = await runCli(['report', dir, '--resamples', '200']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/skipped training_curve\.png: .*training_log\.csv/);
-    expect(result.stdout).toMatch(/skipped .*before_after.*pre_eval\.jsonl/);
+    expect(result.stdout).toMatch(/skipped report\/training_curve\.png: .*training_log\.csv/);
+    expect(result.stdout).toMatch(/wrote .*report\/before_after_summary\.png/);
   });
 
   it('a folder with only a training log still gets its chart', async () => {
@@ -62,10 +119,10 @@ describe('evidence report', () => {
     writeFileSync(join(dir, 'training_log.csv'), readFileSync(join(fixtureDir, 'training_log.csv')));
     const result = await runCli(['report', dir]);
     expect(result.code).toBe(0);
-    expect(isPng(join(dir, 'training_curve.png'))).toBe(true);
+    expect(isPng(join(dir, 'report', 'training_curve.png'))).toBe(true);
     expect(result.stdout).toContain('wrote   ');
-    expect(result.stdout).toMatch(/skipped reward_components\.png: .*reward_components\.csv/);
-    expect(existsSync(join(dir, 'before_after_summary.png'))).toBe(false);
+    expect(result.stdout).toMatch(/skipped report\/reward_components\.png: .*reward_components\.csv/);
+    expect(existsSync(join(dir, 'report', 'before_after_summary.png'))).toBe(false);
   });
 
   it('torn lines and wrong field counts are reported with line numbers, never fatal', async () => {
@@ -81,7 +138,7 @@ describe('evidence report', () => {
     expect(result.stderr).toMatch(/training_log\.csv:\d+: .*torn/);
     expect(result.stderr).toMatch(/pre_eval\.jsonl:41: /);
     expect(result.stdout).toMatch(/[1-9]\d* bad lines?/);
-    expect(isPng(join(dir, 'training_curve.png'))).toBe(true);
+    expect(isPng(join(dir, 'report', 'training_curve.png'))).toBe(true);
   });
 
   it('escapes HTML-special characters from episode text', async () => {
@@ -98,9 +155,9 @@ describe('evidence report', () => {
     writeFileSync(join(dir, 'post_eval.jsonl'), `${[episode(1, evil), episode(2, 'fine')].join('\n')}\n`);
     const result = await runCli(['report', dir, '--resamples', '200']);
     expect(result.code).toBe(0);
-    const html = readFileSync(join(dir, 'index.html'), 'utf8');
+    const html = readFileSync(join(dir, 'report', 'index.html'), 'utf8');
     expect(html).not.toContain('<script>alert');
-    expect(readFileSync(join(dir, 'sample_trajectories.md'), 'utf8')).toContain('alert');
+    expect(readFileSync(join(dir, 'report', 'sample_trajectories.md'), 'utf8')).toContain('alert');
   });
 
   it('a file where the folder should be is bad input', async () => {

@@ -6,7 +6,8 @@ import { parseConfig, USAGE, UsageError } from './config.js';
 async function main(): Promise<number> {
   let config: ReturnType<typeof parseConfig>;
   try {
-    config = parseConfig(process.argv.slice(2));
+    const command = ['node', relative(process.cwd(), process.argv[1] ?? 'trainer') || 'trainer'];
+    config = parseConfig(process.argv.slice(2), process.env, 'EVIDENCE_', command);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`trainer: ${error.message} (--help lists the options)\n`);

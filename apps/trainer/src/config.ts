@@ -24,6 +24,8 @@ export interface TrainerConfig {
   evidence: EvidenceEnv;
   /** the variables it was read from (process.env plus the flags' overrides) */
   env: Record<string, string | undefined>;
+  /** the command line, for run.json */
+  command: string[];
   /** PPO settings (default DEFAULT_PPO); the multi-seed comparison changes one of them */
   ppo?: PpoConfig;
 }
@@ -56,7 +58,7 @@ Options:
   --animation-every N      capture every N-th training episode (0 = off by this rule)
   --animation-last N       capture the last N training episodes
   --animation-fps N        GIF frames per second
-  --animation-max-frames N frames kept per GIF (0 = no limit)
+  --animation-max-frames N frames kept per GIF (default: --max-steps, a whole episode; 0 = no limit)
   --no-animations          no GIFs
   --no-curves              no curve recorder output
   --no-report              skip the report at the end
@@ -89,6 +91,7 @@ export function parseConfig(
   argv: readonly string[],
   env: Record<string, string | undefined> = process.env,
   prefix = 'EVIDENCE_',
+  commandPrefix: readonly string[] = ['trainer'],
 ): TrainerConfig | 'help' {
   let values: Record<string, string | boolean | undefined>;
   try {
@@ -153,6 +156,10 @@ export function parseConfig(
     flagOf.set(prefix + variable, flag);
   }
   if (values['no-animations']) merged[`${prefix}DISABLE_ANIMATIONS`] = '1';
+  const maxSteps = int('max-steps', DEFAULTS.maxSteps, 1);
+  // A GIF keeps a whole episode unless told otherwise: at most maxSteps frames (500 for CartPole-v1).
+  if (merged[`${prefix}ANIMATION_MAX_FRAMES`] === undefined)
+    merged[`${prefix}ANIMATION_MAX_FRAMES`] = String(maxSteps);
   if (values['no-curves']) merged[`${prefix}DISABLE_CURVES`] = '1';
 
   return {
@@ -162,11 +169,12 @@ export function parseConfig(
     evalEpisodes: int('eval-episodes', DEFAULTS.evalEpisodes, 1),
     checkpointEvery: int('checkpoint-every', DEFAULTS.checkpointEvery, 1),
     checkpointEpisodes: int('checkpoint-episodes', DEFAULTS.checkpointEpisodes, 1),
-    maxSteps: int('max-steps', DEFAULTS.maxSteps, 1),
+    maxSteps,
     report: !values['no-report'],
     quiet: Boolean(values.quiet),
     evidence: readEvidence(prefix, merged, flagOf),
     env: merged,
+    command: [...commandPrefix, ...argv],
   };
 }
 

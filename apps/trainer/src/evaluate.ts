@@ -9,14 +9,24 @@ export interface EvalEpisodeRecord {
   /** seed of the start state; the same seeds are used before and after training */
   seed: number;
   cumulative_reward: number;
-  /** survived the whole time limit */
-  solved: boolean;
+  /** reached the time limit (500 steps) without failing */
+  time_limit: boolean;
   /** ended because the pole leaned past 12° */
   pole_fell: boolean;
   /** ended because the cart left the track (|x| > 2.4) */
   cart_out: boolean;
   length: number;
-  steps: { action: string; reward: number }[];
+  /** every step: the state the policy saw (Gymnasium's names, rounded), the action and its reward */
+  steps: EvalStep[];
+}
+
+export interface EvalStep {
+  x: number;
+  x_dot: number;
+  theta: number;
+  theta_dot: number;
+  action: string;
+  reward: number;
 }
 
 export interface EvaluationSummary {
@@ -52,18 +62,29 @@ export function evaluate(
 }
 
 export function toRecord(episode: number, seed: number, trace: EpisodeTrace): EvalEpisodeRecord {
-  const steps: EvalEpisodeRecord['steps'] = [];
+  const steps: EvalStep[] = [];
   for (let t = 0; t < trace.steps; t++) {
-    steps.push({ action: ACTION_NAMES[trace.actions[t]!]!, reward: trace.rewards[t]! });
+    const o = t * 4;
+    steps.push({
+      x: round4(trace.obs[o]!),
+      x_dot: round4(trace.obs[o + 1]!),
+      theta: round4(trace.obs[o + 2]!),
+      theta_dot: round4(trace.obs[o + 3]!),
+      action: ACTION_NAMES[trace.actions[t]!]!,
+      reward: trace.rewards[t]!,
+    });
   }
   return {
     episode,
     seed,
     cumulative_reward: trace.return,
-    solved: trace.ending === 'time',
+    time_limit: trace.ending === 'time',
     pole_fell: trace.ending === 'pole',
     cart_out: trace.ending === 'cart',
     length: trace.steps,
     steps,
   };
 }
+
+/** Four decimals: enough to read a CartPole state, a third of the bytes of a full double. */
+const round4 = (v: number): number => Math.round(v * 1e4) / 1e4;

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import type { TrainResult } from './train.js';
 
 const f1 = (n: number) => n.toFixed(1);
@@ -14,8 +14,10 @@ export function headline(result: TrainResult, where: string): string {
       `${result.pre.episodes} episodes each; reached the time limit: ` +
       `${pct(result.pre.successRate)} → ${pct(result.post.successRate)})`,
   );
-  if (result.report) lines.push(`report: ${join(where, 'index.html')} (and REPORT.md)`);
-  else lines.push(`evidence: ${where} (no report built)`);
+  if (result.report) {
+    const page = relative(result.dir, result.report.page);
+    lines.push(`report: ${join(where, page)} (and REPORT.md beside it)`);
+  } else lines.push(`evidence: ${where} (no report built)`);
   lines.push(
     `${result.updates} updates, ${result.trainingEpisodes} training episodes, ${f1(result.wallTimeS)} s in all`,
   );

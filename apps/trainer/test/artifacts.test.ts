@@ -77,7 +77,15 @@ describe('a short run leaves every artifact of the evidence folder', () => {
     expect(log.rowCount).toBe(3);
     expect([...log.numeric('n')]).toEqual([4, 4, 4]);
     expect([...log.numeric('mean_cumulative')]).toEqual([...log.numeric('mean_n_steps')]);
-    for (const empty of ['mass_correct_rate', 'channel_correct_rate', 'spin_correct_rate', 'parsed_rate']) {
+    for (const empty of [
+      'mean_terminal',
+      'mean_step_shaping',
+      'discovered_rate',
+      'mass_correct_rate',
+      'channel_correct_rate',
+      'spin_correct_rate',
+      'parsed_rate',
+    ]) {
       const column = log.columns[empty]!;
       for (const v of column) expect(v === null || Number.isNaN(v as number), empty).toBe(true);
     }
@@ -98,39 +106,77 @@ describe('a short run leaves every artifact of the evidence folder', () => {
     expect(post.records).toHaveLength(6);
     expect(pre.issues.torn).toBeNull();
     pre.records.forEach((record, i) => {
-      const steps = record.steps as { action: string; reward: number }[];
+      const steps = record.steps as { action: string; reward: number; x: number; theta: number }[];
       expect(record.cumulative_reward).toBe(steps.length);
-      expect(typeof record.solved).toBe('boolean');
+      // outcome names that fit CartPole, exactly one of them true
+      const outcomes = [record.time_limit, record.pole_fell, record.cart_out];
+      for (const outcome of outcomes) expect(typeof outcome).toBe('boolean');
+      expect(outcomes.filter(Boolean)).toHaveLength(1);
+      expect(record).not.toHaveProperty('solved');
       expect(steps.every((s) => (s.action === 'left' || s.action === 'right') && s.reward === 1)).toBe(true);
+      // the state the policy saw beside each action
+      for (const s of steps) {
+        expect(Object.keys(s)).toEqual(['x', 'x_dot', 'theta', 'theta_dot', 'action', 'reward']);
+        expect(Math.abs(s.x)).toBeLessThanOrEqual(2.4);
+      }
       expect(post.records[i]!.seed).toBe(record.seed);
     });
   });
 
-  it('the report: charts, metrics with intervals, trajectories, index.html, REPORT.md', () => {
+  it('the report in report/: charts, metrics with intervals, trajectories, index.html, REPORT.md', () => {
+    const report = new EvidencePaths(join(dir, 'report'));
+    expect(result.report?.page).toBe(report.indexHtml);
     for (const chart of [
-      paths.trainingCurvePng,
-      paths.rewardComponentsPng,
-      paths.checkpointProgressionPng,
-      paths.beforeAfterSummaryPng,
-      paths.rewardDistributionPng,
+      report.trainingCurvePng,
+      report.rewardComponentsPng,
+      report.checkpointProgressionPng,
+      report.beforeAfterSummaryPng,
+      report.rewardDistributionPng,
     ]) {
       png(chart);
     }
-    const metrics = JSON.parse(nonEmpty(paths.beforeAfterMetrics).toString('utf8'));
+    const metrics = JSON.parse(nonEmpty(report.beforeAfterMetrics).toString('utf8'));
     expect(metrics.pre.n).toBe(6);
     expect(metrics.post.mean_reward).toBeCloseTo(result.post.meanReward, 10);
     expect(metrics.ci95.mean_reward).toHaveLength(2);
-    expect(nonEmpty(paths.sampleTrajectories).toString('utf8')).toMatch(/right|left/);
-    expect(nonEmpty(paths.indexHtml).toString('utf8')).toMatch(/<html/i);
-    nonEmpty(paths.reportMd);
+    expect(nonEmpty(report.sampleTrajectories).toString('utf8')).toMatch(/right|left/);
+    const html = nonEmpty(report.indexHtml).toString('utf8');
+    expect(html).toMatch(/<html/i);
+    expect(html).toContain('<title>CartPole-v1 · PPO · seed 1</title>');
+    // no line or panel for what CartPole does not have
+    expect(html).not.toContain('exploration and option count');
+    nonEmpty(report.reportMd);
+    // the trainer's top-level folder holds only the trainer's files
+    for (const top of [paths.trainingCurvePng, paths.beforeAfterMetrics, paths.indexHtml])
+      expect(existsSync(top), top).toBe(false);
   });
 
-  it('curves/train: reward curve, training state, entropy, history and its checkpoint', async () => {
+  it('run.json: what was trained and how', () => {
+    const run = JSON.parse(nonEmpty(join(dir, 'run.json')).toString('utf8'));
+    expect(run).toMatchObject({
+      environment: 'CartPole-v1',
+      algorithm: 'PPO',
+      seed: 1,
+      status: 'finished',
+      budget: { updates: 3, episodes: 12 },
+      evaluation: { episodes: 6, policy: 'sampled', paired_start_states: true },
+      metrics: { pole_fell: { better: 'lower' }, cart_out: { better: 'lower' } },
+    });
+    expect(run.budget.steps).toBeGreaterThanOrEqual(12 * 8);
+    expect(run.hyperparameters.clip).toBe(0.2);
+    expect(run.command).toContain('--updates 3');
+    expect(run.versions.node).toBe(process.version);
+    expect(run.wall_time_s).toBeGreaterThan(0);
+  });
+
+  it('curves/train: reward curve, entropy, history and its checkpoint; no empty exploration chart', async () => {
     const curves = paths.curvesDir('train');
-    for (const stem of ['train_reward_curve', 'train_training_state', 'train_entropy']) {
+    for (const stem of ['train_reward_curve', 'train_entropy']) {
       png(join(curves, `${stem}.png`));
       svg(join(curves, `${stem}.svg`));
     }
+    // PPO logs no epsilon and no option count: that chart would be an empty frame
+    expect(existsSync(join(curves, 'train_training_state.png'))).toBe(false);
     const history = await readRewardHistory(join(curves, 'train_reward_history.json'));
     expect(history.reward_history).toHaveLength(12);
     expect(history.metric_histories.entropy).toHaveLength(12);
@@ -151,6 +197,8 @@ describe('a short run leaves every artifact of the evidence folder', () => {
       expect(nonEmpty(join(dir, gif)).subarray(0, 6).toString('latin1')).toBe('GIF89a');
       const meta = JSON.parse(nonEmpty(join(dir, gif.replace(/\.gif$/, '.json'))).toString('utf8'));
       expect(meta.actions.length).toBeGreaterThan(0);
+      // the default keeps a whole episode (up to 500 steps)
+      expect(meta.frames_dropped).toBe(0);
     }
   });
 
@@ -174,12 +222,41 @@ describe('a short run leaves every artifact of the evidence folder', () => {
     const decoded = JSON.parse(r.stdout) as [number, number, number][];
     gifs.forEach((gif, i) => {
       const meta = JSON.parse(readFileSync(join(dir, gif.replace(/\.gif$/, '.json')), 'utf8'));
-      expect(decoded[i]).toEqual([400, 240, Math.min(meta.episode_reward, 400)]);
+      expect(decoded[i]).toEqual([400, 240, meta.episode_reward]);
     });
   });
 
   it('the run log', () => {
     expect(statSync(result.runLog).size).toBeGreaterThan(0);
     expect(readFileSync(result.runLog, 'utf8')).toMatch(/before training: mean reward/);
+  });
+});
+
+describe('a GIF cut by --animation-max-frames', () => {
+  it('says so in its JSON and in the report caption', async () => {
+    const dir = tempDir('cut');
+    const result = await train(
+      smallConfig(dir, [
+        '--updates',
+        '1',
+        '--animation-episodes',
+        '0',
+        '--animation-last',
+        '0',
+        '--animation-every',
+        '0',
+        '--animation-max-frames',
+        '3',
+      ]),
+    );
+    const animations = new EvidencePaths(dir).animationsDir('train');
+    const json = readdirSync(animations).find((f) => f.endsWith('.json'))!;
+    const meta = JSON.parse(readFileSync(join(animations, json), 'utf8'));
+    expect(meta.frame_count).toBe(3);
+    expect(meta.frames_dropped).toBe(meta.step_count - 3);
+    const html = readFileSync(result.report!.page, 'utf8');
+    expect(html).toContain(
+      `GIF cut by maxFrames: it shows the first 3 frames; ${meta.frames_dropped} frames of the episode not recorded.`,
+    );
   });
 });

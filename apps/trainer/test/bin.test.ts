@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from './helpers.js';
@@ -57,8 +58,12 @@ describe('the trainer command', () => {
     expect(r.stdout).toMatch(/^\s*update\s+episodes\s+reward/m);
     expect(r.stdout).toMatch(/^\s+2\s+6\s/m);
     expect(r.stdout).toMatch(/mean reward before → after: \d+\.\d → \d+\.\d \(Δ [+-]\d+\.\d, 95% CI \[/);
-    expect(r.stdout).toMatch(/report: .*index\.html/);
-    expect(readdirSync(out)).toContain('index.html');
+    expect(r.stdout).toMatch(/report: .*report\/index\.html/);
+    expect(readdirSync(out)).toEqual(expect.arrayContaining(['report', 'run.json']));
+    expect(readdirSync(join(out, 'report'))).toContain('index.html');
+    expect(JSON.parse(readFileSync(join(out, 'run.json'), 'utf8')).command).toMatch(
+      /^node .*bin\.js --updates 2 --batch 3/,
+    );
   });
 });
 

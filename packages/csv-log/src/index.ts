@@ -7,6 +7,7 @@ export {
   type FollowCsvOptions,
   followCsvLog,
 } from './read/follow-csv.js';
+export { type LineIssue, lineIssues } from './read/line-issues.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './read/load-csv.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read/read-csv.js';
 export { type JsonlResult, readJsonl } from './read/read-jsonl.js';

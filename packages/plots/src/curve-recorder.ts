@@ -241,19 +241,15 @@ export class CurveRecorder {
         series: [{ type: 'line', x, y: options, color: PALETTE.teal, width: 2 }],
       });
     }
-    if (statePanels.length === 0) {
-      statePanels.push({
-        yLabel: 'value',
-        series: [],
-        emptyMessage: 'no exploration (epsilon) or option count logged',
+    // A chart with nothing logged in it is not drawn at all: it would tell the reader nothing.
+    if (statePanels.length > 0) {
+      charts.set(`${this.mode}_training_state`, {
+        title: `${this.mode}: exploration and option count`,
+        xLabel: 'episode',
+        integerX: true,
+        panels: statePanels,
       });
     }
-    charts.set(`${this.mode}_training_state`, {
-      title: `${this.mode}: exploration and option count`,
-      xLabel: 'episode',
-      integerX: true,
-      panels: statePanels,
-    });
     for (const [name, values] of this.metrics) {
       const y = Float64Array.from(values);
       charts.set(`${this.mode}_${name}`, {

@@ -8,6 +8,7 @@ export {
 } from './charts/before-after';
 export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression';
 export { type ColumnsOptions, columnsChart, renderColumns } from './charts/columns';
+export { NoDataError } from './charts/common';
 export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components';
 export {
   binEdges,
@@ -28,6 +29,13 @@ export {
 export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data';
 export { type Decimated, decimate } from './decimate';
 export { drawChart } from './draw';
+export {
+  ChartInputReader,
+  type ChartInputs,
+  type DrawStandardChartsOptions,
+  drawStandardCharts,
+  type StandardChartsResult,
+} from './draw-standard-charts';
 export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot';
 export { movingAverage } from './moving-average';
 export { encodeChart, type RenderOptions, renderChart } from './render';

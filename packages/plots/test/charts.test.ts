@@ -252,6 +252,31 @@ describe('edge cases', () => {
     );
   });
 
+  it('a task without shaping or outcome rates: no empty panel, no "terminal vs step-shaping" title', async () => {
+    const dir = tempDir();
+    const header =
+      'step,n,mean_cumulative,mean_terminal,mean_step_shaping,discovered_rate,mass_correct_rate\n';
+    const path = csv(dir, 'reward_components.csv', `${header}1,4,20,,,,\n2,4,35,,,,\n3,4,60,,,,\n`);
+    const chart = await rewardComponentsChart(path);
+    expect(chart.title).toBe('Reward components');
+    expect(chart.panels).toHaveLength(1);
+    expect(chart.panels[0]!.series.map((s) => (s as { label?: string }).label)).toEqual([
+      'cumulative (total)',
+    ]);
+    const checkpoints = csv(
+      dir,
+      'checkpoint_evals.csv',
+      'step,mean_reward,success_rate,mass_acc\n0,20,,\n5,80,,\n',
+    );
+    expect((await checkpointProgressionChart(checkpoints)).panels.map((p) => p.yLabel)).toEqual([
+      'mean eval reward',
+    ]);
+    // with the split, the title says so (the reference folder's chart is unchanged: its golden image)
+    const split = await rewardComponentsChart(f('reward_components.csv'));
+    expect(split.title).toBe('Reward components: terminal vs step-shaping');
+    expect(split.panels).toHaveLength(2);
+  });
+
   it('a log with one of its columns says in the other panel which column is missing', async () => {
     const dir = tempDir();
     const path = csv(dir, 'training_log.csv', 'step,reward\n1,0.5\n2,0.7\n3,0.6\n');

@@ -88,7 +88,7 @@ describe('CurveRecorder', () => {
     expect(JSON.parse(readFileSync(join(dir, 'train_reward_history.json'), 'utf8')).best_reward).toBeNull();
   });
 
-  it('the training-state chart draws only the panels that were logged', () => {
+  it('the training-state chart draws only the panels that were logged, and is not drawn when none was', () => {
     const panelsOf = (metrics: Record<string, number>) => {
       const recorder = new CurveRecorder({ dir: tempDir(), mode: 'ppo' });
       for (let episode = 0; episode < 5; episode++) recorder.logEpisode(episode, episode, episode, metrics);
@@ -96,9 +96,8 @@ describe('CurveRecorder', () => {
     };
     const byLabel = (panels: ReturnType<typeof panelsOf>) =>
       panels.map((panel) => [panel.yLabel, panel.series.length, panel.emptyMessage ?? null]);
-    expect(byLabel(panelsOf({ entropy: 0.5 }))).toEqual([
-      ['value', 0, 'no exploration (epsilon) or option count logged'],
-    ]);
+    // nothing logged: no chart at all (an empty "exploration and option count" frame tells nothing)
+    expect(byLabel(panelsOf({ entropy: 0.5 }))).toEqual([]);
     expect(byLabel(panelsOf({ epsilon: 0.1 }))).toEqual([['epsilon', 1, null]]);
     expect(byLabel(panelsOf({ epsilon: 0.1, options: 2 }))).toEqual([
       ['epsilon', 1, null],

@@ -2,10 +2,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { ReportIssue } from './eval-files.js';
 
-/** A picture already in the evidence folder; `file` is relative to the folder, with `/`. */
+/** A picture of the report: `file` is a relative link (from the evidence folder, or from the page once in the model). */
 export interface Picture {
   title: string;
   file: string;
+  /** its path in the evidence folder, for captions */
+  label?: string;
 }
 
 export interface RecordedEpisode {
@@ -18,7 +20,12 @@ export interface RecordedEpisode {
   avgReward: number | null;
   solved: boolean | null;
   steps: number | null;
+  /** frames in the GIF, and frames left out by the recorder's maxFrames */
+  frameCount: number | null;
+  framesDropped: number | null;
   warning: string | null;
+  /** the GIF's path in the evidence folder, for captions */
+  label?: string | null;
 }
 
 const toPosix = (path: string): string => path.split('\\').join('/');
@@ -111,6 +118,8 @@ export async function findAnimations(
           numberOrNull(meta.avg_reward) ?? (fromName?.[3] !== undefined ? Number(fromName[3]) : null),
         solved: typeof meta.solved === 'boolean' ? meta.solved : null,
         steps: numberOrNull(meta.step_count) ?? numberOrNull(meta.frame_count),
+        frameCount: numberOrNull(meta.frame_count),
+        framesDropped: numberOrNull(meta.frames_dropped),
         warning: typeof meta.warning === 'string' ? meta.warning : null,
       });
     }

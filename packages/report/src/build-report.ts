@@ -1,16 +1,18 @@
 import { existsSync } from 'node:fs';
-import { mkdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
+import { type ChartInputs, drawStandardCharts, standardCharts } from '@evidence/plots';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
-import { type ChartDrawing, evalChartDrawings, logChartDrawings } from './charts.js';
+import { capText } from './cap-text.js';
+import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
-import type { ReportModel, TrainingSummary } from './model.js';
+import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
-import { loadRunJson } from './stats/run-info.js';
+import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
 
 export interface ReportOptions {
@@ -20,28 +22,55 @@ export interface ReportOptions {
   resamples?: number;
   /** Bootstrap seed. Default DEFAULT_BOOTSTRAP_SEED (0), the same as the CLI's and the trainer's. */
   seed?: number;
-  /** Draw the charts (default true). With false none is drawn; charts already in the folder are shown, marked so. */
+  /** Draw the charts (default true). With false none is drawn; the trainer's own charts are shown, marked so. */
   charts?: boolean;
-  /** Heading of the report. Default `Training evidence — <folder name>`. */
+  /** Heading of the report. Default: the run named by run.json (environment · algorithm · seed). */
   title?: string;
-  /** Recorded GIFs are embedded until the page would exceed this many bytes, then linked. Default 40 MB. */
-  maxEmbedBytes?: number;
+  /** Folder the report is written to. Default `<dir>/report`. */
+  out?: string;
+  /** One self-contained index.html: every image and GIF inside it as a data URI. Default false (linked files). */
+  inline?: boolean;
   onProgress?: (done: number, total: number, what: string) => void;
   log?: (line: string) => void;
 }
 
 export interface ReportResult {
+  /** the evidence folder read */
   dir: string;
+  /** the folder written */
+  out: string;
+  /** the page to open */
+  page: string;
   written: string[];
   skipped: { what: string; why: string }[];
   issues: ReportIssue[];
   metrics: BeforeAfterMetrics | null;
+  run: RunInfo;
 }
 
+/** `evidence report` on a folder with nothing a report could show: nothing was written. */
+export class NothingToReportError extends Error {
+  override name = 'NothingToReportError';
+  constructor(
+    readonly dir: string,
+    readonly lookedFor: readonly string[],
+  ) {
+    super(`${dir}: nothing to report (looked for ${lookedFor.join(', ')}; found none)`);
+  }
+}
+
+/** The folder a report goes to when not told otherwise. */
+export const REPORT_DIR = 'report';
+/** Names the files a report wrote, so a later report may replace them and nothing else. */
+export const REPORT_MANIFEST = '.evidence-report.json';
+
+const REFUSED =
+  'a file this report did not write is already there; left as it is (give --out another folder)';
 const CHECKPOINT_ROWS_SHOWN = 10;
 const TRAINING_COLUMNS = ['step', 'reward', 'loss'] as const;
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+const toPosix = (path: string): string => path.split('\\').join('/');
 
 /** Early vs late training reward, for the headline when there is no evaluation. One pass, no copy. */
 function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
@@ -69,37 +98,89 @@ function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
   };
 }
 
+/** The last rows of checkpoint_evals.csv, without the columns that are empty in every row shown. */
 function checkpointTable(log: LoadedCsvLog): ReportModel['checkpoints'] {
   const from = Math.max(0, log.rowCount - CHECKPOINT_ROWS_SHOWN);
+  const cell = (name: string, r: number): string => {
+    const value = log.columns[name]?.[r];
+    if (typeof value === 'number') return Number.isNaN(value) ? '' : String(Number(value.toPrecision(6)));
+    return capText(value ?? '');
+  };
+  const header = log.header.filter((name) => {
+    for (let r = from; r < log.rowCount; r++) if (cell(name, r) !== '') return true;
+    return false;
+  });
   const rows: string[][] = [];
-  for (let r = from; r < log.rowCount; r++) {
-    rows.push(
-      log.header.map((name) => {
-        const value = log.columns[name]?.[r];
-        if (typeof value === 'number') return Number.isNaN(value) ? '' : String(Number(value.toPrecision(6)));
-        return value ?? '';
-      }),
-    );
+  for (let r = from; r < log.rowCount; r++) rows.push(header.map((name) => cell(name, r)));
+  return { header: header.map((h) => capText(h)), rows, total: log.rowCount };
+}
+
+/** The trainer's files a reader may want raw, each linked from the report. */
+async function rawLogs(root: string, paths: EvidencePaths): Promise<string[]> {
+  const fixed = [
+    join(root, RUN_FILE),
+    paths.trainingLog,
+    paths.rewardComponents,
+    paths.checkpointEvals,
+    paths.preEval,
+    paths.postEval,
+  ];
+  const runLogs = (await readdir(root).catch(() => [] as string[]))
+    .filter((name) => name.endsWith('.log'))
+    .sort()
+    .map((name) => join(root, name));
+  return [...fixed, ...runLogs].filter((path) => existsSync(path));
+}
+
+/** Files a previous report wrote into `out` (it may replace those, and only those). */
+async function previousReportFiles(out: string): Promise<Set<string>> {
+  try {
+    const manifest = JSON.parse(await readFile(join(out, REPORT_MANIFEST), 'utf8')) as { files?: unknown };
+    return new Set(Array.isArray(manifest.files) ? manifest.files.filter((f) => typeof f === 'string') : []);
+  } catch {
+    return new Set();
   }
-  return { header: [...log.header], rows, total: log.rowCount };
 }
 
 /**
- * Build the report of an evidence folder: every chart its inputs allow, before_after_metrics.json,
- * sample_trajectories.md, index.html and REPORT.md. Reads what exists, skips (and says why) what it
- * cannot, lists bad input lines; throws only when `dir` is not a readable folder.
+ * Build the report of an evidence folder into `<dir>/report/` (or `options.out`): every chart its inputs
+ * allow, before_after_metrics.json, sample_trajectories.md, index.html and REPORT.md. Reads what
+ * exists, skips (and says why) what it cannot, lists bad input lines, and never writes over a file it
+ * did not write itself. Throws when `dir` is not a readable folder, and NothingToReportError (having
+ * written nothing) when it holds nothing to report.
  */
 export async function buildReport(dir: string, options: ReportOptions = {}): Promise<ReportResult> {
   const root = resolve(dir);
   const info = await stat(root).catch(() => null);
   if (!info?.isDirectory()) throw new Error(`${dir}: not a folder (expected an evidence folder)`);
   const paths = new EvidencePaths(root);
+  const out = resolve(options.out ?? join(root, REPORT_DIR));
+  const outPaths = new EvidencePaths(out);
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
   const log = options.log ?? (() => {});
   const written: string[] = [];
   const skipped: ReportResult['skipped'] = [];
   const issues: ReportIssue[] = [];
-  const name = (path: string): string => relative(root, path).split('\\').join('/') || basename(path);
+  const name = (path: string): string => toPosix(relative(root, path)) || basename(path);
+  /** a link from the page (in `out`) to a file */
+  const href = (path: string): string => toPosix(relative(out, path));
+
+  const inputs = [
+    paths.trainingLog,
+    paths.rewardComponents,
+    paths.checkpointEvals,
+    paths.preEval,
+    paths.postEval,
+    paths.curvesRoot,
+    paths.animationsRoot,
+  ];
+  if (!inputs.some((input) => existsSync(input)))
+    throw new NothingToReportError(
+      dir,
+      inputs.map(
+        (input) => basename(input) + (input.endsWith('.csv') || input.endsWith('.jsonl') ? '' : '/'),
+      ),
+    );
 
   const total = 11;
   let done = 0;
@@ -108,13 +189,30 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     options.onProgress?.(done, total, what);
   };
 
-  const write = async (path: string, data: string): Promise<void> => {
-    await writeTextAtomic(path, data);
+  // --- never over another program's file --------------------------------------------------------
+  const ours = await previousReportFiles(out);
+  const protectedFile = (path: string): boolean => existsSync(path) && !ours.has(href(path));
+  const refuse = (path: string): void => {
+    skipped.push({ what: name(path), why: REFUSED });
+  };
+  const noteWritten = (path: string): void => {
     written.push(path);
     log(`wrote ${name(path)}`);
   };
+  const write = async (path: string, data: string): Promise<boolean> => {
+    if (protectedFile(path)) {
+      refuse(path);
+      return false;
+    }
+    await writeTextAtomic(path, data);
+    noteWritten(path);
+    return true;
+  };
 
   // --- inputs -----------------------------------------------------------------------------------
+  const run = await readRunInfo(join(root, RUN_FILE));
+  if (run.state === 'invalid') issues.push({ file: run.file, line: 0, reason: capText(run.reason) });
+
   const loadCsv = async (path: string, columns?: readonly string[]): Promise<LoadedCsvLog | null> => {
     if (!existsSync(path)) {
       skipped.push({ what: name(path), why: 'not found' });
@@ -129,7 +227,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       skipped.push({ what: name(path), why: 'no data rows' });
       return null;
     } catch (error) {
-      skipped.push({ what: name(path), why: message(error) });
+      skipped.push({ what: name(path), why: capText(message(error)) });
       return null;
     }
   };
@@ -144,7 +242,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       if (loaded.records.length > 0) return loaded;
       skipped.push({ what: name(path), why: `no usable evaluation episode with a number in "${rewardKey}"` });
     } catch (error) {
-      skipped.push({ what: name(path), why: message(error) });
+      skipped.push({ what: name(path), why: capText(message(error)) });
     }
     return null;
   };
@@ -154,12 +252,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const post = await loadEval(paths.postEval);
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
   // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
-  const run = await loadRunJson(join(root, 'run.json')).catch((error: unknown) => {
-    skipped.push({ what: 'run.json', why: message(error) });
-    return undefined;
-  });
   const pendingMetrics = evals
-    ? computeBeforeAfterInBackground(evals.pre, evals.post, { ...options, run })
+    ? computeBeforeAfterInBackground(evals.pre, evals.post, {
+        ...options,
+        run: run.state === 'found' ? run.data : undefined,
+      })
     : null;
 
   // The training log can hold millions of rows: keep only what the chart and the summary read.
@@ -167,68 +264,121 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const rewardComponents = await loadCsv(paths.rewardComponents);
   const checkpointEvals = await loadCsv(paths.checkpointEvals);
   progress('read logs');
+  await mkdir(out, { recursive: true });
 
   // --- charts -----------------------------------------------------------------------------------
+  const loadedCsv = new Map<string, LoadedCsvLog | null>([
+    [paths.trainingLog, trainingLog],
+    [paths.rewardComponents, rewardComponents],
+    [paths.checkpointEvals, checkpointEvals],
+  ]);
+  const chartInputs: ChartInputs = {
+    csv: async (path) => loadedCsv.get(path) ?? null,
+    evals: async (path) => (evals ? (path === paths.preEval ? evals.pre : evals.post) : null),
+  };
   const charts: Picture[] = [];
-  const draw = async (plans: ChartDrawing[]): Promise<void> => {
-    for (const plan of plans) {
-      let why: string | null = null;
-      if (options.charts === false) {
-        why = 'charts turned off';
-      } else if (!plan.draw) {
-        why = `needs ${plan.needs}`;
-      } else {
-        try {
-          const path = await plan.draw();
-          written.push(path);
-          charts.push({ title: plan.title, file: name(path) });
-          log(`wrote ${name(path)}`);
-        } catch (error) {
-          why = `could not render: ${message(error)}`;
-        }
+  const outputFor = (out: string): string => join(outPaths.root, basename(out));
+  const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
+    const all = standardCharts(paths).filter((chart) => chart.source === source);
+    const drawable = all.filter((chart) => !protectedFile(outputFor(chart.out)));
+    const result =
+      options.charts === false
+        ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
+        : await drawStandardCharts(drawable, {
+            outputFor: (chart) => outputFor(chart.out),
+            inputs: chartInputs,
+            evalOptions: { rewardKey, ...(metrics ? { summary: summaryForChart(metrics) } : {}) },
+            onProgress: (_, __, what) => progress(what),
+          });
+    const notDrawn = [
+      ...all.filter((chart) => !drawable.includes(chart)).map((chart) => ({ chart, why: REFUSED })),
+      ...result.skipped,
+      ...result.failed.map(({ chart, error }) => ({
+        chart,
+        why: `could not render: ${capText(message(error))}`,
+      })),
+    ];
+    // every chart counts once in the progress, drawn here or not
+    for (const chart of all)
+      if (options.charts === false || !drawable.includes(chart)) progress(basename(chart.out));
+    for (const chart of all) {
+      const drawn = result.written.find((w) => w.chart === chart);
+      if (drawn) {
+        noteWritten(drawn.path);
+        charts.push({ title: chart.title, file: href(drawn.path), label: name(drawn.path) });
+        continue;
       }
-      if (why !== null) {
-        // A chart the trainer (or an earlier run) left in the folder is still evidence: show it, say so.
-        const kept = existsSync(plan.out);
-        skipped.push({ what: name(plan.out), why: kept ? `${why}; showing the file already there` : why });
-        if (kept) charts.push({ title: `${plan.title} (existing file, not redrawn)`, file: name(plan.out) });
-      }
-      progress(name(plan.out));
+      const why = notDrawn.find((n) => n.chart === chart)?.why;
+      if (why === undefined) continue;
+      // A chart the trainer drew itself is still evidence: show it, and say it was not redrawn.
+      const trainers = existsSync(chart.out);
+      skipped.push({
+        what: name(outputFor(chart.out)),
+        why: trainers ? `${why}; showing the trainer's ${basename(chart.out)}` : why,
+      });
+      if (trainers)
+        charts.push({
+          title: `${chart.title} (the trainer's file, not redrawn)`,
+          file: href(chart.out),
+          label: name(chart.out),
+        });
     }
   };
-  await draw(logChartDrawings(paths, { trainingLog, rewardComponents, checkpointEvals }));
+  await drawCharts('csv', null);
 
   // --- statistics -------------------------------------------------------------------------------
   const metrics = pendingMetrics ? await pendingMetrics : null;
   let samples: ReportModel['samples'] = null;
   if (metrics && evals) {
-    await write(paths.beforeAfterMetrics, `${JSON.stringify(metrics, null, 2)}\n`);
+    await write(outPaths.beforeAfterMetrics, `${JSON.stringify(metrics, null, 2)}\n`);
     samples = selectSampleTrajectories(evals.pre, evals.post, { rewardKey });
-    await write(paths.sampleTrajectories, formatSampleTrajectories(samples));
+    await write(outPaths.sampleTrajectories, formatSampleTrajectories(samples));
   } else {
     skipped.push({ what: 'before/after statistics', why: 'needs both pre_eval.jsonl and post_eval.jsonl' });
   }
   progress('before/after statistics');
-  await draw(evalChartDrawings(paths, evals, metrics, rewardKey));
+  await drawCharts('evals', metrics);
 
   // --- pictures already in the folder -----------------------------------------------------------
-  const curves = await findCurves(root, paths.curvesRoot);
+  const curves = (await findCurves(root, paths.curvesRoot)).map((p) => ({
+    ...p,
+    file: href(join(root, p.file)),
+    label: p.file,
+  }));
   progress('curves');
-  const animations = await findAnimations(root, paths.animationsRoot, issues);
+  const animations = (await findAnimations(root, paths.animationsRoot, issues)).map((episode) => ({
+    ...episode,
+    gif: episode.gif === null ? null : href(join(root, episode.gif)),
+    label: episode.gif,
+  }));
   for (const episode of animations) {
     if (!episode.gif) {
       skipped.push({
         what: episode.json ?? `${episode.mode} episode ${episode.episode}`,
-        why: episode.warning ? `no GIF: ${episode.warning}` : 'no GIF beside this episode record',
+        why: episode.warning ? `no GIF: ${capText(episode.warning)}` : 'no GIF beside this episode record',
       });
     }
   }
   progress('animations');
 
   // --- the report -------------------------------------------------------------------------------
+  const raw: RawLog[] = [];
+  for (const path of await rawLogs(root, paths)) {
+    raw.push({ file: href(path), label: name(path), bytes: (await stat(path)).size });
+  }
+  // a bad line's reason can quote the line: keep it short on the console and on the page
+  const cappedIssues = issues.map((issue) => ({ ...issue, reason: capText(issue.reason) }));
   const model: ReportModel = {
-    title: options.title ?? `Training evidence — ${basename(root)}`,
+    title: options.title ?? runTitle(run) ?? `Training evidence — ${basename(root)}`,
     generatedAt: new Date().toISOString(),
+    run: run.state === 'found' ? run.data : null,
+    runNote:
+      run.state === 'found'
+        ? null
+        : run.state === 'missing'
+          ? `No ${RUN_FILE} in this folder: what was trained, and how, is not recorded.`
+          : `${RUN_FILE} could not be read: ${capText(run.reason)}`,
+    rawLogs: raw,
     metrics,
     training: trainingLog ? trainingSummary(trainingLog) : null,
     charts,
@@ -236,17 +386,18 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     animations,
     checkpoints: checkpointEvals ? checkpointTable(checkpointEvals) : null,
     samples,
-    skipped,
-    issues: issues.map((issue) => ({ ...issue, file: name(issue.file) })),
+    skipped: skipped.map((s) => ({ what: capText(s.what), why: capText(s.why) })),
+    issues: cappedIssues.map((issue) => ({ ...issue, file: name(issue.file) })),
   };
-  await mkdir(root, { recursive: true });
-  await write(
-    paths.indexHtml,
-    await renderHtml(model, root, { maxEmbedBytes: options.maxEmbedBytes ?? 40e6 }),
-  );
+  await write(outPaths.indexHtml, await renderHtml(model, out, { inline: options.inline === true }));
   progress('index.html');
-  await write(paths.reportMd, renderMarkdown(model));
+  await write(outPaths.reportMd, renderMarkdown(model));
   progress('REPORT.md');
+  const manifest = {
+    written_by: '@evidence/report',
+    files: [...new Set([...ours, ...written.map(href)])].sort(),
+  };
+  await writeTextAtomic(join(out, REPORT_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
 
-  return { dir: root, written, skipped, issues, metrics };
+  return { dir: root, out, page: outPaths.indexHtml, written, skipped, issues: cappedIssues, metrics, run };
 }

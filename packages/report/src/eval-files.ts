@@ -1,14 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { type BeforeAfterMetrics, type BeforeAfterOptions, computeBeforeAfter } from './before-after.js';
-import { type ReadIssues, readJsonl } from './io.js';
+import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
 
 /** A line of an input file that was not used, and why. */
-export interface ReportIssue {
-  file: string;
-  line: number;
-  reason: string;
-}
+export type ReportIssue = LineIssue;
 
 export interface LoadedEvalFile {
   path: string;
@@ -19,13 +15,8 @@ export interface LoadedEvalFile {
   keys: string[];
 }
 
-/** Issues of a csv-log reader, as report issues. */
-export function issuesOf(file: string, issues: ReadIssues): ReportIssue[] {
-  const found = issues.skipped.map(({ line, reason }) => ({ file, line, reason }));
-  if (issues.torn)
-    found.push({ file, line: issues.torn.line, reason: 'torn last line (an unfinished write)' });
-  return found.sort((a, b) => a.line - b.line);
-}
+/** Issues of a csv-log reader, flattened as the CLI flattens them. */
+export const issuesOf = lineIssues;
 
 /**
  * Line numbers of the records readJsonl returned: the non-blank lines it did not report. Null when

@@ -2,14 +2,22 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { escapeHtml as e } from './escape.js';
 import {
+  constantReward,
+  cutNote,
   episodeCaption,
+  episodeEnding,
+  formatBytes,
   formatInterval,
   formatNumber,
   formatSigned,
   headlineRows,
   metricLabel,
+  plural,
   type ReportModel,
+  stepDetails,
+  urlPath,
 } from './model.js';
+import { runRows } from './run-info.js';
 import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';
 
@@ -38,23 +46,34 @@ thead th{background:var(--bg)}
 .up{color:var(--up)}.down{color:var(--down)}
 .headline{font-size:17px;margin:8px 0 12px}
 figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
-figcaption{color:var(--muted);font-size:13px}
+figcaption{color:var(--muted);font-size:13px;overflow-wrap:anywhere}
 .gifs{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:16px}
-.gifs img{width:100%;image-rendering:pixelated}
+.gifs img{width:100%;image-rendering:pixelated;cursor:zoom-in}
+.gifs input{display:none}
+.gifs input:checked+label img{position:fixed;inset:0;margin:auto;width:auto;height:auto;max-width:96vw;max-height:96vh;min-width:min(96vw,720px);z-index:10;cursor:zoom-out;box-shadow:0 0 0 100vmax rgba(0,0,0,.6)}
+.cut{color:var(--down)}
+table.run td{text-align:left}table.run td:first-child{white-space:nowrap;color:var(--muted)}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
 ol.steps{margin:4px 0 12px;padding-left:28px}ol.steps li.more{list-style:none}
 ul.issues li{margin:2px 0}
 `;
 
-/** Turn a file of the evidence folder into a data URI (null when it cannot be read). */
-async function dataUri(root: string, file: string): Promise<string | null> {
-  try {
-    const bytes = await readFile(join(root, file));
-    return `data:${MIME[extname(file).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
-  } catch {
-    return null;
-  }
-}
+/** Where an image comes from: its file beside the page (linked), or the file's bytes (inline); null when unreadable. */
+type ImageSource = (file: string) => Promise<string | null>;
+
+const linked: ImageSource = async (file) => urlPath(file);
+
+/** A file (relative to the page's folder) as a data URI, for the one-file page of `--inline`. */
+const inlined =
+  (pageDir: string): ImageSource =>
+  async (file) => {
+    try {
+      const bytes = await readFile(join(pageDir, file));
+      return `data:${MIME[extname(file).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
+    } catch {
+      return null;
+    }
+  };
 
 /** A side's own interval, small and muted beside its value. */
 const side = (ci: [number, number] | null): string =>
@@ -99,33 +118,59 @@ ${rows}
   }`;
 }
 
-async function figures(root: string, pictures: ReportModel['charts']): Promise<string> {
+/**
+ * The chart and curve images, each linked to its file. The one place charts are embedded: an
+ * interactive chart can replace a figure here.
+ */
+async function figures(pictures: ReportModel['charts'], source: ImageSource): Promise<string> {
   const parts: string[] = [];
   for (const picture of pictures) {
-    const uri = await dataUri(root, picture.file);
-    if (!uri) continue;
+    const src = await source(picture.file);
+    if (!src) continue;
     parts.push(
-      `<figure><img src="${uri}" alt="${e(picture.title)}"><figcaption>${e(picture.title)} — <code>${e(picture.file)}</code></figcaption></figure>`,
+      `<figure><a href="${e(urlPath(picture.file))}"><img src="${e(src)}" alt="${e(picture.title)}"></a><figcaption>${e(picture.title)} — <code>${e(picture.label ?? picture.file)}</code></figcaption></figure>`,
     );
   }
   return parts.join('\n');
 }
 
-async function animations(model: ReportModel, root: string, embedBudget: { left: number }): Promise<string> {
+/** GIF thumbnails; a click shows one full size (CSS only), the caption links the file and says when it was cut. */
+async function animations(model: ReportModel, source: ImageSource): Promise<string> {
   const cards: string[] = [];
+  let id = 0;
   for (const episode of model.animations) {
     if (!episode.gif) continue;
-    let image = '';
-    const uri = await dataUri(root, episode.gif);
-    if (uri && uri.length <= embedBudget.left) {
-      embedBudget.left -= uri.length;
-      image = `<img src="${uri}" alt="${e(episodeCaption(episode))}">`;
-    } else {
-      image = `<p class="muted">Not embedded (report size limit): <a href="${e(episode.gif)}">${e(episode.gif)}</a></p>`;
-    }
-    cards.push(`<figure>${image}<figcaption>${e(episodeCaption(episode))}</figcaption></figure>`);
+    const src = await source(episode.gif);
+    const caption = episodeCaption(episode);
+    const cut = cutNote(episode);
+    const link = `<a href="${e(urlPath(episode.gif))}">${e(episode.label ?? episode.gif)}</a>`;
+    const image = src
+      ? `<input type="checkbox" id="gif-${id}"><label for="gif-${id}" title="click: full size"><img src="${e(src)}" alt="${e(caption)}"></label>`
+      : `<p class="muted">Could not be read: ${link}</p>`;
+    id++;
+    cards.push(
+      `<figure>${image}<figcaption>${e(caption)}${cut ? ` <span class="cut">${e(cut)}</span>` : ''} — ${link}</figcaption></figure>`,
+    );
   }
   return cards.length ? `<div class="gifs">\n${cards.join('\n')}\n</div>` : '';
+}
+
+/** What was trained and how (run.json), and the raw files, linked. */
+function runSection(model: ReportModel): string {
+  const description = model.run
+    ? `<table class="run"><tbody>\n${runRows(model.run)
+        .map(([key, value]) => `<tr><td>${e(key)}</td><td>${e(value)}</td></tr>`)
+        .join('\n')}\n</tbody></table>`
+    : `<p class="muted">${e(model.runNote ?? '')}</p>`;
+  const raw = model.rawLogs.length
+    ? `<h3>Raw logs</h3><ul>${model.rawLogs
+        .map(
+          (log) =>
+            `<li><a href="${e(urlPath(log.file))}">${e(log.label)}</a> <span class="muted">(${formatBytes(log.bytes)})</span></li>`,
+        )
+        .join('')}</ul>`
+    : '';
+  return `${description}\n${raw}`;
 }
 
 function checkpointTable(model: ReportModel): string {
@@ -142,19 +187,31 @@ function checkpointTable(model: ReportModel): string {
   return `${note}<table><thead><tr>${head}</tr></thead><tbody>\n${body}\n</tbody></table>`;
 }
 
-function sampleEpisode(episode: SampleEpisode): string {
-  const outcomes = episode.outcomes.map(([key, value]) => ` · ${e(key)}: <code>${value}</code>`).join('');
-  const steps = episode.steps
-    .map((step) => `<li><code>${e(step.action)}</code> → ${formatNumber(step.reward)}</li>`)
-    .join('');
-  const more = episode.moreSteps > 0 ? `<li class="muted more">… (${episode.moreSteps} more steps)</li>` : '';
-  return `<li>reward <strong>${formatNumber(episode.reward)}</strong>${outcomes}<ol class="steps" start="0">${steps}${more}</ol></li>`;
+function sampleEpisode(episode: SampleEpisode, showReward: boolean): string {
+  const step = (s: SampleEpisode['steps'][number], index: number): string => {
+    const details = s.details.length ? ` <span class="muted">${e(stepDetails(s.details))}</span>` : '';
+    const reward = showReward ? ` → ${formatNumber(s.reward)}` : '';
+    return `<li value="${index}"><code>${e(s.action)}</code>${reward}${details}</li>`;
+  };
+  const gap = episode.moreSteps - episode.lastSteps.length;
+  const items = [
+    ...episode.steps.map(step),
+    ...(gap > 0 ? [`<li class="muted more">… ${plural(gap, 'more step')}</li>`] : []),
+    ...episode.lastSteps.map(({ index, step: s }) => step(s, index)),
+  ];
+  return `<li>reward <strong>${formatNumber(episode.reward)}</strong> · ${e(episodeEnding(episode))}<ol class="steps" start="0">${items.join('')}</ol></li>`;
 }
 
 function samples(model: ReportModel): string {
   if (!model.samples) return '';
-  return `<h3>Worst pre-training episodes</h3><ul>${model.samples.worstPre.map(sampleEpisode).join('\n')}</ul>
-<h3>Best post-training episodes</h3><ul>${model.samples.bestPost.map(sampleEpisode).join('\n')}</ul>`;
+  const { worstPre, bestPost } = model.samples;
+  const reward = constantReward([...worstPre, ...bestPost]);
+  const note =
+    reward === null ? '' : `<p class="muted">Every step shown rewards ${formatNumber(reward)}.</p>`;
+  const list = (episodes: SampleEpisode[]) =>
+    episodes.map((episode) => sampleEpisode(episode, reward === null)).join('\n');
+  return `${note}<h3>Worst pre-training episodes</h3><ul>${list(worstPre)}</ul>
+<h3>Best post-training episodes</h3><ul>${list(bestPost)}</ul>`;
 }
 
 function missing(model: ReportModel): string {
@@ -171,15 +228,18 @@ function missing(model: ReportModel): string {
 const section = (id: string, title: string, body: string): string =>
   body ? `<section id="${id}"><h2>${title}</h2>\n${body}\n</section>` : '';
 
-/** index.html: one self-contained page (images inline as data URIs, CSS inline, no script). */
+/**
+ * index.html (CSS inline, no script). Images are the files beside it, linked by relative paths from
+ * `pageDir`; with `inline`, they are data URIs and the page is one self-contained file.
+ */
 export async function renderHtml(
   model: ReportModel,
-  root: string,
-  options: { maxEmbedBytes: number },
+  pageDir: string,
+  options: { inline: boolean },
 ): Promise<string> {
-  const budget = { left: options.maxEmbedBytes };
-  const charts = await figures(root, model.charts);
-  const curves = await figures(root, model.curves);
+  const source = options.inline ? inlined(pageDir) : linked;
+  const charts = await figures(model.charts, source);
+  const curves = await figures(model.curves, source);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -191,10 +251,11 @@ export async function renderHtml(
 <body><main>
 <h1>${e(model.title)}</h1>
 <p class="muted">Generated ${e(model.generatedAt)} by @evidence/report.</p>
+${section('run', 'Run', runSection(model))}
 ${section('before-after', 'Before → after', headline(model))}
 ${section('charts', 'Charts', charts)}
 ${section('curves', 'Training curves', curves)}
-${section('episodes', 'Recorded episodes', await animations(model, root, budget))}
+${section('episodes', 'Recorded episodes', await animations(model, source))}
 ${section('checkpoints', 'Checkpoint evaluations', checkpointTable(model))}
 ${section('trajectories', 'Sample trajectories', samples(model))}
 ${section('missing', 'Missing, skipped and bad lines', missing(model))}

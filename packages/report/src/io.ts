@@ -2,7 +2,9 @@
 export {
   EvidencePaths,
   type JsonlResult,
+  type LineIssue,
   type LoadedCsvLog,
+  lineIssues,
   loadCsvLog,
   type ReadIssues,
   readJsonl,

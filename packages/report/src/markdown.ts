@@ -1,13 +1,20 @@
 import { escapeMarkdown as m, markdownCode } from './escape.js';
 import {
+  constantReward,
+  cutNote,
   episodeCaption,
+  episodeEnding,
+  formatBytes,
   formatInterval,
   formatNumber,
   formatSigned,
   headlineRows,
   metricLabel,
+  plural,
   type ReportModel,
+  stepDetails,
 } from './model.js';
+import { runRows } from './run-info.js';
 import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';
 
@@ -16,6 +23,28 @@ const target = (file: string): string =>
   encodeURI(file).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`);
 
 const image = (alt: string, file: string): string => `![${m(alt)}](${target(file)})`;
+const link = (text: string, file: string): string => `[${m(text)}](${target(file)})`;
+
+function runSection(model: ReportModel): string[] {
+  const lines = model.run
+    ? [
+        '| | |',
+        '|---|---|',
+        ...runRows(model.run).map(
+          ([key, value]) => `| ${m(key)} | ${markdownCode(value, { inTable: true })} |`,
+        ),
+      ]
+    : [m(model.runNote ?? '')];
+  if (model.rawLogs.length) {
+    lines.push(
+      '',
+      'Raw logs:',
+      '',
+      ...model.rawLogs.map((log) => `- ${link(log.label, log.file)} (${formatBytes(log.bytes)})`),
+    );
+  }
+  return lines;
+}
 
 function headline(model: ReportModel): string[] {
   const { metrics, training } = model;
@@ -56,21 +85,40 @@ function headline(model: ReportModel): string[] {
   return lines;
 }
 
-function sampleEpisode(episode: SampleEpisode): string[] {
-  const outcomes = episode.outcomes
-    .map(([key, value]) => ` · ${m(key)}: ${markdownCode(String(value))}`)
-    .join('');
+function sampleEpisode(episode: SampleEpisode, showReward: boolean): string[] {
+  const step = (s: SampleEpisode['steps'][number], index: number): string =>
+    `  - step ${index}: ${markdownCode(s.action)}${showReward ? ` → ${formatNumber(s.reward)}` : ''}${
+      s.details.length ? ` · ${m(stepDetails(s.details))}` : ''
+    }`;
+  const gap = episode.moreSteps - episode.lastSteps.length;
   return [
-    `- reward **${formatNumber(episode.reward)}**${outcomes}`,
-    ...episode.steps.map((step, i) => `  ${i}. ${markdownCode(step.action)} → ${formatNumber(step.reward)}`),
-    ...(episode.moreSteps > 0 ? [`  - … (${episode.moreSteps} more steps)`] : []),
+    `- reward **${formatNumber(episode.reward)}** · ${m(episodeEnding(episode))}`,
+    ...episode.steps.map(step),
+    ...(gap > 0 ? [`  - … ${plural(gap, 'more step')}`] : []),
+    ...episode.lastSteps.map(({ index, step: s }) => step(s, index)),
+  ];
+}
+
+function samples(model: ReportModel): string[] {
+  if (!model.samples) return [];
+  const { worstPre, bestPost } = model.samples;
+  const reward = constantReward([...worstPre, ...bestPost]);
+  return [
+    ...(reward === null ? [] : [`Every step shown rewards ${formatNumber(reward)}.`, '']),
+    '### Worst pre-training episodes',
+    '',
+    ...worstPre.flatMap((episode) => sampleEpisode(episode, reward === null)),
+    '',
+    '### Best post-training episodes',
+    '',
+    ...bestPost.flatMap((episode) => sampleEpisode(episode, reward === null)),
   ];
 }
 
 const section = (title: string, body: string[]): string[] =>
   body.length ? [`## ${title}`, '', ...body, ''] : [];
 
-/** REPORT.md: the report in Markdown, images referenced by path relative to the evidence folder. */
+/** REPORT.md: the report in Markdown, images and logs linked by paths relative to the page's folder. */
 export function renderMarkdown(model: ReportModel): string {
   const checkpoints = model.checkpoints;
   const lines = [
@@ -78,6 +126,7 @@ export function renderMarkdown(model: ReportModel): string {
     '',
     `Generated ${m(model.generatedAt)} by @evidence/report.`,
     '',
+    ...section('Run', runSection(model)),
     ...section('Before → after', headline(model)),
     ...section(
       'Charts',
@@ -91,7 +140,16 @@ export function renderMarkdown(model: ReportModel): string {
       'Recorded episodes',
       model.animations
         .filter((a) => a.gif !== null)
-        .flatMap((a) => [image(episodeCaption(a), a.gif as string), '', m(episodeCaption(a)), '']),
+        .flatMap((a) => {
+          const cut = cutNote(a);
+          const caption = `${m(episodeCaption(a))}${cut ? ` — ${m(cut)}` : ''}`;
+          return [
+            `[${image(episodeCaption(a), a.gif as string)}](${target(a.gif as string)})`,
+            '',
+            caption,
+            '',
+          ];
+        }),
     ),
     ...section(
       'Checkpoint evaluations',
@@ -106,20 +164,7 @@ export function renderMarkdown(model: ReportModel): string {
           ]
         : [],
     ),
-    ...section(
-      'Sample trajectories',
-      model.samples
-        ? [
-            '### Worst pre-training episodes',
-            '',
-            ...model.samples.worstPre.flatMap(sampleEpisode),
-            '',
-            '### Best post-training episodes',
-            '',
-            ...model.samples.bestPost.flatMap(sampleEpisode),
-          ]
-        : [],
-    ),
+    ...section('Sample trajectories', samples(model)),
     ...section('Missing, skipped and bad lines', [
       ...(model.skipped.length === 0 && model.issues.length === 0
         ? ['Nothing missing, nothing skipped, no bad lines.']

@@ -1,13 +1,20 @@
 import type { Picture, RecordedEpisode } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
+import { capText } from './cap-text.js';
 import type { ReportIssue } from './eval-files.js';
 import type { Verdict } from './stats/direction.js';
-import type { SampleTrajectories } from './trajectories.js';
+import type { SampleEpisode, SampleTrajectories } from './trajectories.js';
 
 /** Everything the report shows, gathered once; the HTML and Markdown renderers only lay it out. */
 export interface ReportModel {
   title: string;
   generatedAt: string;
+  /** run.json as the trainer wrote it, or null */
+  run: Record<string, unknown> | null;
+  /** why there is no run description (missing or unreadable run.json), or null */
+  runNote: string | null;
+  /** the trainer's raw files, linked */
+  rawLogs: RawLog[];
   metrics: BeforeAfterMetrics | null;
   training: TrainingSummary | null;
   /** charts rendered now, relative paths */
@@ -19,6 +26,14 @@ export interface ReportModel {
   skipped: { what: string; why: string }[];
   /** issues with `file` relative to the evidence folder */
   issues: ReportIssue[];
+}
+
+export interface RawLog {
+  /** link from the page */
+  file: string;
+  /** path in the evidence folder */
+  label: string;
+  bytes: number;
 }
 
 export interface TrainingSummary {
@@ -40,7 +55,7 @@ const LABELS: Readonly<Record<string, string>> = {
   channel_acc: 'Channel accuracy',
 };
 
-export const metricLabel = (key: string): string => LABELS[key] ?? key;
+export const metricLabel = (key: string): string => LABELS[key] ?? capText(key, 80);
 
 /** Four significant digits, no exponent for everyday magnitudes; '—' for missing values. */
 export function formatNumber(value: number | null | undefined): string {
@@ -82,14 +97,83 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
   }));
 }
 
+/** "1 step", "2 steps". */
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;
+
 /** One line about a recorded episode (mode, episode, reward, average, steps, outcome), unescaped. */
 export function episodeCaption(episode: RecordedEpisode): string {
   const facts = [
     episode.episode !== null ? `episode ${episode.episode}` : null,
     episode.reward !== null ? `reward ${formatNumber(episode.reward)}` : null,
     episode.avgReward !== null ? `average ${formatNumber(episode.avgReward)}` : null,
-    episode.steps !== null ? `${episode.steps} steps` : null,
+    episode.steps !== null ? plural(episode.steps, 'step') : null,
     episode.solved === null ? null : episode.solved ? 'solved' : 'not solved',
   ];
-  return `${episode.mode}: ${facts.filter((f) => f !== null).join(', ')}`;
+  return capText(`${episode.mode}: ${facts.filter((f) => f !== null).join(', ')}`);
+}
+
+/** Said when the GIF does not show the whole episode (the recorder's maxFrames cut it), else null. */
+export function cutNote(episode: RecordedEpisode): string | null {
+  if (!episode.framesDropped || episode.framesDropped <= 0) return null;
+  const kept = episode.frameCount !== null ? `the first ${plural(episode.frameCount, 'frame')}` : 'a part';
+  return `GIF cut by maxFrames: it shows ${kept}; ${plural(episode.framesDropped, 'frame')} of the episode not recorded.`;
+}
+
+/** A relative file path as a URL path: each segment percent-encoded (`#`, `?`, spaces and the like). */
+export const urlPath = (file: string): string => file.split('/').map(encodeURIComponent).join('/');
+
+/** "12.3 kB" */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return plural(bytes, 'byte');
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${Number(value.toPrecision(3))} ${units[unit]}`;
+}
+
+/** A step's other fields as `key value` text (numbers to 4 significant digits), capped. */
+export function stepDetails(details: readonly [string, unknown][]): string {
+  return capText(
+    details
+      .map(([key, value]) => {
+        const shown =
+          typeof value === 'number'
+            ? formatNumber(value)
+            : Array.isArray(value) && value.every((v) => typeof v === 'number')
+              ? `[${value.map((v) => formatNumber(v as number)).join(', ')}]`
+              : typeof value === 'string'
+                ? value
+                : JSON.stringify(value);
+        return `${key} ${shown}`;
+      })
+      .join(', '),
+  );
+}
+
+/** The value every shown step rewards, when they all reward the same (then the page says it once). */
+export function constantReward(episodes: readonly SampleEpisode[]): number | null {
+  let seen: number | undefined;
+  for (const episode of episodes) {
+    for (const step of [...episode.steps, ...episode.lastSteps.map((s) => s.step)]) {
+      if (step.reward === undefined) return null;
+      if (seen === undefined) seen = step.reward;
+      else if (step.reward !== seen) return null;
+    }
+  }
+  return seen ?? null;
+}
+
+/** "23 steps, ended: pole_fell": the outcomes that are true (or that none was), singular or plural. */
+export function episodeEnding(episode: SampleEpisode): string {
+  const steps = plural(episode.totalSteps, 'step');
+  if (episode.outcomes.length === 0) return steps;
+  const truths = episode.outcomes.filter(([, value]) => value).map(([key]) => capText(key, 60));
+  if (truths.length > 0) return `${steps}, ended: ${truths.join(', ')}`;
+  const all = episode.outcomes.map(([key]) => capText(key, 60));
+  return `${steps}, ${all.length === 1 ? `not ${all[0]}` : `none of ${all.join(', ')}`}`;
 }

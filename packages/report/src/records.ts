@@ -1,3 +1,5 @@
+import { capText } from './cap-text.js';
+
 /** One evaluation episode as written to pre_eval.jsonl / post_eval.jsonl (see DESIGN.md). */
 export type EvalRecord = Record<string, unknown>;
 
@@ -37,6 +39,8 @@ export function rewardOf(record: EvalRecord, rewardKey: string): number | undefi
 export interface Step {
   action: string;
   reward: number | undefined;
+  /** the step's other fields in its own order (a state, an observation…), values as written */
+  details: [key: string, value: unknown][];
 }
 
 /** The steps of an episode (`steps` or `trajectory`), each action reduced to its name. */
@@ -47,17 +51,23 @@ export function stepsOf(record: EvalRecord): Step[] {
       ? record.trajectory
       : [];
   return list.map((step: unknown) => {
-    if (step === null || typeof step !== 'object') return { action: actionName(step), reward: undefined };
-    const { action, reward } = step as { action?: unknown; reward?: unknown };
-    return { action: actionName(action), reward: typeof reward === 'number' ? reward : undefined };
+    if (step === null || typeof step !== 'object')
+      return { action: actionName(step), reward: undefined, details: [] };
+    const { action, reward, ...rest } = step as { action?: unknown; reward?: unknown };
+    return {
+      action: actionName(action),
+      reward: typeof reward === 'number' ? reward : undefined,
+      details: Object.entries(rest),
+    };
   });
 }
 
+/** The action's name, capped: a log can hold an action of any length. */
 function actionName(action: unknown): string {
-  if (typeof action === 'string') return action;
+  if (typeof action === 'string') return capText(action);
   if (action !== null && typeof action === 'object') {
     const type = (action as { action_type?: unknown }).action_type;
-    if (typeof type === 'string') return type;
+    if (typeof type === 'string') return capText(type);
   }
-  return action === undefined ? '?' : JSON.stringify(action);
+  return action === undefined ? '?' : capText(JSON.stringify(action));
 }

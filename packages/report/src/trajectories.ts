@@ -1,7 +1,9 @@
+import { capText } from './cap-text.js';
 import { escapeMarkdown, markdownCode } from './escape.js';
 import { writeTextAtomic } from './io.js';
+import { stepDetails } from './model.js';
 import { pythonFloat, pythonRound, pythonText } from './python-format.js';
-import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rewardOf, stepsOf } from './records.js';
+import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rewardOf, type Step, stepsOf } from './records.js';
 
 export interface SampleTrajectoriesOptions {
   rewardKey?: string;
@@ -9,6 +11,8 @@ export interface SampleTrajectoriesOptions {
   episodes?: number;
   /** Steps shown per episode before `... (N more steps)`. Default 8. */
   steps?: number;
+  /** Last steps shown after that, so a reader sees where the episode ended. Default 2. */
+  lastSteps?: number;
   /** First line of the file. Default `# Sample trajectories (pre vs post training)`. */
   title?: string;
 }
@@ -17,8 +21,13 @@ export interface SampleEpisode {
   reward: number;
   /** boolean outcomes in the episode's own key order */
   outcomes: [key: string, value: boolean][];
-  steps: { action: string; reward: number | undefined }[];
+  /** the first steps */
+  steps: Step[];
+  /** steps after those (the reference file's "... (N more steps)") */
   moreSteps: number;
+  /** the episode's last steps when not among the first ones (where it ended), with their index */
+  lastSteps: { index: number; step: Step }[];
+  totalSteps: number;
   record: EvalRecord;
 }
 
@@ -36,6 +45,7 @@ export function selectSampleTrajectories(
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
   const count = options.episodes ?? 3;
   const stepLimit = options.steps ?? 8;
+  const tail = options.lastSteps ?? 2;
   const outcomeKeys = new Set(booleanKeys([...pre, ...post], new Set([rewardKey])));
   const ranked = (records: readonly EvalRecord[], direction: 1 | -1) =>
     records
@@ -47,11 +57,18 @@ export function selectSampleTrajectories(
         const steps = stepsOf(record);
         return {
           reward,
-          outcomes: Object.entries(record).filter(
-            (entry): entry is [string, boolean] => outcomeKeys.has(entry[0]) && typeof entry[1] === 'boolean',
-          ),
+          outcomes: Object.entries(record)
+            .filter(
+              (entry): entry is [string, boolean] =>
+                outcomeKeys.has(entry[0]) && typeof entry[1] === 'boolean',
+            )
+            .map(([key, value]): [string, boolean] => [capText(key), value]),
           steps: steps.slice(0, stepLimit),
           moreSteps: Math.max(0, steps.length - stepLimit),
+          lastSteps: steps
+            .map((step, index) => ({ index, step }))
+            .slice(Math.max(stepLimit, steps.length - tail)),
+          totalSteps: steps.length,
           record,
         };
       });
@@ -71,7 +88,10 @@ function episodeMarkdown(episode: SampleEpisode): string[] {
   const lines = [`- ${facts.join(' ')}`];
   episode.steps.forEach((step, index) => {
     lines.push(
-      `  - step ${index}: ${markdownCode(step.action)} → reward ${markdownCode(rounded(step.reward))}`,
+      `  - step ${index}: ${markdownCode(step.action)} → reward ${markdownCode(rounded(step.reward))}${
+        // the step's other fields (a CartPole state); the reference trainer's steps have none
+        step.details.length ? ` · ${escapeMarkdown(stepDetails(step.details))}` : ''
+      }`,
     );
   });
   if (episode.moreSteps > 0) lines.push(`  - ... (${episode.moreSteps} more steps)`);

@@ -1,7 +1,7 @@
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
@@ -30,7 +30,7 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     });
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
-    await page.goto(pathToFileURL(join(dir, 'index.html')).href, { waitUntil: 'load' });
+    await page.goto(pathToFileURL(join(dir, 'report', 'index.html')).href, { waitUntil: 'load' });
     const images = await page.$$eval('img', (all) =>
       all.map((img) => ({ alt: img.alt, width: img.naturalWidth, complete: img.complete })),
     );
@@ -43,6 +43,7 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     await buildReport(dir);
     const { page, errors, images } = await open(dir);
     expect(images).toEqual([{ alt: 'Training reward and loss', width: expect.any(Number), complete: true }]);
+    expect(await page.locator('#run').textContent()).toContain('No run.json in this folder');
     expect(images[0]?.width).toBeGreaterThan(0);
     expect(await page.locator('#missing').textContent()).toContain('pre_eval.jsonl: not found');
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
@@ -72,6 +73,21 @@ describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chr
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('#trajectories b').count()).toBe(0);
     expect(await page.locator('#before-after').textContent()).toContain('Mean cumulative_reward');
+
+    // A GIF thumbnail opens full size on a click, and closes on a second one.
+    const gif = page.locator('#episodes label img').first();
+    const thumbnail = await gif.boundingBox();
+    await gif.click();
+    const full = await gif.boundingBox();
+    expect(full!.width).toBeGreaterThan(thumbnail!.width * 1.5);
+    await gif.click();
+    expect((await gif.boundingBox())!.width).toBeCloseTo(thumbnail!.width, 0);
+    // The raw logs are links that resolve to the files.
+    const rawLinks = await page.$$eval('#run a', (all) =>
+      all.map((a) => (a as unknown as { href: string }).href),
+    );
+    expect(rawLinks.length).toBeGreaterThanOrEqual(5);
+    for (const href of rawLinks) expect(existsSync(fileURLToPath(href)), href).toBe(true);
 
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOT_DIR, 'report.png'), fullPage: true });

@@ -1,5 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,4 +44,24 @@ export function fixtureCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), 'report-fixture-'));
   cpSync(FIXTURE, dir, { recursive: true });
   return dir;
+}
+
+/** sha256 of every file under `dir`, by path relative to it (with `/`). */
+export function hashTree(dir: string): Map<string, string> {
+  const hashes = new Map<string, string>();
+  const walk = (sub: string): void => {
+    for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+      const rel = sub ? `${sub}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) walk(rel);
+      else
+        hashes.set(
+          rel,
+          createHash('sha256')
+            .update(readFileSync(join(dir, rel)))
+            .digest('hex'),
+        );
+    }
+  };
+  walk('');
+  return hashes;
 }

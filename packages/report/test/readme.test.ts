@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as api from '../src/index.js';
-import { FIXTURE } from './helpers.js';
+import { FIXTURE, pythonMissing } from './helpers.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
 const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
@@ -26,7 +26,7 @@ describe('README', () => {
       .filter(([, value]) => typeof value === 'function')
       .map(([name]) => name);
     const missing = functions.filter(
-      (name) => !examples.some((code) => new RegExp(`\\b${name}\\(`).test(code)),
+      (name) => !examples.some((code) => new RegExp(`\\b${name}\\b`).test(code)),
     );
     expect(missing).toEqual([]);
   });
@@ -47,5 +47,18 @@ describe('README', () => {
       expect(expected.length).toBeGreaterThan(0);
       expect(out.trimEnd().split('\n')).toEqual(expected);
     });
+  });
+
+  // The Python snippet that writes run.json runs in Python and gives a file this package reads.
+  it.skipIf(pythonMissing !== null)(`the Python run.json snippet runs ${pythonMissing ?? ''}`, async () => {
+    const snippet = /```python\n([\s\S]*?)```/.exec(readme)?.[1];
+    expect(snippet).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'report-readme-python-'));
+    const prelude = `import time\nstarted = time.time()\ntotal_steps = 41234\nevidence_dir = ${JSON.stringify(dir)}\n`;
+    execFileSync('python3', ['-c', prelude + snippet], { encoding: 'utf8' });
+    const run = await api.readRunInfo(join(dir, 'run.json'));
+    expect(run.state).toBe('found');
+    expect(api.runTitle(run)).toBe('CartPole-v1 · PPO · seed 1');
+    expect(run.state === 'found' && run.data.budget).toEqual({ updates: 30, episodes: 300, steps: 41234 });
   });
 });

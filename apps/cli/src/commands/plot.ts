@@ -1,9 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
-import type { StandardChart } from '@evidence/plots';
+// Types only: the drawing library (native canvas) is loaded when a command draws, so `--help` starts fast.
+import type { StandardChart, StandardChartsResult } from '@evidence/plots';
 import type { Command } from 'commander';
-import { type ChartsResult, drawCharts } from '../draw-charts.js';
 import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { fromReadIssues, printIssues } from '../issues.js';
@@ -101,29 +101,33 @@ async function plotColumns(
   printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
 }
 
-/** Shared by `plot DIR` and `watch`: draws, then prints what it wrote, skipped and failed. */
+/** Shared by `plot DIR` and `watch`: draws (with @evidence/plots' one loop), then prints what it wrote, skipped and failed. */
 export async function drawStandardCharts(
   io: CliIo,
   charts: readonly StandardChart[],
   outDir: string,
   outputFor: (chart: StandardChart) => string = (chart) => join(outDir, basename(chart.out)),
-): Promise<ChartsResult> {
+): Promise<StandardChartsResult> {
   await mkdir(outDir, { recursive: true });
+  const plots = await import('@evidence/plots');
   const progress = createProgress(io);
-  let result: ChartsResult;
+  let result: StandardChartsResult;
   try {
-    result = await drawCharts(charts, outputFor, (done, total, what) => progress.update(done, total, what));
+    result = await plots.drawStandardCharts(charts, {
+      outputFor,
+      onProgress: (done, total, what) => progress.update(done, total, what),
+    });
   } finally {
     progress.stop();
   }
-  for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
-  for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
+  for (const { path } of result.written) printLine(io.stdout, `wrote   ${displayPath(io, path)}`);
+  for (const skip of result.skipped) printLine(io.stdout, `skipped ${basename(skip.out)}: ${skip.why}`);
   printIssues(io, result.issues);
   for (const failure of result.failed) printLine(io.stderr, `evidence: ${describeError(failure.error)}`);
   return result;
 }
 
 /** Every chart that could be drawn was; each failure was printed on its own line; exit 1 if any. */
-function throwIfFailed(result: ChartsResult): void {
+function throwIfFailed(result: StandardChartsResult): void {
   if (result.failed.length > 0) throw new ReportedFailure(`${result.failed.length} chart(s) failed`);
 }

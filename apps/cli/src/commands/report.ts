@@ -1,7 +1,7 @@
-import { join } from 'node:path';
 import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
+import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
@@ -13,6 +13,8 @@ interface ReportOptions {
   resamples: number;
   seed?: number;
   title?: string;
+  out?: string;
+  inline?: boolean;
   json?: boolean;
 }
 
@@ -22,7 +24,9 @@ export function defaultEvidenceDir(io: CliIo): string {
 
 export function reportCommand(command: Command, io: CliIo): void {
   command
-    .description('every plot, before/after statistics, index.html and REPORT.md for an evidence folder')
+    .description(
+      'every plot, before/after statistics, index.html and REPORT.md for an evidence folder, written into DIR/report/',
+    )
     .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
     .option(
@@ -37,11 +41,20 @@ export function reportCommand(command: Command, io: CliIo): void {
       integerOption(0),
       BOOTSTRAP_SEED,
     )
-    .option('--title <text>', 'heading of the report (default: Training evidence — <folder name>)')
+    .option('--title <text>', 'heading of the report (default: the run named by run.json, else the folder)')
+    .option('-o, --out <dir>', 'folder the report is written to (default: DIR/report)')
+    .option('--inline', 'one self-contained index.html: images and GIFs inside it (a bigger file)')
     .option('--json', 'print what was written, skipped and found as JSON')
     .addHelpText(
       'after',
-      '\nExample:\n  $ evidence report runs/ppo-42/evidence\n  $ evidence report --json > report.json',
+      `
+The report never writes over a file it did not write itself: the trainer's files stay as they are.
+A folder with nothing to report (no log, no evaluation, no curve, no GIF) exits 1 and writes nothing.
+
+Examples:
+  $ evidence report runs/ppo-42/evidence            # writes runs/ppo-42/evidence/report/index.html
+  $ evidence report evidence --inline -o share/      # one file to send: share/index.html
+  $ evidence report --json > report.json`,
     )
     .action(async (dirArg: string | undefined, options: ReportOptions) => {
       const dir = resolvePath(io, dirArg ?? defaultEvidenceDir(io));
@@ -51,7 +64,7 @@ export function reportCommand(command: Command, io: CliIo): void {
         dirArg === undefined ? ' (give the evidence folder, or set EVIDENCE_DIR)' : '',
       );
       const progress = createProgress(io);
-      const { buildReport } = await import('@evidence/report');
+      const { buildReport, NothingToReportError } = await import('@evidence/report');
       let result: ReportResult;
       try {
         result = await buildReport(dir, {
@@ -59,8 +72,18 @@ export function reportCommand(command: Command, io: CliIo): void {
           resamples: options.resamples,
           ...(options.seed === undefined ? {} : { seed: options.seed }),
           ...(options.title === undefined ? {} : { title: options.title }),
+          ...(options.out === undefined ? {} : { out: resolvePath(io, options.out) }),
+          ...(options.inline ? { inline: true } : {}),
           onProgress: (done, total, what) => progress.update(done, total, what),
         });
+      } catch (error) {
+        if (error instanceof NothingToReportError) {
+          throw new InputError(
+            displayPath(io, dir),
+            `nothing to report (looked for ${error.lookedFor.join(', ')}; found none); nothing written`,
+          );
+        }
+        throw error;
       } finally {
         progress.stop();
       }
@@ -75,7 +98,7 @@ export function reportCommand(command: Command, io: CliIo): void {
       printLine(
         io.stdout,
         `${result.written.length} written, ${result.skipped.length} skipped, ${badLines} bad line${badLines === 1 ? '' : 's'}` +
-          ` · open ${displayPath(io, join(dir, 'index.html'))}`,
+          ` · open ${displayPath(io, result.page)}`,
       );
     });
 }

@@ -1,5 +1,5 @@
 import { watch as watchFs } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { describeError, InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -37,10 +37,7 @@ export function watchCommand(command: Command, io: CliIo): void {
           if (options.report) {
             const { buildReport } = await import('@evidence/report');
             const result = await buildReport(dir);
-            printLine(
-              io.stdout,
-              `updated ${displayPath(io, join(dir, 'index.html'))} (${result.written.length} files)`,
-            );
+            printLine(io.stdout, `updated ${displayPath(io, result.page)} (${result.written.length} files)`);
             printIssues(io, result.issues);
             return;
           }

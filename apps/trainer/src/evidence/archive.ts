@@ -17,6 +17,8 @@ const RUN_FILES = new Set([
   'sample_trajectories.md',
   'index.html',
   'REPORT.md',
+  'report',
+  'run.json',
   'curves',
   'animations',
 ]);

@@ -2,7 +2,14 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { hasFinite, indexColumn, missingMessage, requireAnyColumn } from './common';
+import {
+  hasFinite,
+  indexColumn,
+  missingMessage,
+  panelsWithData,
+  requireAnyColumn,
+  requireSomeData,
+} from './common';
 
 const REWARD = 'mean_reward';
 const RATES = ['success_rate', 'mass_acc', 'channel_acc'];
@@ -16,37 +23,35 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
     const y = cols.get(column);
     return hasFinite(y) ? [{ type: 'line', x, y, width: 2, ...style }] : [];
   };
+  const reward = line('mean_reward', { color: PALETTE.blue, marker: 'circle' });
+  const rates = [
+    ...line('success_rate', { label: 'success (discovery)', color: PALETTE.green, marker: 'circle' }),
+    ...line('mass_acc', { label: 'mass accuracy', color: PALETTE.purple, marker: 'square', dash: [6, 3] }),
+    ...line('channel_acc', {
+      label: 'channel accuracy',
+      color: PALETTE.orange,
+      marker: 'triangle',
+      dash: [6, 3],
+    }),
+  ];
+  requireSomeData(cols, [{ series: reward }, { series: rates }], [REWARD, ...RATES]);
   return {
     title: 'Checkpoint evaluations',
     xLabel: 'training step',
     integerX: true,
-    panels: [
+    panels: panelsWithData([
       {
         yLabel: 'mean eval reward',
-        series: line('mean_reward', { color: PALETTE.blue, marker: 'circle' }),
+        series: reward,
         emptyMessage: missingMessage(cols, [REWARD]),
       },
       {
         yLabel: 'rate',
         yDomain: [0, 1],
-        series: [
-          ...line('success_rate', { label: 'success (discovery)', color: PALETTE.green, marker: 'circle' }),
-          ...line('mass_acc', {
-            label: 'mass accuracy',
-            color: PALETTE.purple,
-            marker: 'square',
-            dash: [6, 3],
-          }),
-          ...line('channel_acc', {
-            label: 'channel accuracy',
-            color: PALETTE.orange,
-            marker: 'triangle',
-            dash: [6, 3],
-          }),
-        ],
+        series: rates,
         emptyMessage: missingMessage(cols, RATES),
       },
-    ],
+    ]),
   };
 }
 

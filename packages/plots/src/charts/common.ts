@@ -1,4 +1,5 @@
 import { basename as pathBasename } from 'node:path';
+import type { Series } from '../chart';
 import type { Columns } from '../data';
 
 export const basename = (path: string) => pathBasename(path);
@@ -37,4 +38,34 @@ export function hasFinite(a: ArrayLike<number> | null | undefined): a is ArrayLi
   if (!a) return false;
   for (let i = 0; i < a.length; i++) if (Number.isFinite(a[i] as number)) return true;
   return false;
+}
+
+/**
+ * The panels that have something to draw: a panel whose every series is missing (no shaping reward on a
+ * task without shaping) is left out. When none has data, all stay, each saying why it is empty.
+ */
+export function panelsWithData<P extends { series: readonly unknown[] }>(panels: readonly P[]): P[] {
+  const withData = panels.filter((panel) => panel.series.length > 0);
+  return withData.length > 0 ? withData : [...panels];
+}
+
+/** A log with rows but no value in any column a chart draws: there is nothing to draw, so no chart. */
+export class NoDataError extends Error {
+  override name = 'NoDataError';
+}
+
+/**
+ * Throws NoDataError when the log has rows but none of `panels` has a finite value to draw (every
+ * series missing): such a chart would be an empty frame. A log with no rows yet still gets its
+ * "no data" chart, for live views that fill in.
+ */
+export function requireSomeData(
+  cols: Columns,
+  panels: readonly { series: readonly Series[] }[],
+  columns: readonly string[],
+): void {
+  if (cols.rowCount === 0) return;
+  if (panels.some((panel) => panel.series.some((series) => series.type !== 'line' || hasFinite(series.y))))
+    return;
+  throw new NoDataError(`${basename(cols.path)} has no values in ${quoted(columns)}`);
 }

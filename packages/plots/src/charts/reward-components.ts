@@ -2,7 +2,14 @@ import type { Chart, LineSeries } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { hasFinite, indexColumn, missingMessage, requireAnyColumn } from './common';
+import {
+  hasFinite,
+  indexColumn,
+  missingMessage,
+  panelsWithData,
+  requireAnyColumn,
+  requireSomeData,
+} from './common';
 
 type Spec = Omit<LineSeries, 'type' | 'x' | 'y'> & { column: string };
 
@@ -50,14 +57,19 @@ export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
       const y = cols.get(column);
       return hasFinite(y) ? [{ type: 'line' as const, x, y, width: 1.6, ...style }] : [];
     });
+  const rewards = series(REWARDS);
+  const rates = series(RATES);
+  requireSomeData(cols, [{ series: rewards }, { series: rates }], all);
+  // "terminal vs step-shaping" only when the log has that split; a task without shaping shows its total.
+  const split = rewards.some((s) => s.label !== 'cumulative (total)');
   return {
-    title: 'Reward components: terminal vs step-shaping',
+    title: split ? 'Reward components: terminal vs step-shaping' : 'Reward components',
     xLabel: 'training step',
     integerX: true,
-    panels: [
+    panels: panelsWithData([
       {
         yLabel: 'mean per-rollout reward',
-        series: series(REWARDS),
+        series: rewards,
         emptyMessage: missingMessage(
           cols,
           REWARDS.map((s) => s.column),
@@ -66,13 +78,13 @@ export async function rewardComponentsChart(csv: CsvInput): Promise<Chart> {
       {
         yLabel: 'rate over rollouts',
         yDomain: [0, 1],
-        series: series(RATES),
+        series: rates,
         emptyMessage: missingMessage(
           cols,
           RATES.map((s) => s.column),
         ),
       },
-    ],
+    ]),
   };
 }
 

@@ -2,7 +2,7 @@ import type { Chart, Panel } from '../chart';
 import { PALETTE } from '../chart';
 import { type CsvInput, loadColumns } from '../data';
 import { type RenderOptions, renderChart } from '../render';
-import { indexColumn, missingMessage, requireAnyColumn } from './common';
+import { indexColumn, missingMessage, requireAnyColumn, requireSomeData } from './common';
 
 /** Mean reward (top) and loss (bottom) over training step, shared x axis. */
 export async function trainingCurveChart(csv: CsvInput): Promise<Chart> {
@@ -17,12 +17,9 @@ export async function trainingCurveChart(csv: CsvInput): Promise<Chart> {
       emptyMessage: missingMessage(cols, [name]),
     };
   };
-  return {
-    title: 'Training: reward over steps',
-    xLabel: 'training step',
-    integerX: true,
-    panels: [panel('reward', 'mean reward', PALETTE.blue), panel('loss', 'loss', PALETTE.magenta)],
-  };
+  const panels = [panel('reward', 'mean reward', PALETTE.blue), panel('loss', 'loss', PALETTE.magenta)];
+  requireSomeData(cols, panels, ['reward', 'loss']);
+  return { title: 'Training: reward over steps', xLabel: 'training step', integerX: true, panels };
 }
 
 /** Renders the training curve of a `training_log.csv` (path or loaded log) to `out` (.png/.svg/.pdf). */

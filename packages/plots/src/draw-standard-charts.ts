@@ -1,0 +1,125 @@
+// The one "draw every standard chart the folder allows, say why the others were not drawn" loop, used
+// by `evidence plot`, `evidence watch` and @evidence/report.
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { type LineIssue, lineIssues, loadCsvLog, readJsonl } from '@evidence/csv-log';
+import { NoDataError } from './charts/common';
+import type { CsvInput, EvalInput, EvalRecord } from './data';
+import type { EvalChartOptions, StandardChart } from './standard-charts';
+
+/** Where a chart's inputs come from. Null means "not usable" (the caller already said why). */
+export interface ChartInputs {
+  csv(path: string): Promise<CsvInput | null>;
+  evals(path: string): Promise<EvalInput | null>;
+}
+
+/** Reads each input file once, however many charts draw from it, and keeps its bad lines. */
+export class ChartInputReader implements ChartInputs {
+  readonly issues: LineIssue[] = [];
+  readonly #cache = new Map<string, Promise<unknown>>();
+
+  csv(path: string): Promise<CsvInput> {
+    return this.#once(path, async () => {
+      const loaded = await loadCsvLog(path);
+      this.issues.push(...lineIssues(path, loaded.issues));
+      return loaded;
+    });
+  }
+
+  evals(path: string): Promise<EvalRecord[]> {
+    return this.#once(path, async () => {
+      const result = await readJsonl<EvalRecord>(path);
+      this.issues.push(...lineIssues(path, result.issues));
+      return result.records;
+    });
+  }
+
+  #once<T>(path: string, load: () => Promise<T>): Promise<T> {
+    let pending = this.#cache.get(path) as Promise<T> | undefined;
+    if (!pending) {
+      pending = load();
+      this.#cache.set(path, pending);
+    }
+    return pending;
+  }
+}
+
+export interface DrawStandardChartsOptions {
+  /** where each chart goes; default its own `out` */
+  outputFor?: (chart: StandardChart) => string;
+  /** default: a ChartInputReader reading the chart's files */
+  inputs?: ChartInputs;
+  /** extra options for the charts of the evaluations (reward key, the before/after intervals) */
+  evalOptions?: Omit<EvalChartOptions, 'out'>;
+  onProgress?: (done: number, total: number, what: string) => void;
+}
+
+export interface StandardChartsResult {
+  written: { chart: StandardChart; path: string }[];
+  /** not drawn because an input is missing or unusable */
+  skipped: { chart: StandardChart; out: string; why: string }[];
+  /** an input was there but the chart could not be drawn from it (a required column missing, say) */
+  failed: { chart: StandardChart; out: string; error: unknown }[];
+  /** bad lines of the files read here (none when `inputs` were given) */
+  issues: LineIssue[];
+}
+
+const isFile = (path: string): Promise<boolean> =>
+  stat(path).then(
+    (s) => s.isFile(),
+    () => false,
+  );
+
+/**
+ * Draws every chart whose inputs exist, in order; a missing input is a skip with its reason, a failing
+ * chart is reported and the rest are still drawn.
+ */
+export async function drawStandardCharts(
+  charts: readonly StandardChart[],
+  options: DrawStandardChartsOptions = {},
+): Promise<StandardChartsResult> {
+  const reader = options.inputs ? null : new ChartInputReader();
+  const inputs = options.inputs ?? (reader as ChartInputReader);
+  const result: StandardChartsResult = { written: [], skipped: [], failed: [], issues: reader?.issues ?? [] };
+  let done = 0;
+  for (const chart of charts) {
+    const out = options.outputFor?.(chart) ?? chart.out;
+    const missing: string[] = [];
+    for (const input of chart.inputs) if (!(await isFile(input))) missing.push(basename(input));
+    if (missing.length > 0) {
+      const verb = missing.length > 1 ? 'are' : 'is';
+      result.skipped.push({ chart, out, why: `${missing.join(' and ')} ${verb} missing` });
+    } else {
+      try {
+        const path = await drawOne(chart, inputs, out, options.evalOptions ?? {});
+        if (path === null)
+          result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });
+        else result.written.push({ chart, path });
+      } catch (error) {
+        // nothing to draw is not a failure: the chart is simply not drawn, and says why
+        if (error instanceof NoDataError) result.skipped.push({ chart, out, why: error.message });
+        else result.failed.push({ chart, out, error });
+      }
+    }
+    options.onProgress?.(++done, charts.length, basename(out));
+  }
+  return result;
+}
+
+const chartInputNames = (chart: StandardChart): string => chart.inputs.map((i) => basename(i)).join(' and ');
+
+async function drawOne(
+  chart: StandardChart,
+  inputs: ChartInputs,
+  out: string,
+  evalOptions: Omit<EvalChartOptions, 'out'>,
+): Promise<string | null> {
+  if (chart.source === 'csv') {
+    const csv = await inputs.csv(chart.inputs[0] as string);
+    return csv === null ? null : chart.draw(csv, { out });
+  }
+  const [prePath, postPath] = chart.inputs as [string, string];
+  const pre = await inputs.evals(prePath);
+  const post = await inputs.evals(postPath);
+  return pre === null || post === null ? null : chart.draw({ pre, post }, { ...evalOptions, out });
+}

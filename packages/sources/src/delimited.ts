@@ -1,0 +1,137 @@
+import Papa from 'papaparse';
+import { cellNumber } from './cells.js';
+
+/** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
+export interface DelimitedText {
+  header: string[];
+  /** Data rows with exactly as many fields as the header. */
+  rows: { line: number; fields: string[] }[];
+  delimiter: string;
+  /** The `#` lines before the header, without their `#`. */
+  leadingComments: string[];
+  issues: string[];
+}
+
+export interface ParseDelimitedOptions {
+  /**
+   * A last line without its newline: `torn` (a file another process is still writing: reported, never
+   * read) or `keep-if-complete` (an export: kept when it has every field, reported otherwise).
+   */
+  lastLine: 'torn' | 'keep-if-complete';
+}
+
+/**
+ * Parses delimited text with papaparse: delimiter detection (`,` tab `;` `|`), RFC 4180 quoting, `#`
+ * comment lines, `\r\n` or `\n`. Rows of the wrong width are reported with their line and skipped.
+ */
+export function parseDelimited(path: string, input: string, options: ParseDelimitedOptions): DelimitedText {
+  const issues: string[] = [];
+  // One line end for the whole file: SB3's monitor writes its comment line with \n and its rows with \r\n,
+  // and papaparse guesses a single line end from the start of the file.
+  let text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n/g, '\n');
+  const leadingComments: string[] = [];
+  let offset = 0;
+  while (text.startsWith('#', offset)) {
+    const end = text.indexOf('\n', offset);
+    leadingComments.push(text.slice(offset + 1, end === -1 ? text.length : end));
+    offset = end === -1 ? text.length : end + 1;
+  }
+  const lineStarts = lineStartsOf(text);
+  const lineAt = (position: number) => upperBound(lineStarts, position);
+  let tornLine: { line: number; text: string } | null = null;
+  if (text.length > offset && !text.endsWith('\n')) {
+    const start = text.lastIndexOf('\n') + 1;
+    tornLine = { line: lineAt(start), text: text.slice(start) };
+    if (options.lastLine === 'torn') {
+      issues.push(
+        `${path}:${tornLine.line}: last line has no line end (torn by a crash or still being written); not read`,
+      );
+      text = text.slice(0, start);
+    }
+  }
+  let header: string[] | null = null;
+  const rows: { line: number; fields: string[] }[] = [];
+  let delimiter = ',';
+  const body = text.slice(offset);
+  Papa.parse<string[]>(body, {
+    comments: '#',
+    skipEmptyLines: 'greedy',
+    newline: '\n',
+    delimitersToGuess: [',', '\t', ';', '|'],
+    step(result) {
+      const line = lineAt(offset + Math.max(0, result.meta.cursor - 1));
+      delimiter = result.meta.delimiter;
+      for (const error of result.errors) {
+        if (error.code !== 'UndetectableDelimiter')
+          issues.push(`${path}:${line}: ${error.message}; row skipped`);
+      }
+      if (result.errors.some((error) => error.code !== 'UndetectableDelimiter')) return;
+      const fields = result.data;
+      if (header === null) {
+        header = fields.map((name) => name.trim());
+        return;
+      }
+      if (fields.length !== header.length) {
+        const isTorn = tornLine !== null && line === tornLine.line;
+        issues.push(
+          isTorn
+            ? `${path}:${line}: last line has no line end and ${fields.length} of ${header.length} fields (torn); not read`
+            : `${path}:${line}: ${fields.length} fields, expected ${header.length} like the header; row skipped`,
+        );
+        return;
+      }
+      rows.push({ line, fields });
+    },
+  });
+  return { header: header ?? [], rows, delimiter, leadingComments, issues };
+}
+
+/**
+ * The numeric columns of parsed rows (see cellNumber). A column holding text is left out, with one issue
+ * naming its first text cell.
+ */
+export function numericColumns(path: string, parsed: DelimitedText): Map<string, Float64Array> {
+  const { header, rows } = parsed;
+  const columns = new Map<string, Float64Array>();
+  const seen = new Set<string>();
+  for (let c = 0; c < header.length; c++) {
+    const name = header[c] as string;
+    if (seen.has(name)) {
+      parsed.issues.push(`${path}: column "${name}" appears twice in the header; the second is left out`);
+      continue;
+    }
+    seen.add(name);
+    const values = new Float64Array(rows.length);
+    let text: { line: number; cell: string } | null = null;
+    for (let r = 0; r < rows.length && text === null; r++) {
+      const row = rows[r] as { line: number; fields: string[] };
+      const value = cellNumber(row.fields[c] as string);
+      if (value === undefined) text = { line: row.line, cell: row.fields[c] as string };
+      else values[r] = value;
+    }
+    if (text) {
+      parsed.issues.push(
+        `${path}:${text.line}: column "${name}" holds text (${JSON.stringify(text.cell.slice(0, 40))}); left out`,
+      );
+    } else columns.set(name, values);
+  }
+  return columns;
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The 1-based line holding `position`: how many line starts are at or before it. */
+function upperBound(starts: number[], position: number): number {
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((starts[mid] as number) <= position) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}

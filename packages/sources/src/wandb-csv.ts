@@ -1,0 +1,91 @@
+import { readFile } from 'node:fs/promises';
+import { numericColumns, parseDelimited } from './delimited.js';
+import type { RunTable } from './run-table.js';
+
+/** One run of a W&B panel export: its metric column and, when exported, the min/max band around it. */
+export interface WandbSeries {
+  run: string;
+  metric: string;
+  column: string;
+  min?: string;
+  max?: string;
+}
+
+const SERIES = / - (.+)$/;
+const BAND = /__(MIN|MAX)$/;
+
+/**
+ * The series of a W&B panel export header (`Step`, then `<run> - <metric>` with optional
+ * `<run> - <metric>__MIN` / `__MAX`), or null when the header is not one.
+ */
+export function wandbSeries(header: readonly string[]): WandbSeries[] | null {
+  if (header[0] !== 'Step' || header.length < 2) return null;
+  const series = new Map<string, WandbSeries>();
+  for (const name of header.slice(1)) {
+    const band = BAND.exec(name);
+    const base = band ? name.slice(0, -band[0].length) : name;
+    const match = SERIES.exec(base);
+    if (!match) return null;
+    const run = base.slice(0, match.index);
+    const entry = series.get(base) ?? { run, metric: match[1] as string, column: base };
+    if (band?.[1] === 'MIN') entry.min = name;
+    else if (band?.[1] === 'MAX') entry.max = name;
+    series.set(base, entry);
+  }
+  return [...series.values()];
+}
+
+/**
+ * A W&B panel export. Columns keep the export's names (`Step`, `<run> - <metric>`, `…__MIN`,
+ * `…__MAX`); `meta.wandb` lists the series, and `splitWandbRuns` makes one table per run.
+ */
+export async function readWandbCsv(path: string): Promise<RunTable> {
+  const parsed = parseDelimited(path, await readFile(path, 'utf8'), { lastLine: 'keep-if-complete' });
+  const series = wandbSeries(parsed.header);
+  if (!series) {
+    throw new Error(
+      `${path}:1: not a W&B panel export (expected "Step" then "<run> - <metric>" columns, found ${parsed.header.slice(0, 3).join(', ')})`,
+    );
+  }
+  const columns = numericColumns(path, parsed);
+  return { path, format: 'wandb-csv', columns, meta: { wandb: series }, issues: parsed.issues };
+}
+
+/**
+ * One table per run of a W&B export, with columns `step`, `<metric>` and, when exported,
+ * `<metric>__MIN` / `<metric>__MAX`; rows where the run has no value are dropped.
+ */
+export function splitWandbRuns(table: RunTable): RunTable[] {
+  const series = (table.meta.wandb ?? []) as WandbSeries[];
+  const step = table.columns.get('Step');
+  if (!step) return [];
+  const byRun = new Map<string, WandbSeries[]>();
+  for (const entry of series) byRun.set(entry.run, [...(byRun.get(entry.run) ?? []), entry]);
+  const tables: RunTable[] = [];
+  for (const [run, entries] of byRun) {
+    const picks: [string, Float64Array][] = [['step', step]];
+    for (const entry of entries) {
+      for (const [name, source] of [
+        [entry.metric, entry.column],
+        [`${entry.metric}__MIN`, entry.min],
+        [`${entry.metric}__MAX`, entry.max],
+      ] as const) {
+        const column = source === undefined ? undefined : table.columns.get(source);
+        if (column) picks.push([name, column]);
+      }
+    }
+    const valueColumns = picks.slice(1).map(([, column]) => column);
+    const keep: number[] = [];
+    for (let row = 0; row < step.length; row++) {
+      if (valueColumns.some((column) => !Number.isNaN(column[row] as number))) keep.push(row);
+    }
+    const columns = new Map<string, Float64Array>();
+    for (const [name, column] of picks)
+      columns.set(
+        name,
+        Float64Array.from(keep, (row) => column[row] as number),
+      );
+    tables.push({ path: table.path, format: 'wandb-csv', columns, meta: { run }, issues: [] });
+  }
+  return tables;
+}

@@ -1,0 +1,54 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const python = process.env.PYTHON ?? '/usr/bin/python3';
+export const oracleScript = fileURLToPath(new URL('./tb_oracle.py', import.meta.url));
+
+/** The independent oracle (Python with numpy). Off CI a missing one skips, saying so; under CI=true it must run. */
+export const oracleAvailable =
+  spawnSync(python, ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0 || process.env.CI === 'true';
+if (!oracleAvailable) console.warn(`skipping the Python oracle tests: ${python} with numpy is not available`);
+
+export function tempDir(label = 'sources'): string {
+  return mkdtempSync(join(tmpdir(), `evidence-${label}-`));
+}
+
+export interface OracleValue {
+  tag: string;
+  kind:
+    | 'simple'
+    | 'tensor_float_val'
+    | 'tensor_content_float'
+    | 'tensor_double_val'
+    | 'tensor_content_double'
+    | 'histogram'
+    | 'image'
+    | 'text';
+  value?: number;
+}
+export interface OracleRecord {
+  wall_time: number;
+  step: number;
+  values: OracleValue[];
+  corrupt?: 'data' | 'length';
+}
+export interface OracleFile {
+  path: string;
+  records: OracleRecord[];
+  torn_tail?: number;
+  /** Column names the reader should give this file's tags (add_scalars subfolders). */
+  columns?: Record<string, string>;
+}
+
+/** Writes event files with the Python oracle; returns the path of the CSV it expects, when asked for one. */
+export function writeWithOracle(dir: string, files: OracleFile[], expectCsv = true): string {
+  const spec = join(dir, 'spec.json');
+  const expected = join(dir, 'expected.csv');
+  writeFileSync(spec, JSON.stringify({ files, ...(expectCsv ? { expected_csv: expected } : {}) }));
+  const result = spawnSync(python, [oracleScript, 'write', spec], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`tb_oracle.py write failed: ${result.stderr}`);
+  return expected;
+}

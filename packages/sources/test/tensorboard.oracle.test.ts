@@ -1,0 +1,203 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findRunTables, readTensorboard, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
+import { type OracleFile, oracleAvailable, tempDir, writeWithOracle } from './helpers.js';
+
+/**
+ * Compares our wide CSV with the oracle's: `step`, `wall_time` first, the same tags (the order of tags
+ * from different subfolders may differ), the same numbers cell by cell, empty where empty.
+ */
+function expectSameCsv(ours: string, expected: string): void {
+  const rows = (text: string) =>
+    text
+      .trimEnd()
+      .split('\n')
+      .map((line) => line.split(','));
+  const [ourHeader = [], ...ourRows] = rows(ours);
+  const [theirHeader = [], ...theirRows] = rows(expected);
+  expect(ourHeader.slice(0, 2)).toEqual(['step', 'wall_time']);
+  expect([...ourHeader].sort()).toEqual([...theirHeader].sort());
+  expect(ourRows.length).toBe(theirRows.length);
+  ourRows.forEach((row, r) => {
+    row.forEach((cell, c) => {
+      const name = ourHeader[c] as string;
+      const theirs = theirRows[r]?.[theirHeader.indexOf(name)] as string;
+      if (theirs === '') expect(cell, `row ${r + 1} column ${name}`).toBe('');
+      else expect(Number(cell), `row ${r + 1} column ${name}: ${cell} vs ${theirs}`).toBe(Number(theirs));
+    });
+  });
+}
+
+const values = [0.1, 1 / 3, -2.5e-8, 123456.789, 3.4e38, 1e-45, 0];
+
+describe.skipIf(!oracleAvailable)('TensorBoard event files written by an independent Python writer', () => {
+  it('reads simple_value and every TF2 tensor encoding; float32 values exact to float32 precision', async () => {
+    const dir = tempDir('tb-encodings');
+    const kinds = [
+      'simple',
+      'tensor_float_val',
+      'tensor_content_float',
+      'tensor_double_val',
+      'tensor_content_double',
+    ] as const;
+    const records = values.map((value, step) => ({
+      wall_time: 1_700_000_000.25 + step,
+      step: step * 10,
+      values: kinds.map((kind) => ({ tag: `enc/${kind}`, kind, value })),
+    }));
+    const expected = writeWithOracle(dir, [
+      { path: join(dir, 'events.out.tfevents.1700000000.host.1.0'), records },
+    ]);
+    const scalars = await readTensorboardScalars(dir);
+    expect(scalars.issues).toEqual([]);
+    const csv = tensorboardCsv(scalars);
+    expectSameCsv(csv, readFileSync(expected, 'utf8'));
+    // float32 cells are the shortest text: 0.1 as logged, not 0.10000000149011612.
+    const firstRow = csv.split('\n')[1]?.split(',') ?? [];
+    expect(firstRow[2]).toBe('0.1');
+    expect(firstRow[5]).toBe('0.1'); // a double 0.1 stays 0.1
+    for (const line of csv.trimEnd().split('\n').slice(1)) {
+      const cells = line.split(',');
+      for (const c of [2, 3, 4]) {
+        const number = Number(cells[c]);
+        expect(Math.fround(number)).toBe(number === 0 ? 0 : Math.fround(number));
+      }
+    }
+    const table = await readTensorboard(dir);
+    expect([...table.columns.keys()]).toEqual(['step', 'wall_time', ...kinds.map((kind) => `enc/${kind}`)]);
+    expect(table.columns.get('enc/simple')?.[0]).toBe(Math.fround(0.1));
+  });
+
+  it('reports a corrupted record (file and byte offset), skips it and goes on; reports a torn tail', async () => {
+    const dir = tempDir('tb-corrupt');
+    const file = join(dir, 'events.out.tfevents.1700000000.host.1.0');
+    const records = Array.from({ length: 6 }, (_, i) => ({
+      wall_time: 10 + i,
+      step: i,
+      values: [{ tag: 'loss', kind: 'simple' as const, value: i / 2 }],
+      ...(i === 2 ? { corrupt: 'data' as const } : i === 4 ? { corrupt: 'length' as const } : {}),
+    }));
+    const expected = writeWithOracle(dir, [{ path: file, records, torn_tail: 20 }]);
+    const scalars = await readTensorboardScalars(dir);
+    expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
+    expect([...scalars.steps]).toEqual([0, 1, 3, 5]);
+    expect(scalars.issues).toHaveLength(3);
+    expect(scalars.issues[0]).toMatch(
+      /events\.out\.tfevents\.1700000000\.host\.1\.0: byte \d+: record data fails its CRC/,
+    );
+    expect(scalars.issues[1]).toMatch(
+      /byte \d+: record length fails its CRC; skipped \d+ bytes to the next valid record at byte \d+/,
+    );
+    expect(scalars.issues[2]).toMatch(/byte \d+: torn tail/);
+    // The offsets are where the records start: the oracle's records are all the same size here.
+    const offsets = scalars.issues.map((issue) => Number(/byte (\d+)/.exec(issue)?.[1]));
+    const size = readFileSync(file).length - 20;
+    expect(offsets[2]).toBe(size);
+  });
+
+  it('merges several event files of one folder (the later file wins at a shared step) and add_scalars subfolders', async () => {
+    const dir = tempDir('tb-merge');
+    mkdirSync(join(dir, 'loss_train'));
+    mkdirSync(join(dir, 'loss_eval'));
+    const files: OracleFile[] = [
+      {
+        path: join(dir, 'events.out.tfevents.1700000000.host.1.0'),
+        records: [0, 1, 2].map((step) => ({
+          wall_time: 100 + step,
+          step,
+          values: [{ tag: 'charts/episodic_return', kind: 'simple', value: step }],
+        })),
+      },
+      {
+        // A resumed run: a later file rewrites step 2 and goes on.
+        path: join(dir, 'events.out.tfevents.1700000500.host.2.0'),
+        records: [2, 3].map((step) => ({
+          wall_time: 600 + step,
+          step,
+          values: [
+            { tag: 'charts/episodic_return', kind: 'simple', value: step * 10 },
+            { tag: 'charts/hist', kind: 'histogram' },
+            { tag: 'charts/frame', kind: 'image' },
+            { tag: 'notes', kind: 'text' },
+          ],
+        })),
+      },
+      {
+        path: join(dir, 'loss_train', 'events.out.tfevents.1700000001.host.1.1'),
+        columns: { loss: 'loss/train' },
+        records: [1, 3].map((step) => ({
+          wall_time: 700 + step,
+          step,
+          values: [{ tag: 'loss', kind: 'simple', value: 1 / step }],
+        })),
+      },
+      {
+        path: join(dir, 'loss_eval', 'events.out.tfevents.1700000001.host.1.2'),
+        columns: { loss: 'loss/eval' },
+        records: [3].map((step) => ({
+          wall_time: 800,
+          step,
+          values: [{ tag: 'loss', kind: 'simple', value: 0.75 }],
+        })),
+      },
+    ];
+    const expected = writeWithOracle(dir, files);
+    const scalars = await readTensorboardScalars(dir);
+    expect(scalars.files).toHaveLength(4);
+    expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
+    expect(Object.fromEntries(scalars.skipped)).toEqual({ histograms: 2, images: 2, text: 2 });
+    expect(scalars.issues).toEqual([`${dir}: skipped 2 histograms, 2 images, 2 text (not scalars)`]);
+  });
+
+  it('a folder of several runs (SB3 tensorboard_log/PPO_1, PPO_2) asks for one run', async () => {
+    const dir = tempDir('tb-runs');
+    for (const run of ['PPO_1', 'PPO_2']) mkdirSync(join(dir, run));
+    writeWithOracle(
+      dir,
+      ['PPO_1', 'PPO_2'].map((run) => ({
+        path: join(dir, run, 'events.out.tfevents.1700000000.host.1.0'),
+        records: [
+          { wall_time: 1, step: 1, values: [{ tag: 'rollout/ep_rew_mean', kind: 'simple', value: 1 }] },
+        ],
+      })),
+      false,
+    );
+    await expect(readTensorboardScalars(dir)).rejects.toThrow(/holds 2 TensorBoard runs \(PPO_1, PPO_2\)/);
+    const one = await readTensorboardScalars(join(dir, 'PPO_2'));
+    expect([...one.tags.keys()]).toEqual(['rollout/ep_rew_mean']);
+  });
+});
+
+describe.skipIf(!oracleAvailable)('TensorBoard runs among other files', () => {
+  it('findRunTables finds each CleanRL run of runs/, and a tag named "step" never replaces the step column', async () => {
+    const dir = tempDir('tb-cleanrl');
+    const runs = ['CartPole-v1__ppo__1__1700000000', 'CartPole-v1__ppo__2__1700000100'];
+    for (const run of runs) mkdirSync(join(dir, 'runs', run), { recursive: true });
+    writeWithOracle(
+      dir,
+      runs.map((run, seed) => ({
+        path: join(dir, 'runs', run, `events.out.tfevents.170000000${seed}.host.1.0`),
+        records: [1, 2].map((step) => ({
+          wall_time: step,
+          step: step * 100,
+          values: [
+            { tag: 'charts/episodic_return', kind: 'simple' as const, value: step + seed },
+            { tag: 'step', kind: 'simple' as const, value: 7 },
+          ],
+        })),
+      })),
+      false,
+    );
+    const { found } = await findRunTables(dir);
+    expect(found.map((table) => [table.format, table.path])).toEqual(
+      runs.map((run) => ['tensorboard', join(dir, 'runs', run)]),
+    );
+    const table = found[1];
+    expect([...(table?.columns.get('step') ?? [])]).toEqual([100, 200]);
+    expect([...(table?.columns.get('step (tag)') ?? [])]).toEqual([7, 7]);
+    expect([...(table?.columns.get('charts/episodic_return') ?? [])]).toEqual([2, 3]);
+    const csv = tensorboardCsv(await readTensorboardScalars(join(dir, 'runs', runs[0] as string)));
+    expect(csv.split('\n')[0]).toBe('step,wall_time,charts/episodic_return,step (tag)');
+  });
+});
