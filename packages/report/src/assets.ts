@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import type { Chart } from '@evidence/plots';
 import type { ReportIssue } from './eval-files.js';
 
 /** A picture of the report: `file` is a relative link (from the evidence folder, or from the page once in the model). */
@@ -8,6 +9,8 @@ export interface Picture {
   file: string;
   /** its path in the evidence folder, for captions */
   label?: string;
+  /** a line chart the page draws itself: its id, description (with data), and log (link and label) */
+  interactive?: { id: string; chart: Chart; data: string; dataLabel?: string };
 }
 
 export interface RecordedEpisode {

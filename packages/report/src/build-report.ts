@@ -1,7 +1,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { type ChartInputs, drawStandardCharts, renderChart, standardCharts } from '@evidence/plots';
+import {
+  type ChartInputs,
+  drawStandardCharts,
+  renderChart,
+  type StandardChart,
+  standardCharts,
+} from '@evidence/plots';
 import type { RunTable } from '@evidence/sources';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
@@ -9,6 +15,7 @@ import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 import { renderHtml } from './html.js';
+import { describeLineChart, interactiveCurves, LIVE_DATA_FILE, liveDataScript } from './interactive/index.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
@@ -29,7 +36,7 @@ export interface ReportOptions {
   rewardKey?: string;
   /** Bootstrap resamples. Default 10,000. */
   resamples?: number;
-  /** Bootstrap seed. Default 0. */
+  /** Bootstrap seed. Default DEFAULT_BOOTSTRAP_SEED (0), the same as the CLI's and the trainer's. */
   seed?: number;
   /** Draw the charts (default true). With false none is drawn; the trainer's own charts are shown, marked so. */
   charts?: boolean;
@@ -286,7 +293,13 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const pre = evidenceFound ? await loadEval(paths.preEval) : null;
   const post = evidenceFound ? await loadEval(paths.postEval) : null;
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
-  const pendingMetrics = evals ? computeBeforeAfterInBackground(evals.pre, evals.post, options) : null;
+  // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
+  const pendingMetrics = evals
+    ? computeBeforeAfterInBackground(evals.pre, evals.post, {
+        ...options,
+        run: run.state === 'found' ? run.data : undefined,
+      })
+    : null;
 
   // The training log can hold millions of rows: keep only what the chart and the summary read.
   const trainingLog = evidenceFound ? await loadCsv(paths.trainingLog, TRAINING_COLUMNS) : null;
@@ -306,6 +319,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     evals: async (path) => (evals ? (path === paths.preEval ? evals.pre : evals.post) : null),
   };
   const charts: Picture[] = [];
+  // a line chart of a log is drawn in the page too, from the log already loaded
+  const lineChart = async (chart: StandardChart): Promise<Pick<Picture, 'interactive'>> => {
+    const input = chart.inputs[0] as string;
+    const log = chart.source === 'csv' ? loadedCsv.get(input) : null;
+    const description = log ? await describeLineChart(chart.name, log) : null;
+    if (!description) return {};
+    return { interactive: { id: chart.name, chart: description, data: href(input), dataLabel: name(input) } };
+  };
   const outputFor = (out: string): string => join(outPaths.root, basename(out));
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
@@ -334,7 +355,12 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       const drawn = result.written.find((w) => w.chart === chart);
       if (drawn) {
         noteWritten(drawn.path);
-        charts.push({ title: chart.title, file: href(drawn.path), label: name(drawn.path) });
+        charts.push({
+          title: chart.title,
+          file: href(drawn.path),
+          label: name(drawn.path),
+          ...(await lineChart(chart)),
+        });
         continue;
       }
       const why = notDrawn.find((n) => n.chart === chart)?.why;
@@ -399,11 +425,22 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (evidenceFound) await drawCharts('evals', metrics);
 
   // --- pictures already in the folder -----------------------------------------------------------
-  const curves = (await findCurves(root, paths.curvesRoot)).map((p) => ({
-    ...p,
-    file: href(join(root, p.file)),
-    label: p.file,
-  }));
+  const curves = (await interactiveCurves(root, await findCurves(root, paths.curvesRoot), skipped)).map(
+    (p) => ({
+      ...p,
+      file: href(join(root, p.file)),
+      label: p.file,
+      ...(p.interactive
+        ? {
+            interactive: {
+              ...p.interactive,
+              data: href(join(root, p.interactive.data)),
+              dataLabel: p.interactive.data,
+            },
+          }
+        : {}),
+    }),
+  );
   progress('curves');
   const animations = (await findAnimations(root, paths.animationsRoot, issues)).map((episode) => ({
     ...episode,
@@ -453,6 +490,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     issues: cappedIssues.map((issue) => ({ ...issue, file: name(issue.file) })),
   };
   await write(outPaths.indexHtml, await renderHtml(model, out, { inline: options.inline === true }));
+  // beside the page: the live data `evidence watch` rewrites; none yet, the page has its own
+  await write(join(out, LIVE_DATA_FILE), liveDataScript({}));
   progress('index.html');
   await write(outPaths.reportMd, renderMarkdown(model));
   progress('REPORT.md');

@@ -2,6 +2,7 @@ export {
   type BeforeAfterMetrics,
   type BeforeAfterOptions,
   computeBeforeAfter,
+  type IntervalMethod,
   type SideStats,
 } from './before-after.js';
 export {
@@ -14,6 +15,18 @@ export {
 export { capText, MAX_TEXT_CHARS } from './cap-text.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+export {
+  type EmbeddedChart,
+  type EmbeddedPanel,
+  type EmbeddedSeries,
+  embedChart,
+  type InteractiveChartOptions,
+  interactiveAssets,
+  interactiveChart,
+  LIVE_DATA_FILE,
+  type LiveDataResult,
+  writeLiveReportData,
+} from './interactive/index.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
@@ -43,6 +56,12 @@ export {
   verdict as improvementVerdict,
 } from './runs/runs-page.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
+export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
+export { PAIR_KEYS, type Pairing } from './stats/pairing.js';
+export { newcombeDifference, newcombePairedDifference, wilson } from './stats/proportions.js';
+export { loadRunJson } from './stats/run-info.js';
+export { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './stats/seed.js';
+export { whiskerIntervals } from './stats/whiskers.js';
 export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {
   formatSampleTrajectories,

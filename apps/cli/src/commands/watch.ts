@@ -52,13 +52,17 @@ export function watchCommand(command: Command, io: CliIo): void {
             const result = await buildReport(dir);
             printLine(io.stdout, `updated ${displayPath(io, result.page)} (${result.written.length} files)`);
             printIssues(io, result.issues);
-            return;
+          } else {
+            const affected = changed
+              ? charts.filter((chart) => chart.inputs.some((input) => changed.has(basename(input))))
+              : charts;
+            if (affected.length === 0) return;
+            await drawStandardCharts(io, affected, dir);
           }
-          const affected = changed
-            ? charts.filter((chart) => chart.inputs.some((input) => changed.has(basename(input))))
-            : charts;
-          if (affected.length === 0) return;
-          await drawStandardCharts(io, affected, dir);
+          // an open index.html re-loads this file and redraws its charts: the page follows the run
+          const { writeLiveReportData } = await import('@evidence/report');
+          const live = await writeLiveReportData(dir, { ifPageExists: true });
+          for (const problem of live?.problems ?? []) printLine(io.stderr, `evidence: ${problem}`);
         } catch (error) {
           // A half-written or malformed log must not end the watch: say so, and draw again on the next change.
           printLine(io.stderr, `evidence: ${describeError(error)}`);

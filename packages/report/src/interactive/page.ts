@@ -1,0 +1,68 @@
+// The interactive chart as a page fragment, and what a page needs once to draw such fragments: uPlot's
+// script and style and ours, all inlined (no request leaves the page).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Chart } from '@evidence/plots';
+import { escapeHtml as e } from '../escape.js';
+import { type EmbeddedChart, embedChart, scriptJson } from './chart-data.js';
+import { PAGE_SCRIPT } from './runtime.js';
+
+const STYLE = `
+.ev-chart .ev-tools{display:flex;flex-wrap:wrap;gap:6px 18px;align-items:center;font-size:13px;color:var(--muted,#5b6472);margin:0 0 6px}
+.ev-chart .ev-tools label{display:inline-flex;align-items:center;gap:6px;cursor:pointer}
+.ev-chart .ev-tools output{min-width:2.5em;font-variant-numeric:tabular-nums}
+.ev-chart .ev-hint{margin-left:auto}
+.ev-chart .ev-plots{width:100%}
+.ev-chart .ev-panel{margin:0 0 4px}
+.ev-chart .ev-empty{margin:24px 0;text-align:center}
+.ev-chart .uplot{width:100%}
+.ev-chart .u-legend{font-size:13px;font-variant-numeric:tabular-nums;text-align:left}
+.ev-chart .u-legend .u-series>*{padding:2px 4px}
+.ev-chart img.ev-print{display:none}
+@media print{.ev-chart .ev-tools,.ev-chart .ev-plots{display:none!important}.ev-chart img.ev-print{display:block}}
+`;
+
+let assets: string | null = null;
+
+/** uPlot's script and style, and ours: once per page, before the end of <body>. */
+export function interactiveAssets(): string {
+  if (assets === null) {
+    const require = createRequire(import.meta.url);
+    const read = (file: string): string => readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8');
+    // `</` cannot occur in either file, but a future uPlot must not be able to end the element early
+    const inline = (text: string): string => text.replace(/<\/(script|style)/gi, '<\\/$1');
+    assets = `<style>${inline(read('uPlot.min.css'))}${STYLE}</style>
+<script>${inline(read('uPlot.iife.min.js'))}</script>
+<script>${inline(PAGE_SCRIPT)}</script>`;
+  }
+  return assets;
+}
+
+export interface InteractiveChartOptions {
+  /** unique in the page: the live data file names charts by it */
+  id: string;
+  /** the static picture (PNG or SVG) shown without JavaScript and when printing */
+  image?: { src: string; alt: string };
+  /** HTML of the caption */
+  caption?: string;
+  /** pixel columns kept per series (default 1500) */
+  columns?: number;
+}
+
+/**
+ * One chart description of @evidence/plots as an interactive chart: a <figure> that the page script of
+ * `interactiveAssets()` draws with uPlot from the data embedded in it (line series decimated per pixel
+ * column), with the static image in <noscript> and for printing.
+ */
+export function interactiveChart(chart: Chart, options: InteractiveChartOptions): string {
+  return interactiveFigure(embedChart(chart, { columns: options.columns }), options);
+}
+
+/** The <figure> of an already embedded chart. */
+export function interactiveFigure(data: EmbeddedChart, options: InteractiveChartOptions): string {
+  const image = options.image
+    ? `<noscript><img src="${e(options.image.src)}" alt="${e(options.image.alt)}"></noscript>`
+    : '';
+  const caption = options.caption ? `<figcaption>${options.caption}</figcaption>` : '';
+  return `<figure class="ev-chart" data-chart="${e(options.id)}">${image}<script type="application/json" class="ev-data">${scriptJson(data)}</script>${caption}</figure>`;
+}
