@@ -102,7 +102,7 @@ describe('evidence report on a Stable-Baselines3 log folder', () => {
     const again = await runCli(['report', dir, '--resamples', '200']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).not.toMatch(/^skipped /m);
-    expect(again.stdout).toMatch(/^8 written, 0 skipped/m);
+    expect(again.stdout).toMatch(/^\d+ written, 0 skipped/m);
   });
 
   it.skipIf(chromiumMissing !== null)(
