@@ -44,7 +44,9 @@ function hashTree(dir: string, sub = '', into = new Map<string, string>()): Map<
 }
 
 /** The page in headless Chromium: every image decoded, no console error, the visible text. */
-async function openPage(page: string): Promise<{ text: string; images: number; errors: string[] }> {
+async function openPage(
+  page: string,
+): Promise<{ text: string; images: number; drawn: string[]; errors: string[] }> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -60,7 +62,11 @@ async function openPage(page: string): Promise<{ text: string; images: number; e
     await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' });
     const images = await tab.$$eval('img', (all) => all.map((img) => img.naturalWidth));
     for (const width of images) expect(width).toBeGreaterThan(0);
-    return { text: (await tab.textContent('body')) ?? '', images: images.length, errors };
+    // the sources' line charts drawn in the page (uPlot canvases), by chart id
+    const drawn = await tab.$$eval('figure[data-chart^="source-"]', (all) =>
+      all.filter((figure) => figure.querySelector('canvas')).map((figure) => figure.dataset.chart ?? ''),
+    );
+    return { text: (await tab.textContent('body')) ?? '', images: images.length, drawn, errors };
   } finally {
     await browser.close();
   }
@@ -113,7 +119,10 @@ describe('evidence report on a Stable-Baselines3 log folder', () => {
       expect((await runCli(['report', dir])).code).toBe(0);
       const page = await openPage(join(dir, 'report', 'index.html'));
       expect(page.errors).toEqual([]);
-      expect(page.images).toBeGreaterThanOrEqual(6);
+      expect(page.images).toBeGreaterThanOrEqual(2);
+      expect(page.drawn).toEqual(
+        expect.arrayContaining(['source-1-monitor-over-episode', 'source-1-monitor-over-timesteps']),
+      );
       expect(page.text).toMatch(/CartPole-v1/);
       expect(page.text).toMatch(/episode reward and length over episodes \(12 episodes/);
     },

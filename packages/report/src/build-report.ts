@@ -395,7 +395,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     const why = sourceIssues(table)[0];
     skipped.push({ what: name(table.path), why: capText(why ? why.reason : 'no rows') });
   }
-  for (const { name: file, chart } of foreignCharts) {
+  for (const { name: file, chart, source } of foreignCharts) {
     const path = join(out, `${file}.png`);
     progress(file);
     if (protectedFile(path)) refuse(path);
@@ -404,7 +404,13 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       try {
         await renderChart(chart, path);
         noteWritten(path);
-        charts.push({ title: chart.title ?? file, file: href(path), label: name(path) });
+        charts.push({
+          title: chart.title ?? file,
+          file: href(path),
+          label: name(path),
+          // drawn in the page too, like the evidence folder's own line charts
+          interactive: { id: file, chart, data: href(source), dataLabel: name(source) },
+        });
       } catch (error) {
         skipped.push({ what: name(path), why: `could not render: ${capText(message(error))}` });
       }

@@ -113,7 +113,12 @@ export interface SourceChart {
   /** file name without extension, unique within one report */
   name: string;
   chart: Chart;
+  /** the file or folder its data comes from */
+  source: string;
 }
+
+/** A chart before it is tied to its source. */
+type NamedChart = Omit<SourceChart, 'source'>;
 
 /** One line: what was found and what will be charted. */
 export function describeSources(root: string, tables: readonly RunTable[]): string {
@@ -153,11 +158,15 @@ export function sourceFacts(root: string, tables: readonly RunTable[]): Record<s
 /** Every chart of every source, named `source-<n>-<what>`. */
 export function sourceCharts(root: string, tables: readonly RunTable[]): SourceChart[] {
   return tables.flatMap((table, index) =>
-    chartsOf(root, table).map((chart) => ({ ...chart, name: `source-${index + 1}-${chart.name}` })),
+    chartsOf(root, table).map((chart) => ({
+      ...chart,
+      name: `source-${index + 1}-${chart.name}`,
+      source: table.path,
+    })),
   );
 }
 
-function chartsOf(root: string, table: RunTable): SourceChart[] {
+function chartsOf(root: string, table: RunTable): NamedChart[] {
   if (table.format === 'sb3-monitor') return monitorCharts(root, table);
   if (table.format === 'wandb-csv') return wandbCharts(root, table);
   return groupedCharts(root, table);
@@ -245,14 +254,14 @@ const slug = (text: string): string =>
     .replace(/^-|-$/g, '')
     .toLowerCase() || 'other';
 
-function groupedCharts(root: string, table: RunTable): SourceChart[] {
+function groupedCharts(root: string, table: RunTable): NamedChart[] {
   const xName = xColumn(table);
   const n = rowCount(table);
   const x = xName
     ? (table.columns.get(xName) as Float64Array)
     : Float64Array.from({ length: n }, (_, i) => i);
   const where = label(root, table);
-  const charts: SourceChart[] = [];
+  const charts: NamedChart[] = [];
   for (const [group, keys] of groupByPrefix(plottedKeys(table))) {
     const parts = Math.ceil(keys.length / PANELS_PER_CHART);
     for (let part = 0; part < parts; part++) {
@@ -285,14 +294,14 @@ function groupedCharts(root: string, table: RunTable): SourceChart[] {
   return charts;
 }
 
-function monitorCharts(root: string, table: RunTable): SourceChart[] {
+function monitorCharts(root: string, table: RunTable): NamedChart[] {
   const reward = table.columns.get('r') as Float64Array;
   const length = table.columns.get('l') as Float64Array;
   const episodes = rowCount(table);
   const window = episodes >= EPISODE_WINDOW ? EPISODE_WINDOW : Math.max(1, Math.round(episodes / 10));
   const env = typeof table.meta.env_id === 'string' ? `${table.meta.env_id}: ` : '';
   const where = label(root, table);
-  const chartOver = (xName: 'episode' | 'timesteps', xLabel: string): SourceChart => {
+  const chartOver = (xName: 'episode' | 'timesteps', xLabel: string): NamedChart => {
     const x = table.columns.get(xName) as Float64Array;
     const panel = (values: Float64Array, name: string, color: string): Panel => ({
       yLabel: name,
@@ -330,7 +339,7 @@ function wandbMetrics(table: RunTable): Map<string, WandbSeries[]> {
 }
 
 /** A W&B panel export: one chart per metric, one line per run over `Step`. */
-function wandbCharts(root: string, table: RunTable): SourceChart[] {
+function wandbCharts(root: string, table: RunTable): NamedChart[] {
   const step = table.columns.get('Step') ?? Float64Array.from({ length: rowCount(table) }, (_, i) => i);
   const where = label(root, table);
   return [...wandbMetrics(table)].map(([metric, runs]) => ({

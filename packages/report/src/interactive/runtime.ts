@@ -108,7 +108,7 @@ function build(state) {
     var u = new uPlot({
       width: width,
       height: panelHeight(state),
-      scales: { x: { time: false }, y: y },
+      scales: { x: { time: false, range: xRange }, y: y },
       axes: [
         { label: last ? state.data.xLabel : undefined, labelSize: last ? 24 : 0 },
         { label: panel.yLabel + (log ? ' (log)' : ''), size: 64 },
@@ -127,6 +127,12 @@ function build(state) {
     state.plots.push(u);
   });
   if (state.zoom) applyZoom(state, null);
+}
+
+// x as logged, widened around a lone point: uPlot's axis splits never end on an empty span
+function xRange(u, min, max) {
+  if (min === null || max === null) return [0, 1];
+  return min === max ? [min - 1, max + 1] : [min, max];
 }
 
 // the y range fits the logged values in view too, so the faint raw line under a smoothed one is whole
