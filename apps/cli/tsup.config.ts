@@ -1,4 +1,4 @@
-import { packageBuild } from '../../tsup.shared';
+import { packageBuild } from '../../tsup.shared.js';
 
 // bin.ts becomes dist/bin.js (ESM, with its shebang kept), the `evidence` executable.
 export default packageBuild({ entry: ['src/index.ts', 'src/bin.ts'] });

@@ -1,3 +1,3 @@
-import { packageBuild } from '../../tsup.shared';
+import { packageBuild } from '../../tsup.shared.js';
 
 export default packageBuild();

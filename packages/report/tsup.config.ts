@@ -1,4 +1,4 @@
-import { packageBuild } from '../../tsup.shared';
+import { packageBuild } from '../../tsup.shared.js';
 
 // The bootstrap worker is its own entry, so it sits next to index.{js,cjs} where startWorker looks for it.
 // @evidence/node-kit is private: bundled in, never a dependency of the published package.

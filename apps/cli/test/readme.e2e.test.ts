@@ -11,7 +11,7 @@ import {
   shellCommands,
   splitCommand,
   typescriptExamples,
-} from '../../../scripts/readme-examples';
+} from '../../../scripts/readme-examples.js';
 import { cliRoot, copyFixture, finished, startCli, tempDir, waitForOutput } from './helpers.js';
 
 const readme = join(cliRoot, 'README.md');

@@ -2,7 +2,7 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runExample, typescriptExamples } from '../../../scripts/readme-examples';
+import { runExample, typescriptExamples } from '../../../scripts/readme-examples.js';
 import { cliRoot } from './helpers.js';
 
 const repoRoot = join(cliRoot, '..', '..');

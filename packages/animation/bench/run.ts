@@ -6,9 +6,9 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GifReader } from 'omggif';
-import { gifenc } from '../src/gifenc-module';
-import type { EpisodeRecorder as EpisodeRecorderClass } from '../src/index';
-import { type Background, makeFrame, toRgba } from './frames';
+import { gifenc } from '../src/gifenc-module.js';
+import type { EpisodeRecorder as EpisodeRecorderClass } from '../src/index.js';
+import { type Background, makeFrame, toRgba } from './frames.js';
 
 interface FrameSet {
   name: string;

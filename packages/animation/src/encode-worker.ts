@@ -1,8 +1,8 @@
 // The worker that turns frames into GIF files, off the training thread. Started by encoder-thread.ts.
 import { closeSync, fsyncSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
-import type { FromWorker, ToWorker } from './encoder-protocol';
-import { EpisodeGifEncoder } from './episode-gif-encoder';
+import type { FromWorker, ToWorker } from './encoder-protocol.js';
+import { EpisodeGifEncoder } from './episode-gif-encoder.js';
 
 interface Session {
   encoder: EpisodeGifEncoder;

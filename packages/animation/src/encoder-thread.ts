@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { openTempBesideSync, startWorker } from '@evidence/node-kit';
-import { BufferPool } from './buffer-pool';
-import type { FromWorker, ToWorker } from './encoder-protocol';
+import { BufferPool } from './buffer-pool.js';
+import type { FromWorker, ToWorker } from './encoder-protocol.js';
 
 export type EncodeOutcome =
   | { ok: true; path: string; frames: number; bytes: number }

@@ -1,8 +1,8 @@
 import { Buffer } from 'node:buffer';
 import type { GifEncoder } from 'gifenc';
-import { EpisodePalette, type FramePixels, TRANSPARENT_INDEX } from './episode-palette';
-import { frameDelayCentiseconds } from './gif-timing';
-import { gifenc } from './gifenc-module';
+import { EpisodePalette, type FramePixels, TRANSPARENT_INDEX } from './episode-palette.js';
+import { frameDelayCentiseconds } from './gif-timing.js';
+import { gifenc } from './gifenc-module.js';
 
 export interface EpisodeGifEncoderOptions {
   width: number;

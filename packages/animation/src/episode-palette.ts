@@ -1,5 +1,5 @@
 import type { Palette } from 'gifenc';
-import { gifenc } from './gifenc-module';
+import { gifenc } from './gifenc-module.js';
 
 /** Pixels sampled for the palette: enough for gifenc's 565 histogram, cheap to quantize. */
 const SAMPLE_PIXELS = 1 << 18;

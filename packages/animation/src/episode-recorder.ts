@@ -1,14 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkNamePart, writeFileAtomic } from '@evidence/node-kit';
-import { defaultPoolSize } from './buffer-pool';
-import { CaptureSchedule, type CaptureScheduleOptions, DEFAULT_CAPTURE_SCHEDULE } from './capture-schedule';
-import { EncoderThread, type EncodingSession } from './encoder-thread';
-import { type EpisodeJson, episodeJsonText, NO_FRAMES_WARNING } from './episode-json';
-import { EncodingError, FrameError } from './errors';
-import { episodeFileStem } from './file-names';
-import { type Frame, FrameProblem, type FrameSource, inspectFrame } from './frame';
-import { checkFps, MAX_FAITHFUL_FPS } from './gif-timing';
+import { defaultPoolSize } from './buffer-pool.js';
+import {
+  CaptureSchedule,
+  type CaptureScheduleOptions,
+  DEFAULT_CAPTURE_SCHEDULE,
+} from './capture-schedule.js';
+import { EncoderThread, type EncodingSession } from './encoder-thread.js';
+import { type EpisodeJson, episodeJsonText, NO_FRAMES_WARNING } from './episode-json.js';
+import { EncodingError, FrameError } from './errors.js';
+import { episodeFileStem } from './file-names.js';
+import { type Frame, FrameProblem, type FrameSource, inspectFrame } from './frame.js';
+import { checkFps, MAX_FAITHFUL_FPS } from './gif-timing.js';
 
 export interface EpisodeRecorderOptions {
   /** folder for the GIFs and their JSON (created when needed) */

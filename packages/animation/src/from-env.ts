@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { readEvidenceEnv } from '@evidence/env-config';
 import { checkNamePart } from '@evidence/node-kit';
-import { EpisodeRecorder, type EpisodeRecorderOptions } from './episode-recorder';
+import { EpisodeRecorder, type EpisodeRecorderOptions } from './episode-recorder.js';
 
 export interface RecorderFromEnvOptions
   extends Partial<Omit<EpisodeRecorderOptions, 'dir' | 'prefix' | 'schedule'>> {

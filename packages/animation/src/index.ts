@@ -3,8 +3,8 @@ export {
   type CaptureScheduleOptions,
   DEFAULT_CAPTURE_SCHEDULE,
   isCappedCubic,
-} from './capture-schedule';
-export type { EpisodeJson } from './episode-json';
+} from './capture-schedule.js';
+export type { EpisodeJson } from './episode-json.js';
 export {
   EpisodeCapture,
   type EpisodeEnd,
@@ -13,9 +13,9 @@ export {
   type EpisodeRecorderOptions,
   type EpisodeTrace,
   type FrameInfo,
-} from './episode-recorder';
-export { EncodingError, FrameError } from './errors';
-export { episodeFileStem } from './file-names';
-export type { CanvasLike, Frame, FrameData, ImageDataLike, NestedFrame, PixelFrame } from './frame';
-export { animationRecorderFromEnv, type RecorderFromEnvOptions } from './from-env';
-export { frameDelayCentiseconds } from './gif-timing';
+} from './episode-recorder.js';
+export { EncodingError, FrameError } from './errors.js';
+export { episodeFileStem } from './file-names.js';
+export type { CanvasLike, Frame, FrameData, ImageDataLike, NestedFrame, PixelFrame } from './frame.js';
+export { animationRecorderFromEnv, type RecorderFromEnvOptions } from './from-env.js';
+export { frameDelayCentiseconds } from './gif-timing.js';

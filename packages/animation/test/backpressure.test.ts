@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EpisodeRecorder } from '../src/index';
-import { decodeBoth, decodeWithOmggif, psnr, sceneFrame, tempDir } from './helpers';
+import { EpisodeRecorder } from '../src/index.js';
+import { decodeBoth, decodeWithOmggif, psnr, sceneFrame, tempDir } from './helpers.js';
 
 describe('backpressure', () => {
   it('addFrame returns a promise only when every pool buffer is with the encoder; frames keep their order', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BufferPool } from '../src/buffer-pool';
-import type { ToWorker } from '../src/encoder-protocol';
-import { EncodingSession } from '../src/encoder-thread';
+import { BufferPool } from '../src/buffer-pool.js';
+import type { ToWorker } from '../src/encoder-protocol.js';
+import { EncodingSession } from '../src/encoder-thread.js';
 
 /** A session whose "worker" hands every frame's buffer straight back, as the real one does when it keeps up. */
 function echoSession(poolSize: number): { session: EncodingSession; sent: ArrayBuffer[] } {

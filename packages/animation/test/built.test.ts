@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'tsup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeWithOmggif, packageDir, tempDir } from './helpers';
+import { decodeWithOmggif, packageDir, tempDir } from './helpers.js';
 
 // The built package finds its worker next to itself (dist/encode-worker.{js,cjs}); source runs
 // are covered by every other test. @evidence/env-config is imported from its own build.

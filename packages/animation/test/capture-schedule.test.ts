@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CaptureSchedule, isCappedCubic } from '../src/index';
+import { CaptureSchedule, isCappedCubic } from '../src/index.js';
 
 /** Gymnasium's capped_cubic_video_schedule as written in Python: round(id ** (1/3)) ** 3 == id. */
 function gymnasiumCubic(episode: number): boolean {

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageDir, tempDir } from './helpers';
+import { packageDir, tempDir } from './helpers.js';
 
 describe('crash safety', () => {
   it('a process killed mid-episode leaves no GIF under a final name, only a hidden temp file', () => {

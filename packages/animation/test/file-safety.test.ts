@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { animationRecorderFromEnv, EpisodeRecorder } from '../src/index';
-import { decodeWithOmggif, readJson, sceneFrame, tempDir } from './helpers';
+import { animationRecorderFromEnv, EpisodeRecorder } from '../src/index.js';
+import { decodeWithOmggif, readJson, sceneFrame, tempDir } from './helpers.js';
 
 // The next temp name node-kit draws can be made predictable (as the pid-and-counter names used to be),
 // so a test can plant a file or a symlink exactly there before the recorder creates its temp file.

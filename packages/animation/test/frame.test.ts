@@ -1,7 +1,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FrameProblem, inspectFrame } from '../src/frame';
+import { FrameProblem, inspectFrame } from '../src/frame.js';
 
 function written(frame: unknown): { channels: number; bytes: number[] } {
   const source = inspectFrame(frame);

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { EnvConfigError } from '@evidence/env-config';
 import { describe, expect, it } from 'vitest';
-import { animationRecorderFromEnv } from '../src/index';
-import { tempDir } from './helpers';
+import { animationRecorderFromEnv } from '../src/index.js';
+import { tempDir } from './helpers.js';
 
 describe('animationRecorderFromEnv', () => {
   it('follows the documented defaults: <DIR>/animations/<mode>, prefix = mode, every 100, last 1, 30 fps, 400 frames', async () => {

@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EpisodeGifEncoder } from '../src/episode-gif-encoder';
-import { inspectFrame } from '../src/frame';
-import { decodeWithOmggif, tempDir } from './helpers';
+import { EpisodeGifEncoder } from '../src/episode-gif-encoder.js';
+import { inspectFrame } from '../src/frame.js';
+import { decodeWithOmggif, tempDir } from './helpers.js';
 
 /**
  * Colours on a 16-level grid: each alone in gifenc's 565 histogram bin (so the palette holds it

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { GifReader } from 'omggif';
 import { afterEach } from 'vitest';
 
-export { sceneFrame } from './scene';
+export { sceneFrame } from './scene.js';
 
 export const testDir = fileURLToPath(new URL('.', import.meta.url));
 export const packageDir = join(testDir, '..');

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeWithOmggif, packageDir, tempDir } from './helpers';
+import { decodeWithOmggif, packageDir, tempDir } from './helpers.js';
 
 describe('node flags', () => {
   // flags a worker thread refuses when they are passed to it explicitly (ERR_WORKER_INVALID_EXEC_ARGV)

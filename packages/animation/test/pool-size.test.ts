@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { defaultPoolSize } from '../src/buffer-pool';
-import { EpisodeRecorder } from '../src/index';
-import { decodeWithOmggif, sceneFrame, tempDir } from './helpers';
+import { defaultPoolSize } from '../src/buffer-pool.js';
+import { EpisodeRecorder } from '../src/index.js';
+import { decodeWithOmggif, sceneFrame, tempDir } from './helpers.js';
 
 describe('default pool size', () => {
   it('fills 32 MiB, never fewer than 8 nor more than 64 buffers', () => {

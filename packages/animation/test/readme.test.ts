@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packageDir } from './helpers';
+import { packageDir } from './helpers.js';
 
 // Every ts example in the README runs as written (against the source), all in one child process
 // (one start-up instead of seven), each in its own block, in a fresh temp folder.

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
-import { EpisodeRecorder, FrameError } from '../src/index';
+import { EpisodeRecorder, FrameError } from '../src/index.js';
 import {
   decodeBoth,
   decodeWithOmggif,
@@ -12,7 +12,7 @@ import {
   readJson,
   sceneFrame,
   tempDir,
-} from './helpers';
+} from './helpers.js';
 
 const referenceJson = join(
   __dirname,

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { roundHalfEven } from '../src/file-names';
-import { episodeFileStem, frameDelayCentiseconds } from '../src/index';
-import { testDir } from './helpers';
+import { roundHalfEven } from '../src/file-names.js';
+import { episodeFileStem, frameDelayCentiseconds } from '../src/index.js';
+import { testDir } from './helpers.js';
 
 describe('frameDelayCentiseconds', () => {
   it('30 fps gives 3, 3, 4, 3, 3, 4 cs', () => {

@@ -1,5 +1,5 @@
-import { resolveEvidenceEnv } from './resolve';
-import type { EnvOptions, EnvVariableDescription } from './types';
+import { resolveEvidenceEnv } from './resolve.js';
+import type { EnvOptions, EnvVariableDescription } from './types.js';
 
 /**
  * Every variable with its default, its current value, where that value came from and what is in use,

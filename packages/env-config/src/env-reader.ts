@@ -1,6 +1,6 @@
-import type { ParseResult } from './parsers';
-import type { EnvProblem, EnvSource, EnvVariableDescription } from './types';
-import { VARIABLES, type VariableKey } from './variables';
+import type { ParseResult } from './parsers.js';
+import type { EnvProblem, EnvSource, EnvVariableDescription } from './types.js';
+import { VARIABLES, type VariableKey } from './variables.js';
 
 type Env = Record<string, string | undefined>;
 

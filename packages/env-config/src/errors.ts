@@ -1,4 +1,4 @@
-import type { EnvProblem } from './types';
+import type { EnvProblem } from './types.js';
 
 /** Thrown by `readEvidenceEnv` with every bad variable at once, not only the first. */
 export class EnvConfigError extends Error {

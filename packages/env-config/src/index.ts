@@ -1,5 +1,5 @@
-export { describeEnv } from './describe-env';
-export { EnvConfigError } from './errors';
+export { describeEnv } from './describe-env.js';
+export { EnvConfigError } from './errors.js';
 export {
   describeIntegerRange,
   type IntegerRange,
@@ -8,9 +8,9 @@ export {
   parseEpisodeList,
   parseInteger,
   parsePath,
-} from './parsers';
-export { isMainProcess, readEvidenceEnv } from './read-env';
-export { DEFAULT_PREFIX } from './resolve';
+} from './parsers.js';
+export { isMainProcess, readEvidenceEnv } from './read-env.js';
+export { DEFAULT_PREFIX } from './resolve.js';
 export type {
   AnimationSettings,
   CurveSettings,
@@ -20,6 +20,6 @@ export type {
   EnvSource,
   EnvVariableDescription,
   EvidenceEnv,
-} from './types';
-export { type UnknownVariable, unknownVariables } from './unknown-variables';
-export { VARIABLE_KEYS, type VariableKey } from './variables';
+} from './types.js';
+export { type UnknownVariable, unknownVariables } from './unknown-variables.js';
+export { VARIABLE_KEYS, type VariableKey } from './variables.js';

@@ -1,8 +1,8 @@
-import { EnvReader } from './env-reader';
-import { EnvConfigError } from './errors';
-import { DEFAULT_PREFIX, defaultEnv, readDistributed, resolveEvidenceEnv } from './resolve';
-import type { EnvOptions, EvidenceEnv } from './types';
-import { unknownVariables } from './unknown-variables';
+import { EnvReader } from './env-reader.js';
+import { EnvConfigError } from './errors.js';
+import { DEFAULT_PREFIX, defaultEnv, readDistributed, resolveEvidenceEnv } from './resolve.js';
+import type { EnvOptions, EvidenceEnv } from './types.js';
+import { unknownVariables } from './unknown-variables.js';
 
 /**
  * The evidence configuration from environment variables (`EVIDENCE_` by default), validated strictly

@@ -1,15 +1,15 @@
 import { join } from 'node:path';
-import { deepFreeze } from './deep-freeze';
-import { EnvReader } from './env-reader';
-import { parseBoolean, parseEpisodeList, parseInteger, parsePath } from './parsers';
+import { deepFreeze } from './deep-freeze.js';
+import { EnvReader } from './env-reader.js';
+import { parseBoolean, parseEpisodeList, parseInteger, parsePath } from './parsers.js';
 import type {
   DistributedSettings,
   EnvOptions,
   EnvProblem,
   EnvVariableDescription,
   EvidenceEnv,
-} from './types';
-import { VARIABLE_KEYS } from './variables';
+} from './types.js';
+import { VARIABLE_KEYS } from './variables.js';
 
 export const DEFAULT_PREFIX = 'EVIDENCE_';
 

@@ -1,6 +1,6 @@
-import { checkPrefix, DEFAULT_PREFIX, defaultEnv } from './resolve';
-import type { EnvOptions } from './types';
-import { VARIABLES, type VariableKey } from './variables';
+import { checkPrefix, DEFAULT_PREFIX, defaultEnv } from './resolve.js';
+import type { EnvOptions } from './types.js';
+import { VARIABLES, type VariableKey } from './variables.js';
 
 export interface UnknownVariable {
   /** the full name as set, e.g. `EVIDENCE_ANIMATION_EVRY` */

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeEnv, readEvidenceEnv, VARIABLE_KEYS } from '../src/index';
+import { describeEnv, readEvidenceEnv, VARIABLE_KEYS } from '../src/index.js';
 
 const row = (rows: ReturnType<typeof describeEnv>, variable: string) => {
   const found = rows.find((r) => r.variable === variable);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvConfigError, isMainProcess, unknownVariables } from '../src/index';
+import { EnvConfigError, isMainProcess, unknownVariables } from '../src/index.js';
 
 describe('isMainProcess', () => {
   it('is true without a launcher and on rank 0, false elsewhere', () => {

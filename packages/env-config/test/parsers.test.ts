@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseBoolean, parseEpisodeList, parseInteger, parsePath } from '../src/index';
+import { parseBoolean, parseEpisodeList, parseInteger, parsePath } from '../src/index.js';
 
 /** Spaces, tabs and newlines that a shell or a scheduler's config file may leave around a value. */
 const padding = fc.stringMatching(/^[ \t\n\r]{0,3}$/);

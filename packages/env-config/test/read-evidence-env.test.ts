@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EnvConfigError, type EvidenceEnv, readEvidenceEnv, VARIABLE_KEYS } from '../src/index';
+import { EnvConfigError, type EvidenceEnv, readEvidenceEnv, VARIABLE_KEYS } from '../src/index.js';
 
 /** The reading of one variable in the result, for table-driven checks. */
 const FIELD: Record<(typeof VARIABLE_KEYS)[number], (env: EvidenceEnv) => unknown> = {

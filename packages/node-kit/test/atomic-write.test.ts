@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openTempBeside, tempNameBeside, writeFileAtomic, writeFileAtomicSync } from '../src/index';
+import { openTempBeside, tempNameBeside, writeFileAtomic, writeFileAtomicSync } from '../src/index.js';
 
 const scratch = () => mkdtempSync(join(tmpdir(), 'node-kit-'));
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkNamePart } from '../src/index';
+import { checkNamePart } from '../src/index.js';
 
 describe('checkNamePart', () => {
   it.each(['', '.', '..', '../../../x', 'a/b', 'a\\b', 'a\0b', 'new\nline', '/abs'])('refuses %j', (bad) => {

@@ -1,7 +1,7 @@
 // One benchmark case, run in a fresh process by run.ts; prints one JSON line.
 
-import { renderTrainingCurve, trainingCurveChart } from '../src/charts/training-curve';
-import { renderChart } from '../src/render';
+import { renderTrainingCurve, trainingCurveChart } from '../src/charts/training-curve.js';
+import { renderChart } from '../src/render.js';
 
 const [name, arg, out] = process.argv.slice(2) as [string, string, string];
 const start = performance.now();

@@ -2,12 +2,12 @@
 // extra metrics; a history JSON checkpoint every N episodes; charts and the final history on save().
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Chart, Panel } from './chart';
-import { PALETTE } from './chart';
-import { readEvidenceEnv, writeFileAtomic } from './data';
-import { parseJsonWithNaN, stringifyJsonWithNaN } from './json-nan';
-import { movingAverage } from './moving-average';
-import { renderChart } from './render';
+import type { Chart, Panel } from './chart.js';
+import { PALETTE } from './chart.js';
+import { readEvidenceEnv, writeFileAtomic } from './data.js';
+import { parseJsonWithNaN, stringifyJsonWithNaN } from './json-nan.js';
+import { movingAverage } from './moving-average.js';
+import { renderChart } from './render.js';
 
 export interface CurveRecorderOptions {
   /** folder of this mode's curves, e.g. `evidence/curves/train` */

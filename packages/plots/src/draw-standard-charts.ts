@@ -3,9 +3,9 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type LineIssue, lineIssues, loadCsvLog, readJsonl } from '@evidence/csv-log';
-import { NoDataError } from './charts/common';
-import type { CsvInput, EvalInput, EvalRecord } from './data';
-import type { EvalChartOptions, StandardChart } from './standard-charts';
+import { NoDataError } from './charts/common.js';
+import type { CsvInput, EvalInput, EvalRecord } from './data.js';
+import type { EvalChartOptions, StandardChart } from './standard-charts.js';
 
 /** Where a chart's inputs come from. Null means "not usable" (the caller already said why). */
 export interface ChartInputs {

@@ -1,10 +1,10 @@
 // Draws a chart description on any Canvas 2D context. Knows nothing about files or formats.
-import type { Context2D } from './canvas-backend';
-import { FONT_FAMILY } from './canvas-backend';
-import type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart';
-import { decimate } from './decimate';
-import { OccupancyGrid, placeLegend, type Rect } from './legend';
-import { type AxisTicks, axisTicks, createScale, extent, padDomain, type Scale } from './scale';
+import type { Context2D } from './canvas-backend.js';
+import { FONT_FAMILY } from './canvas-backend.js';
+import type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart.js';
+import { decimate } from './decimate.js';
+import { OccupancyGrid, placeLegend, type Rect } from './legend.js';
+import { type AxisTicks, axisTicks, createScale, extent, padDomain, type Scale } from './scale.js';
 
 export const DEFAULT_WIDTH = 960;
 export const DEFAULT_HEIGHT = 640;

@@ -1,23 +1,23 @@
-export { formatOf, type OutputFormat, registerFonts } from './canvas-backend';
-export type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart';
+export { formatOf, type OutputFormat, registerFonts } from './canvas-backend.js';
+export type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart.js';
 export {
   type BeforeAfterOptions,
   type BeforeAfterSummary,
   beforeAfterChart,
   renderBeforeAfter,
-} from './charts/before-after';
-export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression';
-export { type ColumnsOptions, columnsChart, renderColumns } from './charts/columns';
-export { NoDataError } from './charts/common';
-export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components';
+} from './charts/before-after.js';
+export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression.js';
+export { type ColumnsOptions, columnsChart, renderColumns } from './charts/columns.js';
+export { NoDataError } from './charts/common.js';
+export { renderRewardComponents, rewardComponentsChart } from './charts/reward-components.js';
 export {
   binEdges,
   histogram,
   type RewardDistributionOptions,
   renderRewardDistribution,
   rewardDistributionChart,
-} from './charts/reward-distribution';
-export { renderTrainingCurve, trainingCurveChart } from './charts/training-curve';
+} from './charts/reward-distribution.js';
+export { renderTrainingCurve, trainingCurveChart } from './charts/training-curve.js';
 export {
   CurveRecorder,
   type CurveRecorderFromEnvOptions,
@@ -25,20 +25,20 @@ export {
   curveRecorderFromEnv,
   type RewardHistory,
   readRewardHistory,
-} from './curve-recorder';
-export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data';
-export { type Decimated, decimate } from './decimate';
-export { drawChart } from './draw';
+} from './curve-recorder.js';
+export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data.js';
+export { type Decimated, decimate } from './decimate.js';
+export { drawChart } from './draw.js';
 export {
   ChartInputReader,
   type ChartInputs,
   type DrawStandardChartsOptions,
   drawStandardCharts,
   type StandardChartsResult,
-} from './draw-standard-charts';
-export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot';
-export { movingAverage } from './moving-average';
-export { encodeChart, type RenderOptions, renderChart } from './render';
+} from './draw-standard-charts.js';
+export { type LiveChart, type LivePlot, type LivePlotOptions, livePlot } from './live-plot.js';
+export { movingAverage } from './moving-average.js';
+export { encodeChart, type RenderOptions, renderChart } from './render.js';
 export {
   type CsvChartOptions,
   type CsvStandardChart,
@@ -48,5 +48,5 @@ export {
   type StandardChart,
   type StandardChartName,
   standardCharts,
-} from './standard-charts';
-export { nice, tickStep, ticks } from './ticks';
+} from './standard-charts.js';
+export { nice, tickStep, ticks } from './ticks.js';

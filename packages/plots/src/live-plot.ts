@@ -2,9 +2,9 @@
 // a time, from timers (a logger's append never waits for it), each output replaced atomically.
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { renderCheckpointProgression } from './charts/checkpoint-progression';
-import { renderRewardComponents } from './charts/reward-components';
-import { renderTrainingCurve } from './charts/training-curve';
+import { renderCheckpointProgression } from './charts/checkpoint-progression.js';
+import { renderRewardComponents } from './charts/reward-components.js';
+import { renderTrainingCurve } from './charts/training-curve.js';
 
 export type LiveChart =
   | 'training-curve'

@@ -2,10 +2,10 @@
 
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { createSurface, DEFAULT_PIXEL_RATIO, formatOf } from './canvas-backend';
-import type { Chart } from './chart';
-import { writeFileAtomic } from './data';
-import { DEFAULT_HEIGHT, DEFAULT_WIDTH, drawChart } from './draw';
+import { createSurface, DEFAULT_PIXEL_RATIO, formatOf } from './canvas-backend.js';
+import type { Chart } from './chart.js';
+import { writeFileAtomic } from './data.js';
+import { DEFAULT_HEIGHT, DEFAULT_WIDTH, drawChart } from './draw.js';
 
 export interface RenderOptions {
   /** CSS pixels (default 960×640) */

@@ -1,6 +1,6 @@
 // Scales and axis domains: data → pixels, round ticks, padded extents.
-import { linearTickFormat, logTickFormat } from './format';
-import { logTicks, tickStep, ticks } from './ticks';
+import { linearTickFormat, logTickFormat } from './format.js';
+import { logTicks, tickStep, ticks } from './ticks.js';
 
 export interface Scale {
   readonly domain: readonly [number, number];

@@ -1,13 +1,13 @@
 // The one list of the standard charts of an evidence folder: which chart, from which files, to which
 // file. `evidence plot`, `evidence watch` and @evidence/report all draw from this list.
 import { basename } from 'node:path';
-import { type BeforeAfterSummary, renderBeforeAfter } from './charts/before-after';
-import { renderCheckpointProgression } from './charts/checkpoint-progression';
-import { renderRewardComponents } from './charts/reward-components';
-import { renderRewardDistribution } from './charts/reward-distribution';
-import { renderTrainingCurve } from './charts/training-curve';
-import { type CsvInput, type EvalInput, EvidencePaths } from './data';
-import type { RenderOptions } from './render';
+import { type BeforeAfterSummary, renderBeforeAfter } from './charts/before-after.js';
+import { renderCheckpointProgression } from './charts/checkpoint-progression.js';
+import { renderRewardComponents } from './charts/reward-components.js';
+import { renderRewardDistribution } from './charts/reward-distribution.js';
+import { renderTrainingCurve } from './charts/training-curve.js';
+import { type CsvInput, type EvalInput, EvidencePaths } from './data.js';
+import type { RenderOptions } from './render.js';
 
 export type StandardChartName =
   | 'trainingCurve'

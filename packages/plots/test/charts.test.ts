@@ -15,8 +15,8 @@ import {
   rewardComponentsChart,
   rewardDistributionChart,
   trainingCurveChart,
-} from '../src/index';
-import { diffImages, expectGolden, FIXTURES, pixels, tempDir } from './helpers';
+} from '../src/index.js';
+import { diffImages, expectGolden, FIXTURES, pixels, tempDir } from './helpers.js';
 
 const f = (name: string) => join(FIXTURES, name);
 const golden = async (name: string, chart: Parameters<typeof encodeChart>[0]) =>

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CurveRecorder, curveRecorderFromEnv, movingAverage, readRewardHistory } from '../src/index';
-import { parseJsonWithNaN } from '../src/json-nan';
-import { encodeChart } from '../src/render';
-import { expectGolden, FIXTURES, tempDir } from './helpers';
+import { CurveRecorder, curveRecorderFromEnv, movingAverage, readRewardHistory } from '../src/index.js';
+import { parseJsonWithNaN } from '../src/json-nan.js';
+import { encodeChart } from '../src/render.js';
+import { expectGolden, FIXTURES, tempDir } from './helpers.js';
 
 const PYTHON_HISTORY = join(FIXTURES, 'curves/train/train_reward_history.json');
 

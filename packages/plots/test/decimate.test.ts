@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Chart } from '../src/chart';
-import { decimate } from '../src/decimate';
-import { encodeChart } from '../src/render';
-import { diffImages } from './helpers';
+import type { Chart } from '../src/chart.js';
+import { decimate } from '../src/decimate.js';
+import { encodeChart } from '../src/render.js';
+import { diffImages } from './helpers.js';
 
 /** min and max of y per pixel column, from the raw points */
 function envelope(x: ArrayLike<number>, y: ArrayLike<number>, x0: number, width: number, columns: number) {

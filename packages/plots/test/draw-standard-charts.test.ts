@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drawStandardCharts, standardCharts } from '../src/index';
-import { FIXTURES, tempDir } from './helpers';
+import { drawStandardCharts, standardCharts } from '../src/index.js';
+import { FIXTURES, tempDir } from './helpers.js';
 
 describe('drawStandardCharts', () => {
   it('draws what the folder allows, says why it skipped the rest, and lists bad lines once', async () => {

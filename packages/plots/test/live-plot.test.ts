@@ -1,8 +1,8 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { livePlot } from '../src/index';
-import { pixels, tempDir } from './helpers';
+import { livePlot } from '../src/index.js';
+import { pixels, tempDir } from './helpers.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -2,8 +2,8 @@ import { copyFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EvidencePaths, loadCsvLog } from '@evidence/csv-log';
 import { describe, expect, it } from 'vitest';
-import { chartNeeds, standardCharts } from '../src/index';
-import { FIXTURES, tempDir } from './helpers';
+import { chartNeeds, standardCharts } from '../src/index.js';
+import { FIXTURES, tempDir } from './helpers.js';
 
 const LOGS = [
   'training_log.csv',

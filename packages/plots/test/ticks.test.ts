@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exponential, formatValue, linearTickFormat } from '../src/format';
-import { axisTicks } from '../src/scale';
-import { logTicks, nice, tickStep, ticks } from '../src/ticks';
+import { exponential, formatValue, linearTickFormat } from '../src/format.js';
+import { axisTicks } from '../src/scale.js';
+import { logTicks, nice, tickStep, ticks } from '../src/ticks.js';
 
 const finite = fc.double({ min: -1e12, max: 1e12, noNaN: true, noDefaultInfinity: true });
 const domain = fc
@@ -115,7 +115,7 @@ describe('tick labels', () => {
 
 describe('log tick labels', () => {
   it('never mix plain and exponent notation on one axis', async () => {
-    const { logTickFormat } = await import('../src/format');
+    const { logTickFormat } = await import('../src/format.js');
     const wide = logTicks(1e-7, 3, 10);
     expect(wide.map(logTickFormat(wide))).toEqual([
       '1e-7',

@@ -16,7 +16,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writer } from 'protobufjs/light.js';
-import { forEachRecord, frameRecord, readTensorboardScalars, tensorboardCsv } from '../src/index';
+import { forEachRecord, frameRecord, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
 
 const SCALARS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000_000);
 const PYTHON_SCALARS = Math.min(SCALARS, 50_000);

@@ -7,7 +7,7 @@
  *   pnpm bench -- --runs 7       more rounds
  */
 import os from 'node:os';
-import { type ColumnSpec, StepTable } from '../src/index';
+import { type ColumnSpec, StepTable } from '../src/index.js';
 
 const TARGET = 50_000;
 /** The first numeric argument that is not an option's value. */

@@ -1,10 +1,14 @@
-export { colorByDefault } from './console/color';
-export { createRunConsole, type RunConsole, type RunConsoleOptions } from './console/run-console';
-export { formatValue, formatWithSpec } from './format/format-value';
-export { type Align, type FormatSpec, FormatSpecError, parseFormatSpec } from './format/spec';
-export { type FormatWarningHandler, resetFormatWarnings, setFormatWarningHandler } from './format/warnings';
-export { type LoggingOptions, type LogLevel, type RunLog, setupLogging } from './logging/setup-logging';
-export type { CsvMirrorOptions } from './table/csv-mirror';
-export { type CellAlign, displayWidth } from './table/display-width';
-export { escapeControls } from './table/escape-controls';
-export { type ColumnSpec, StepTable, type StepTableOptions } from './table/step-table';
+export { colorByDefault } from './console/color.js';
+export { createRunConsole, type RunConsole, type RunConsoleOptions } from './console/run-console.js';
+export { formatValue, formatWithSpec } from './format/format-value.js';
+export { type Align, type FormatSpec, FormatSpecError, parseFormatSpec } from './format/spec.js';
+export {
+  type FormatWarningHandler,
+  resetFormatWarnings,
+  setFormatWarningHandler,
+} from './format/warnings.js';
+export { type LoggingOptions, type LogLevel, type RunLog, setupLogging } from './logging/setup-logging.js';
+export type { CsvMirrorOptions } from './table/csv-mirror.js';
+export { type CellAlign, displayWidth } from './table/display-width.js';
+export { escapeControls } from './table/escape-controls.js';
+export { type ColumnSpec, StepTable, type StepTableOptions } from './table/step-table.js';

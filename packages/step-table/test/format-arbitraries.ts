@@ -1,7 +1,7 @@
 // Shared by the property tests of formatValue and of StepTable.
 import fc from 'fast-check';
 import { onTestFinished } from 'vitest';
-import { parseFormatSpec, setFormatWarningHandler } from '../src/index';
+import { parseFormatSpec, setFormatWarningHandler } from '../src/index.js';
 
 const f64 = new Float64Array(1);
 const u64 = new BigUint64Array(f64.buffer);

@@ -6,9 +6,9 @@ import {
   significantDigits,
   significantExact,
   toFixedHalfEven,
-} from '../src/format/digits';
-import { formatValue, parseFormatSpec, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
-import { formatSpecs, quietWarnings } from './format-arbitraries';
+} from '../src/format/digits.js';
+import { formatValue, parseFormatSpec, resetFormatWarnings, setFormatWarningHandler } from '../src/index.js';
+import { formatSpecs, quietWarnings } from './format-arbitraries.js';
 
 /** Any spec a column may declare. */
 const specArbitrary = formatSpecs({

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formatValue, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
+import { formatValue, resetFormatWarnings, setFormatWarningHandler } from '../src/index.js';
 
 const PYTHON = '/usr/bin/python3';
 const hasPython = existsSync(PYTHON);

@@ -3,7 +3,7 @@
  * by design: the run log's console lines, the warning where Python would raise.)
  */
 import { describe, expect, it } from 'vitest';
-import { runExample, typescriptExamples } from '../../../scripts/readme-examples';
+import { runExample, typescriptExamples } from '../../../scripts/readme-examples.js';
 
 const examples = typescriptExamples(new URL('../README.md', import.meta.url).pathname);
 

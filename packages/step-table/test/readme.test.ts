@@ -1,7 +1,7 @@
 /** The README's formatValue examples are real: each `formatValue(…); // 'expected'` line is checked. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { formatValue, resetFormatWarnings, setFormatWarningHandler } from '../src/index';
+import { formatValue, resetFormatWarnings, setFormatWarningHandler } from '../src/index.js';
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
 const examples = [...readme.matchAll(/^formatValue\((.*)\);\s*\/\/ '(.*?)'/gm)].map((m) => ({

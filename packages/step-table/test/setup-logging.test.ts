@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { formatValue, resetFormatWarnings, setupLogging } from '../src/index';
+import { formatValue, resetFormatWarnings, setupLogging } from '../src/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'step-table-log-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
-import { type ColumnSpec, displayWidth, formatValue, StepTable } from '../src/index';
-import { formatSpecs, quietWarnings } from './format-arbitraries';
+import { type ColumnSpec, displayWidth, formatValue, StepTable } from '../src/index.js';
+import { formatSpecs, quietWarnings } from './format-arbitraries.js';
 
 const cellSpec = formatSpecs({
   fillAlign: fc.constantFrom('', '<', '>', '^', '*<', '0'),

@@ -1,8 +1,8 @@
 // Run by crash-safety.test.ts: records part of an episode, then dies before end(): killed with
 // SIGKILL, or (argument "exit") through process.exit.
 import { readdirSync } from 'node:fs';
-import { EpisodeRecorder } from '../../src/index';
-import { sceneFrame } from '../scene';
+import { EpisodeRecorder } from '../../src/index.js';
+import { sceneFrame } from '../scene.js';
 
 const dir = process.argv[2] as string;
 const recorder = new EpisodeRecorder({

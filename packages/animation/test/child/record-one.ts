@@ -1,6 +1,6 @@
 // Run by node-flags.test.ts under flags a worker thread cannot take (--trace-gc): records one episode.
-import { EpisodeRecorder } from '../../src/index';
-import { sceneFrame } from '../scene';
+import { EpisodeRecorder } from '../../src/index.js';
+import { sceneFrame } from '../scene.js';
 
 const recorder = new EpisodeRecorder({
   dir: process.argv[2] as string,

@@ -7,7 +7,7 @@
 //       exit|throw|SIGTERM|SIGINT|handled-SIGTERM:<n>   append n rows, then end that way without close()
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { COLUMNS, expectedRow } from './rows.mjs';
+import { COLUMNS, expectedRow } from './rows.js';
 
 const [entry, file, mode, how] = process.argv.slice(2);
 const { loadCsvLog, openCsvLog } = await import(pathToFileURL(entry).href);

@@ -1,7 +1,7 @@
 // Started by start-worker.test.ts under the exec flags it tests: starts one worker built (.mjs) and one
 // from source (.ts through tsx), and prints what each answered.
 import { pathToFileURL } from 'node:url';
-import { startWorker } from '../../src/start-worker';
+import { startWorker } from '../../src/start-worker.js';
 
 const built = pathToFileURL(new URL('./caller.mjs', import.meta.url).pathname).href;
 const answers = [];

@@ -1,9 +1,9 @@
-import type { BarSeries, Chart, Panel } from '../chart';
-import { PALETTE } from '../chart';
-import { type EvalInput, type EvalRecord, loadEvalRecords } from '../data';
-import { formatValue } from '../format';
-import { type RenderOptions, renderChart } from '../render';
-import { extraBooleanKeys, mean, median, rateOf, rewardsOf, STANDARD_METRICS } from './eval-metrics';
+import type { BarSeries, Chart, Panel } from '../chart.js';
+import { PALETTE } from '../chart.js';
+import { type EvalInput, type EvalRecord, loadEvalRecords } from '../data.js';
+import { formatValue } from '../format.js';
+import { type RenderOptions, renderChart } from '../render.js';
+import { extraBooleanKeys, mean, median, rateOf, rewardsOf, STANDARD_METRICS } from './eval-metrics.js';
 
 /** What @evidence/report passes in so bars get confidence whiskers: metric name → value. */
 export interface BeforeAfterSummary {

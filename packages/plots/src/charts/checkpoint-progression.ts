@@ -1,7 +1,7 @@
-import type { Chart, LineSeries } from '../chart';
-import { PALETTE } from '../chart';
-import { type CsvInput, loadColumns } from '../data';
-import { type RenderOptions, renderChart } from '../render';
+import type { Chart, LineSeries } from '../chart.js';
+import { PALETTE } from '../chart.js';
+import { type CsvInput, loadColumns } from '../data.js';
+import { type RenderOptions, renderChart } from '../render.js';
 import {
   hasFinite,
   indexColumn,
@@ -9,7 +9,7 @@ import {
   panelsWithData,
   requireAnyColumn,
   requireSomeData,
-} from './common';
+} from './common.js';
 
 const REWARD = 'mean_reward';
 const RATES = ['success_rate', 'mass_acc', 'channel_acc'];

@@ -1,8 +1,8 @@
-import type { Chart, LineSeries } from '../chart';
-import { PALETTE } from '../chart';
-import { type CsvInput, loadColumns } from '../data';
-import { type RenderOptions, renderChart } from '../render';
-import { missingMessage } from './common';
+import type { Chart, LineSeries } from '../chart.js';
+import { PALETTE } from '../chart.js';
+import { type CsvInput, loadColumns } from '../data.js';
+import { type RenderOptions, renderChart } from '../render.js';
+import { missingMessage } from './common.js';
 
 const CYCLE = [
   PALETTE.blue,

@@ -1,6 +1,6 @@
 import { basename as pathBasename } from 'node:path';
-import type { Series } from '../chart';
-import type { Columns } from '../data';
+import type { Series } from '../chart.js';
+import type { Columns } from '../data.js';
 
 export const basename = (path: string) => pathBasename(path);
 

@@ -1,4 +1,4 @@
-import type { EvalRecord } from '../data';
+import type { EvalRecord } from '../data.js';
 
 /** The metrics of the before/after chart: the reference trainer's names and labels. */
 export const STANDARD_METRICS: readonly { key: string; label: string; field: string | null }[] = [

@@ -1,10 +1,10 @@
-import type { Chart, HistogramSeries } from '../chart';
-import { PALETTE } from '../chart';
-import { type EvalInput, loadEvalRecords } from '../data';
-import { formatValue } from '../format';
-import { type RenderOptions, renderChart } from '../render';
-import { tickIncrement } from '../ticks';
-import { mean, rewardsOf } from './eval-metrics';
+import type { Chart, HistogramSeries } from '../chart.js';
+import { PALETTE } from '../chart.js';
+import { type EvalInput, loadEvalRecords } from '../data.js';
+import { formatValue } from '../format.js';
+import { type RenderOptions, renderChart } from '../render.js';
+import { tickIncrement } from '../ticks.js';
+import { mean, rewardsOf } from './eval-metrics.js';
 
 export interface RewardDistributionOptions extends RenderOptions {
   rewardKey?: string;

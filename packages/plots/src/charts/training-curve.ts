@@ -1,8 +1,8 @@
-import type { Chart, Panel } from '../chart';
-import { PALETTE } from '../chart';
-import { type CsvInput, loadColumns } from '../data';
-import { type RenderOptions, renderChart } from '../render';
-import { indexColumn, missingMessage, requireAnyColumn, requireSomeData } from './common';
+import type { Chart, Panel } from '../chart.js';
+import { PALETTE } from '../chart.js';
+import { type CsvInput, loadColumns } from '../data.js';
+import { type RenderOptions, renderChart } from '../render.js';
+import { indexColumn, missingMessage, requireAnyColumn, requireSomeData } from './common.js';
 
 /** Mean reward (top) and loss (bottom) over training step, shared x axis. */
 export async function trainingCurveChart(csv: CsvInput): Promise<Chart> {

@@ -10,9 +10,9 @@ import {
   shortestDigits,
   significantDigits,
   toFixedHalfEven,
-} from './digits';
-import { layoutNumber, repeatFill } from './layout';
-import type { FormatSpec } from './spec';
+} from './digits.js';
+import { layoutNumber, repeatFill } from './layout.js';
+import type { FormatSpec } from './spec.js';
 
 const FLOAT_TYPES = 'eEfFgGn%';
 

@@ -17,11 +17,11 @@
  * Where Python would raise, we print a safe general form (the value with the spec's fill, alignment
  * and width only) and warn once per spec.
  */
-import { floatSpecProblem, formatFloat } from './float';
-import { formatInt, INT_TYPES, intSpecProblem } from './int';
-import { repeatFill } from './layout';
-import { type FormatSpec, FormatSpecError, parseFormatSpec } from './spec';
-import { warnOnce } from './warnings';
+import { floatSpecProblem, formatFloat } from './float.js';
+import { formatInt, INT_TYPES, intSpecProblem } from './int.js';
+import { repeatFill } from './layout.js';
+import { type FormatSpec, FormatSpecError, parseFormatSpec } from './spec.js';
+import { warnOnce } from './warnings.js';
 
 const FLOAT_TYPES = 'eEfFgGn%';
 

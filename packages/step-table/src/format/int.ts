@@ -1,6 +1,6 @@
 /** Python's `int.__format__` (CPython's `format_long_internal`) for the integer presentation types. */
-import { layoutNumber } from './layout';
-import type { FormatSpec } from './spec';
+import { layoutNumber } from './layout.js';
+import type { FormatSpec } from './spec.js';
 
 /** Types that print an int as an int; any other type converts it to float first, as Python does. */
 export const INT_TYPES = 'bcdoxXn';

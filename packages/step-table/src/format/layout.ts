@@ -3,7 +3,7 @@
  * `fill_number` and `_PyUnicode_InsertThousandsGrouping` (Objects/stringlib, Python/formatter_unicode.c).
  * The output is  <lpadding><sign><prefix><spadding><grouped digits><rest><rpadding>.
  */
-import type { Align, FormatSpec } from './spec';
+import type { Align, FormatSpec } from './spec.js';
 
 /** Groups `digits` from the right; with a min width (zero padding) the zeros are grouped too. */
 export function groupDigits(digits: string, minWidth: number, separator: string, size: number): string {

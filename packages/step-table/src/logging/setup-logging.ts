@@ -9,8 +9,8 @@ import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'node:util';
 import { createColors } from 'picocolors';
-import { colorByDefault } from '../console/color';
-import { type FormatWarningHandler, setFormatWarningHandler } from '../format/warnings';
+import { colorByDefault } from '../console/color.js';
+import { type FormatWarningHandler, setFormatWarningHandler } from '../format/warnings.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 

@@ -3,12 +3,12 @@
  * cells never cut (a cut number lies: the column grows and the header is printed again).
  */
 import { createColors } from 'picocolors';
-import { colorByDefault } from '../console/color';
-import { cachedSpec, formatWithSpec } from '../format/format-value';
-import { type FormatSpec, FormatSpecError } from '../format/spec';
-import { type CsvMirror, type CsvMirrorOptions, openCsvMirror } from './csv-mirror';
-import { type CellAlign, displayWidth, pad } from './display-width';
-import { escapeControls } from './escape-controls';
+import { colorByDefault } from '../console/color.js';
+import { cachedSpec, formatWithSpec } from '../format/format-value.js';
+import { type FormatSpec, FormatSpecError } from '../format/spec.js';
+import { type CsvMirror, type CsvMirrorOptions, openCsvMirror } from './csv-mirror.js';
+import { type CellAlign, displayWidth, pad } from './display-width.js';
+import { escapeControls } from './escape-controls.js';
 
 export interface ColumnSpec {
   /** The key of the value in `row(cells)`, and the CSV column name. */
