@@ -28,7 +28,7 @@ export class OwnedFiles {
     private readonly names: Set<string>,
   ) {}
 
-  /** names added since the record was read */
+  /** whether a name was added since the record was read or last saved */
   private added = false;
 
   /** The record of `dir`; empty when there is none. */
