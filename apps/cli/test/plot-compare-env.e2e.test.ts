@@ -111,11 +111,166 @@ describe('evidence compare', () => {
       '1',
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta/m);
+    expect(result.stdout).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+change/m);
     expect(result.stdout).toMatch(
-      /^mean_reward\s+0\.0458\s+1\.0331\s+\+0\.9873\s+\[\+\d\.\d{4}, \+\d\.\d{4}\]/m,
+      /^mean_reward\s+0\.0458\s+1\.0331\s+\+0\.9873\s+\[\+\d\.\d{4}, \+\d\.\d{4}\]\s+better$/m,
     );
-    expect(result.stdout).toMatch(/^success_rate\s+0\.1250\s+0\.7250\s+\+0\.6000/m);
+    // a rate's change gets Newcombe's interval (independent: the reference episodes carry no seed)
+    expect(result.stdout).toMatch(
+      /^success_rate\s+0\.1250\s+0\.7250\s+\+0\.6000\s+\[\+0\.3950, \+0\.7339\]\s+better$/m,
+    );
+    expect(result.stdout).toMatch(/^std\s.*\sneutral$/m);
+    expect(result.stdout).toMatch(/^independent \(no "seed" or "start_state" key to pair episodes by\)/m);
+  });
+
+  it('paired episodes (the same seed in each pair) are compared pair by pair, and it says so', async () => {
+    const dir = tempDir('paired');
+    const lines = (base: number) =>
+      Array.from({ length: 30 }, (_, i) =>
+        JSON.stringify({
+          seed: 7 * i,
+          cumulative_reward: base + ((i * 13) % 50),
+          pole_fell: (i + base) % 3 === 0,
+        }),
+      ).join('\n');
+    writeFileSync(join(dir, 'pre.jsonl'), `${lines(0)}\n`);
+    writeFileSync(join(dir, 'post.jsonl'), `${lines(4)}\n`);
+    const result = await runCli(['compare', join(dir, 'pre.jsonl'), join(dir, 'post.jsonl'), '--json']);
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(result.stdout);
+    expect(metrics.pairing).toEqual({ paired: true, why: 'the same "seed" in every pair of episodes' });
+    expect(metrics.method).toMatchObject({
+      mean_reward: 'bootstrap-percentile-paired',
+      pole_fell: 'newcombe-hybrid-score-paired',
+    });
+    // every pair gained exactly 4: the paired interval is the point itself, and clearly better
+    expect(metrics.ci95.mean_reward).toEqual([4, 4]);
+    expect(metrics.verdict.mean_reward).toBe('better');
+    expect(metrics.direction.pole_fell).toBe('lower');
+  });
+
+  it('a wrong --reward-key says the key is absent and names the keys there are', async () => {
+    const dir = copyFixture();
+    const result = await runCli([
+      'compare',
+      join(dir, 'pre_eval.jsonl'),
+      join(dir, 'post_eval.jsonl'),
+      '--reward-key',
+      'score',
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^evidence: .*pre_eval\.jsonl: no episode has the reward key "score"; the episodes' keys are episode, task_id, cumulative_reward, discovered, correct_mass, correct_channel, steps$/m,
+    );
+    expect(result.stderr).not.toMatch(/bad line/);
+  });
+
+  it('--require-improvement: 0 when the interval excludes 0 the right way, 1 when it includes 0 or goes the wrong way, 2 for a metric without a direction', async () => {
+    const dir = copyFixture();
+    const pre = join(dir, 'pre_eval.jsonl');
+    const post = join(dir, 'post_eval.jsonl');
+    const fast = ['--resamples', '500'];
+    const improved = await runCli(['compare', pre, post, ...fast, '--require-improvement']);
+    expect(improved.code).toBe(0);
+    expect(improved.stdout).toMatch(
+      /^improved: mean_reward \+0\.9873, 95% CI \[\+\d\.\d{4}, \+\d\.\d{4}\] \(higher is better\)$/m,
+    );
+    const same = await runCli(['compare', pre, pre, ...fast, '--require-improvement', 'success_rate']);
+    expect(same.code).toBe(1);
+    expect(same.stderr).toMatch(
+      /^evidence: no proven improvement: success_rate \+0\.0000, 95% CI \[-0\.\d{4}, \+0\.\d{4}\] \(higher is better\); the interval includes 0$/m,
+    );
+    const worse = await runCli(['compare', post, pre, ...fast, '--require-improvement']);
+    expect(worse.code).toBe(1);
+    expect(worse.stderr).toMatch(/mean_reward -0\.9873.*; it changed the wrong way$/m);
+    const json = await runCli(['compare', pre, pre, ...fast, '--json', '--require-improvement']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout).verdict.mean_reward).toBe('unclear');
+    expect((await runCli(['compare', pre, post, ...fast, '--require-improvement', 'std'])).code).toBe(2);
+    const unknown = await runCli(['compare', pre, post, ...fast, '--require-improvement', 'speed']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /no metric "speed" \(the metrics are mean_reward, median_reward, success_rate/,
+    );
+  });
+
+  it('run.json beside the files states directions and pairing', async () => {
+    const dir = copyFixture();
+    writeFileSync(join(dir, 'run.json'), JSON.stringify({ metrics: { channel_acc: { better: 'lower' } } }));
+    const result = await runCli([
+      'compare',
+      join(dir, 'pre_eval.jsonl'),
+      join(dir, 'post_eval.jsonl'),
+      '--json',
+      '--resamples',
+      '200',
+    ]);
+    expect(result.code).toBe(0);
+    const metrics = JSON.parse(result.stdout);
+    expect(metrics.direction.channel_acc).toBe('lower');
+    expect(metrics.verdict.channel_acc).toBe('worse');
+    writeFileSync(join(dir, 'run.json'), '{"metrics": ');
+    const broken = await runCli(['compare', join(dir, 'pre_eval.jsonl'), join(dir, 'post_eval.jsonl')]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toMatch(/^evidence: .*run\.json: not valid JSON/);
+  });
+
+  it('rewards near 1e308: finite spread, readable numbers, and a word when a value is not finite', async () => {
+    const dir = tempDir('huge');
+    const write = (name: string, rewards: number[]) =>
+      writeFileSync(join(dir, name), `${rewards.map((r) => `{"cumulative_reward": ${r}}`).join('\n')}\n`);
+    // their sum and squares overflow a double; their mean, spread and changes do not
+    write('pre.jsonl', [1.5e308, 1.2e308, 9e307, 1.7e308, 3e307]);
+    write('post.jsonl', [1.6e308, 1.1e308, 9e307, 1.7e308, 1.3e308]);
+    const table = await runCli([
+      'compare',
+      join(dir, 'pre.jsonl'),
+      join(dir, 'post.jsonl'),
+      '--resamples',
+      '200',
+    ]);
+    expect(table.code).toBe(0);
+    expect(table.stderr).toBe('');
+    expect(table.stdout).toMatch(/^mean_reward\s+1\.1200e\+308\s+1\.3200e\+308\s+\+2\.0000e\+307\s/m);
+    expect(table.stdout).toMatch(/^std\s+5\.\d{4}e\+307\s+3\.\d{4}e\+307\s/m);
+    for (const line of table.stdout.split('\n').filter((l) => /\d/.test(l) && !l.includes(':'))) {
+      expect(line.length, line).toBeLessThan(120); // no 300-digit numbers
+    }
+    const json = await runCli([
+      'compare',
+      join(dir, 'pre.jsonl'),
+      join(dir, 'post.jsonl'),
+      '--json',
+      '--resamples',
+      '200',
+    ]);
+    const metrics = JSON.parse(json.stdout);
+    expect(metrics.pre.std).toBeGreaterThan(5e307);
+    expect(metrics.warnings).toEqual([]);
+    write('pre.jsonl', [-1.7e308, 1.7e308, 1.7e308]);
+    const infinite = await runCli([
+      'compare',
+      join(dir, 'pre.jsonl'),
+      join(dir, 'post.jsonl'),
+      '--json',
+      '--resamples',
+      '200',
+    ]);
+    expect(infinite.code).toBe(0);
+    expect(JSON.parse(infinite.stdout).pre.std).toBeNull();
+    expect(infinite.stderr).toMatch(
+      /^evidence: warning: pre\.std is infinite \(beyond ±1\.8e308, the largest double\); JSON shows it as null$/m,
+    );
+  });
+
+  it('--help prints the default bootstrap seed, the same in report and compare', async () => {
+    for (const command of ['compare', 'report']) {
+      const help = await runCli([command, '--help']);
+      expect(help.stdout.replace(/\s+/g, ' ')).toMatch(
+        /--seed <n> bootstrap seed \(the trainer .*\(default: 0\)/,
+      );
+    }
   });
 
   it('--json prints the metrics, reproducibly with a seed', async () => {

@@ -162,6 +162,11 @@ describe('a short run leaves every artifact of the evidence folder', () => {
       evaluation: { episodes: 6, policy: 'sampled', paired_start_states: true },
       metrics: { pole_fell: { better: 'lower' }, cart_out: { better: 'lower' } },
     });
+    expect(run.metrics.cumulative_reward).toEqual({
+      better: 'higher',
+      min: 0,
+      max: run.hyperparameters.max_steps,
+    });
     expect(run.budget.steps).toBeGreaterThanOrEqual(12 * 8);
     expect(run.hyperparameters.clip).toBe(0.2);
     expect(run.command).toContain('--updates 3');

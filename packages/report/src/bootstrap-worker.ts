@@ -3,5 +3,4 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { type BootstrapJob, bootstrapDeltas } from './bootstrap.js';
 
-const job = workerData as BootstrapJob;
-parentPort?.postMessage(bootstrapDeltas(job.pre, job.post, job.names, job.options));
+parentPort?.postMessage(bootstrapDeltas(workerData as BootstrapJob));

@@ -1,15 +1,14 @@
-import { mulberry32 } from './prng.js';
-import { mean, percentileSorted, weightedImprovement } from './summary.js';
+import { mulberry32, type Random } from './prng.js';
+import { mean, overflowScale, percentileSorted, weightedImprovement } from './summary.js';
 
-export interface SideData {
-  rewards: Float64Array;
-  outcomes: Map<string, Float64Array>;
-}
+/** The reward statistics the bootstrap resamples, in the order `summarise` writes them. */
+export const REWARD_STATS = ['mean_reward', 'median_reward', 'std', 'iqm'] as const;
+export type RewardStat = (typeof REWARD_STATS)[number];
 
 /**
  * A side prepared for resampling. A resample is kept as how many times each episode was drawn;
- * rewards (and outcomes with them) are put in ascending reward order once, so one O(n) pass over
- * the counts gives every statistic of a resample, order statistics included, without sorting.
+ * rewards are put in ascending order once, so one O(n) pass over the counts gives every statistic of
+ * a resample, order statistics included, without sorting.
  */
 interface Prepared {
   n: number;
@@ -17,55 +16,37 @@ interface Prepared {
   sorted: Float64Array;
   order: Uint32Array;
   shift: number;
-  /** per outcome, in reward order: 1/0 value (0 when unreported) and whether it was reported */
-  values: Float64Array[];
-  reported: Float64Array[];
-  /** draws of each episode, then the same counts in reward order */
-  drawn: Uint32Array;
+  /** the same draw counts in reward order */
   sortedDrawn: Uint32Array;
-  ones: Float64Array;
-  seen: Float64Array;
 }
 
-/** Statistic names in the order `resample` writes them. */
-const REWARD_STATS = ['mean_reward', 'median_reward', 'std', 'iqm'] as const;
-
-function prepare(side: SideData): Prepared {
-  const n = side.rewards.length;
+function prepare(rewards: Float64Array): Prepared {
+  const n = rewards.length;
   const order = Uint32Array.from({ length: n }, (_, i) => i).sort(
-    (a, b) => (side.rewards[a] as number) - (side.rewards[b] as number),
+    (a, b) => (rewards[a] as number) - (rewards[b] as number),
   );
-  const outcomes = [...side.outcomes.values()];
   return {
     n,
-    sorted: Float64Array.from(order, (episode) => side.rewards[episode] as number),
+    sorted: Float64Array.from(order, (episode) => rewards[episode] as number),
     order,
-    shift: mean(side.rewards),
-    values: outcomes.map((raw) =>
-      Float64Array.from(order, (e) => (Number.isNaN(raw[e]) ? 0 : (raw[e] as number))),
-    ),
-    reported: outcomes.map((raw) => Float64Array.from(order, (e) => (Number.isNaN(raw[e]) ? 0 : 1))),
-    drawn: new Uint32Array(n),
+    shift: mean(rewards),
     sortedDrawn: new Uint32Array(n),
-    ones: new Float64Array(outcomes.length),
-    seen: new Float64Array(outcomes.length),
   };
 }
 
-/**
- * Draw one resample of a side's episodes (with replacement) and write its statistics to `out`:
- * mean, median, std, IQM of the reward, then each outcome's rate. Whole episodes are drawn, so an
- * episode's reward and outcomes stay together.
- */
-function resample(side: Prepared, random: () => number, out: Float64Array): void {
-  const { n, drawn, sortedDrawn, order, sorted, shift, values, reported, ones, seen } = side;
+/** Draw n episodes of n with replacement: `drawn[i]` is how often episode i was drawn. */
+function draw(drawn: Uint32Array, random: Random): void {
+  const n = drawn.length;
   drawn.fill(0);
-  for (let draw = 0; draw < n; draw++) {
+  for (let k = 0; k < n; k++) {
     const episode = Math.floor(random() * n);
     drawn[episode] = (drawn[episode] as number) + 1;
   }
-  ones.fill(0);
-  seen.fill(0);
+}
+
+/** Mean, median, std and IQM of the resample `drawn` of a side, written to `out`. */
+function summarise(side: Prepared, drawn: Uint32Array, out: Float64Array): void {
+  const { n, sortedDrawn, order, sorted, shift } = side;
   const lowMid = (n - 1) >> 1;
   const highMid = n >> 1;
   const cut = Math.floor(n * 0.25);
@@ -89,73 +70,87 @@ function resample(side: Prepared, random: () => number, out: Float64Array): void
     if (position <= highMid && highMid < end) high = x;
     const overlap = Math.min(end, keepEnd) - Math.max(position, cut);
     if (overlap > 0) trimmed += overlap * x;
-    for (let k = 0; k < values.length; k++) {
-      ones[k] = (ones[k] as number) + c * ((values[k] as Float64Array)[rank] as number);
-      seen[k] = (seen[k] as number) + c * ((reported[k] as Float64Array)[rank] as number);
-    }
     position = end;
   }
   out[0] = shift + sum / n;
   out[1] = (low + high) / 2;
   out[2] = n < 2 ? Number.NaN : Math.sqrt(Math.max(0, (squares - (sum * sum) / n) / (n - 1)));
   out[3] = trimmed / (n - 2 * cut);
-  for (let k = 0; k < values.length; k++) out[4 + k] = (ones[k] as number) / (seen[k] as number);
 }
 
 /** Everything a bootstrap needs; plain data, so it can be sent to a worker thread. */
 export interface BootstrapJob {
-  pre: SideData;
-  post: SideData;
-  names: readonly string[];
-  options: { resamples: number; seed: number };
+  /** episode rewards before and after training */
+  pre: Float64Array;
+  post: Float64Array;
+  /** resample pairs (episode i before with episode i after) rather than each side on its own */
+  paired: boolean;
+  resamples: number;
+  seed: number;
 }
 
+type Intervals = Record<RewardStat, [number, number]>;
+
 export interface BootstrapResult {
-  ci95: Record<string, [number, number]>;
+  /** 95% interval of post − pre of each reward statistic */
+  ci95: Intervals;
+  /** 95% interval of each side's own statistic */
+  pre: Intervals;
+  post: Intervals;
+  /** 95% interval of P(post > pre) */
   pImprovement: [number, number];
 }
 
 /**
- * Percentile bootstrap of post − pre for each named statistic: pre and post are resampled
- * independently, `resamples` times, from one seeded generator.
+ * Percentile bootstrap of the reward statistics, `resamples` times, from one seeded generator.
+ * Independent: pre and post are resampled on their own. Paired: one draw of pair indices serves both
+ * sides, so each resample keeps the pairs together. Rewards so large that sums or squares would
+ * overflow are scaled by a power of two (exact) and the intervals scaled back.
  */
-export function bootstrapDeltas(
-  pre: SideData,
-  post: SideData,
-  names: readonly string[],
-  options: { resamples: number; seed: number },
-): BootstrapResult {
-  const random = mulberry32(options.seed);
-  const a = prepare(pre);
-  const b = prepare(post);
-  const slot = (side: SideData, name: string): number => {
-    const reward = (REWARD_STATS as readonly string[]).indexOf(name);
-    return reward >= 0 ? reward : REWARD_STATS.length + [...side.outcomes.keys()].indexOf(name);
-  };
-  const deltas = names.map((name) => ({
-    name,
-    preSlot: slot(pre, name),
-    postSlot: slot(post, name),
-    values: new Float64Array(options.resamples),
-  }));
-  const improvements = new Float64Array(options.resamples);
-  const preStats = new Float64Array(REWARD_STATS.length + pre.outcomes.size);
-  const postStats = new Float64Array(REWARD_STATS.length + post.outcomes.size);
-  for (let r = 0; r < options.resamples; r++) {
-    resample(a, random, preStats);
-    resample(b, random, postStats);
-    for (const { values, preSlot, postSlot } of deltas) {
-      values[r] = (postStats[postSlot] as number) - (preStats[preSlot] as number);
+export function bootstrapDeltas(job: BootstrapJob): BootstrapResult {
+  const { resamples, paired } = job;
+  if (paired && job.pre.length !== job.post.length) {
+    throw new RangeError(`paired bootstrap: ${job.pre.length} episodes before, ${job.post.length} after`);
+  }
+  const random = mulberry32(job.seed);
+  const scale = overflowScale([overflowScale(job.pre), overflowScale(job.post)]);
+  const a = prepare(scale === 1 ? job.pre : job.pre.map((x) => x / scale));
+  const b = prepare(scale === 1 ? job.post : job.post.map((x) => x / scale));
+  const drawnPre = new Uint32Array(a.n);
+  const drawnPost = paired ? drawnPre : new Uint32Array(b.n);
+  const stats = REWARD_STATS.length;
+  const preDraws = REWARD_STATS.map(() => new Float64Array(resamples));
+  const postDraws = REWARD_STATS.map(() => new Float64Array(resamples));
+  const deltaDraws = REWARD_STATS.map(() => new Float64Array(resamples));
+  const improvements = new Float64Array(resamples);
+  const preStats = new Float64Array(stats);
+  const postStats = new Float64Array(stats);
+  for (let r = 0; r < resamples; r++) {
+    draw(drawnPre, random);
+    summarise(a, drawnPre, preStats);
+    if (!paired) draw(drawnPost, random);
+    summarise(b, drawnPost, postStats);
+    for (let s = 0; s < stats; s++) {
+      (preDraws[s] as Float64Array)[r] = preStats[s] as number;
+      (postDraws[s] as Float64Array)[r] = postStats[s] as number;
+      (deltaDraws[s] as Float64Array)[r] = (postStats[s] as number) - (preStats[s] as number);
     }
     improvements[r] = weightedImprovement(a.sorted, a.sortedDrawn, b.sorted, b.sortedDrawn);
   }
-  const ci95: Record<string, [number, number]> = {};
-  for (const { name, values } of deltas) ci95[name] = interval(values);
-  return { ci95, pImprovement: interval(improvements) };
+  const intervals = (draws: Float64Array[]) =>
+    Object.fromEntries(
+      REWARD_STATS.map((name, s) => [name, interval(draws[s] as Float64Array, scale)]),
+    ) as Intervals;
+  return {
+    ci95: intervals(deltaDraws),
+    pre: intervals(preDraws),
+    post: intervals(postDraws),
+    pImprovement: interval(improvements, 1),
+  };
 }
 
-/** The central 95% of the bootstrap distribution; NaN draws (e.g. std of one value) are left out. */
-function interval(values: Float64Array): [number, number] {
+/** The central 95% of the bootstrap distribution, times `scale`; NaN draws (std of one value) are left out. */
+function interval(values: Float64Array, scale: number): [number, number] {
   const finite = values.filter((v) => !Number.isNaN(v)).sort();
-  return [percentileSorted(finite, 2.5), percentileSorted(finite, 97.5)];
+  return [percentileSorted(finite, 2.5) * scale, percentileSorted(finite, 97.5) * scale];
 }

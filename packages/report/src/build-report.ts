@@ -22,7 +22,7 @@ export interface ReportOptions {
   rewardKey?: string;
   /** Bootstrap resamples. Default 10,000. */
   resamples?: number;
-  /** Bootstrap seed. Default 0. */
+  /** Bootstrap seed. Default DEFAULT_BOOTSTRAP_SEED (0), the same as the CLI's and the trainer's. */
   seed?: number;
   /** Draw the charts (default true). With false none is drawn; the trainer's own charts are shown, marked so. */
   charts?: boolean;
@@ -242,7 +242,13 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const pre = await loadEval(paths.preEval);
   const post = await loadEval(paths.postEval);
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
-  const pendingMetrics = evals ? computeBeforeAfterInBackground(evals.pre, evals.post, options) : null;
+  // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
+  const pendingMetrics = evals
+    ? computeBeforeAfterInBackground(evals.pre, evals.post, {
+        ...options,
+        run: run.state === 'found' ? run.data : undefined,
+      })
+    : null;
 
   // The training log can hold millions of rows: keep only what the chart and the summary read.
   const trainingLog = await loadCsv(paths.trainingLog, TRAINING_COLUMNS);

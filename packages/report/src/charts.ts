@@ -1,5 +1,6 @@
 import type { BeforeAfterSummary } from '@evidence/plots';
 import type { BeforeAfterMetrics } from './before-after.js';
+import { whiskerIntervals } from './stats/whiskers.js';
 
 /** What the before/after chart draws: every statistic but n, with the intervals as whiskers. */
 export function summaryForChart(metrics: BeforeAfterMetrics): BeforeAfterSummary {
@@ -9,6 +10,6 @@ export function summaryForChart(metrics: BeforeAfterMetrics): BeforeAfterSummary
     pre: withoutN(metrics.pre),
     post: withoutN(metrics.post),
     delta: metrics.delta,
-    ci95: metrics.ci95,
+    ci95: whiskerIntervals(metrics), // cut to the value's possible range
   };
 }

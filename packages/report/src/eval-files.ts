@@ -11,6 +11,8 @@ export interface LoadedEvalFile {
   /** Episodes with a finite reward, in file order. */
   records: EvalRecord[];
   issues: ReportIssue[];
+  /** Every key of every episode line, in first-seen order (to name them when the reward key is absent). */
+  keys: string[];
 }
 
 /** Issues of a csv-log reader, flattened as the CLI flattens them. */
@@ -40,10 +42,14 @@ export async function loadEvalFile(
   const issues = issuesOf(path, result.issues);
   const records: EvalRecord[] = [];
   const invalid: { index: number; reason: string }[] = [];
+  const keys = new Set<string>();
   result.records.forEach((record, index) => {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
       invalid.push({ index, reason: 'expected a JSON object (one episode)' });
-    } else if (rewardOf(record as EvalRecord, rewardKey) === undefined) {
+      return;
+    }
+    for (const key of Object.keys(record)) keys.add(key);
+    if (rewardOf(record as EvalRecord, rewardKey) === undefined) {
       const value = JSON.stringify((record as EvalRecord)[rewardKey]) ?? 'nothing';
       invalid.push({ index, reason: `expected a finite number in "${rewardKey}", got ${value}` });
     } else {
@@ -62,7 +68,7 @@ export async function loadEvalFile(
     }
     issues.sort((a, b) => a.line - b.line);
   }
-  return { path, records, issues };
+  return { path, records, issues, keys: [...keys] };
 }
 
 /**
@@ -75,10 +81,16 @@ export async function compareEvalFiles(
   options: BeforeAfterOptions = {},
 ): Promise<BeforeAfterMetrics & { issues: ReportIssue[] }> {
   const [pre, post] = await Promise.all([loadEvalFile(prePath, options), loadEvalFile(postPath, options)]);
+  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
   for (const side of [pre, post]) {
-    if (side.records.length === 0) {
-      throw new Error(`${side.path}: no usable evaluation episode (${side.issues.length} bad lines)`);
+    if (side.records.length > 0) continue;
+    if (side.keys.length > 0 && !side.keys.includes(rewardKey)) {
+      throw new Error(
+        `${side.path}: no episode has the reward key "${rewardKey}"; the episodes' keys are ${side.keys.join(', ')}`,
+      );
     }
+    const bad = side.issues.length;
+    throw new Error(`${side.path}: no usable evaluation episode (${bad} bad line${bad === 1 ? '' : 's'})`);
   }
   return {
     ...computeBeforeAfter(pre.records, post.records, options),

@@ -8,6 +8,7 @@ import {
   episodeCaption,
   episodeEnding,
   formatBytes,
+  formatInterval,
   formatNumber,
   formatSigned,
   headlineRows,
@@ -18,6 +19,7 @@ import {
   urlPath,
 } from './model.js';
 import { runRows } from './run-info.js';
+import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';
 
 const MIME: Readonly<Record<string, string>> = {
@@ -74,6 +76,10 @@ const inlined =
     }
   };
 
+/** A side's own interval, small and muted beside its value. */
+const side = (ci: [number, number] | null): string =>
+  ci ? ` <span class="muted">${formatInterval(ci).trim()}</span>` : '';
+
 function headline(model: ReportModel): string {
   const { metrics, training } = model;
   if (!metrics) {
@@ -89,25 +95,28 @@ function headline(model: ReportModel): string {
     return parts.join('\n');
   }
   const rows = headlineRows(metrics)
-    .map(({ key, pre, post, delta, ci }) => {
-      const direction = delta > 0 ? 'up' : delta < 0 ? 'down' : '';
+    .map(({ key, pre, post, delta, ci, preCi, postCi, verdict }) => {
+      // coloured by whether the change is better (its interval excludes 0 the right way), not by its sign
+      const colour = verdict === 'better' ? 'up' : verdict === 'worse' ? 'down' : '';
       const interval = ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
-      return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}</td><td>${formatNumber(post)}</td><td class="${direction}">${formatSigned(delta)}</td><td>${interval}</td></tr>`;
+      return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}${side(preCi)}</td><td>${formatNumber(post)}${side(postCi)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;
     })
     .join('\n');
-  const p = metrics.p_improvement_ci95;
-  const pInterval = p ? ` (95% CI ${formatNumber(p[0])}–${formatNumber(p[1])})` : '';
   const { mean_reward: before } = metrics.pre;
   const { mean_reward: after } = metrics.post;
   const ci = metrics.ci95.mean_reward;
   return `<p class="headline">Mean ${e(metrics.reward_key)}: <strong>${formatNumber(before)} → ${formatNumber(after)}</strong>${
     ci ? ` (Δ ${formatSigned(after - before)}, 95% CI ${formatNumber(ci[0])} to ${formatNumber(ci[1])})` : ''
-  }. P(after &gt; before) = <strong>${formatNumber(metrics.p_improvement)}</strong>${pInterval}.</p>
-<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n})</th><th>After (n=${metrics.post.n})</th><th>Δ</th><th>95% CI of Δ</th></tr></thead>
+  }. ${e(describeImprovement(metrics, formatNumber))}.</p>
+<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Change</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
-<p class="muted">Intervals: percentile bootstrap, ${metrics.bootstrap.resamples} resamples of each side independently, seed ${metrics.bootstrap.seed}. P(after &gt; before): Mann–Whitney U / (n·m), ties count ½.</p>`;
+<p class="muted">${e(describeMethods(metrics))}</p>${
+    metrics.warnings.length
+      ? `\n<ul class="issues">${metrics.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`
+      : ''
+  }`;
 }
 
 /**

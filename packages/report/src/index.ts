@@ -2,6 +2,7 @@ export {
   type BeforeAfterMetrics,
   type BeforeAfterOptions,
   computeBeforeAfter,
+  type IntervalMethod,
   type SideStats,
 } from './before-after.js';
 export {
@@ -56,6 +57,12 @@ export {
   verdict as improvementVerdict,
 } from './runs/runs-page.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
+export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
+export { PAIR_KEYS, type Pairing } from './stats/pairing.js';
+export { newcombeDifference, newcombePairedDifference, wilson } from './stats/proportions.js';
+export { loadRunJson } from './stats/run-info.js';
+export { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './stats/seed.js';
+export { whiskerIntervals } from './stats/whiskers.js';
 export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {
   formatSampleTrajectories,

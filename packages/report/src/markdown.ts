@@ -5,6 +5,7 @@ import {
   episodeCaption,
   episodeEnding,
   formatBytes,
+  formatInterval,
   formatNumber,
   formatSigned,
   headlineRows,
@@ -14,6 +15,7 @@ import {
   stepDetails,
 } from './model.js';
 import { runRows } from './run-info.js';
+import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';
 
 /** A relative link target, percent-encoded where Markdown or URLs would misread it. */
@@ -59,27 +61,26 @@ function headline(model: ReportModel): string[] {
     return lines;
   }
   const ci = metrics.ci95.mean_reward;
-  const p = metrics.p_improvement_ci95;
   const lines = [
     `Mean ${m(metrics.reward_key)}: **${formatNumber(metrics.pre.mean_reward)} → ${formatNumber(metrics.post.mean_reward)}**${
       ci
         ? ` (Δ ${formatSigned(metrics.delta.mean_reward ?? Number.NaN)}, 95% CI ${formatNumber(ci[0])} to ${formatNumber(ci[1])})`
         : ''
-    }. P(after > before) = **${formatNumber(metrics.p_improvement)}**${
-      p ? ` (95% CI ${formatNumber(p[0])}–${formatNumber(p[1])})` : ''
-    }.`,
+    }. ${m(describeImprovement(metrics, formatNumber))}.`,
     '',
-    `| Metric | Before (n=${metrics.pre.n}) | After (n=${metrics.post.n}) | Δ | 95% CI of Δ |`,
-    '|---|--:|--:|--:|--:|',
+    `| Metric | Before (n=${metrics.pre.n}) [95% CI] | After (n=${metrics.post.n}) [95% CI] | Δ | 95% CI of Δ | Change |`,
+    '|---|--:|--:|--:|--:|---|',
     ...headlineRows(metrics).map(
-      ({ key, pre, post, delta, ci: interval }) =>
-        `| ${m(metricLabel(key))} | ${formatNumber(pre)} | ${formatNumber(post)} | ${formatSigned(delta)} | ${
+      ({ key, pre, post, delta, ci: interval, preCi, postCi, verdict }) =>
+        `| ${m(metricLabel(key))} | ${formatNumber(pre)}${formatInterval(preCi)} | ${formatNumber(post)}${formatInterval(postCi)} | ${formatSigned(delta)} | ${
           interval ? `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]` : '—'
-        } |`,
+        } | ${verdict} |`,
     ),
     '',
-    `Intervals: percentile bootstrap, ${metrics.bootstrap.resamples} resamples of each side independently, seed ${metrics.bootstrap.seed}. P(after > before): Mann–Whitney U / (n·m), ties count ½.`,
+    m(describeMethods(metrics)),
     '',
+    ...metrics.warnings.flatMap((w) => [`- ${m(w)}`]),
+    ...(metrics.warnings.length ? [''] : []),
   ];
   return lines;
 }

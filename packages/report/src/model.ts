@@ -2,6 +2,7 @@ import type { Picture, RecordedEpisode } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
 import { capText } from './cap-text.js';
 import type { ReportIssue } from './eval-files.js';
+import type { Verdict } from './stats/direction.js';
 import type { SampleEpisode, SampleTrajectories } from './trajectories.js';
 
 /** Everything the report shows, gathered once; the HTML and Markdown renderers only lay it out. */
@@ -64,6 +65,10 @@ export function formatNumber(value: number | null | undefined): string {
   return String(Number(value.toPrecision(4)));
 }
 
+/** " [lo, hi]" after a value, or nothing without an interval. */
+export const formatInterval = (ci: [number, number] | null): string =>
+  ci ? ` [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '';
+
 export const formatSigned = (value: number): string =>
   value > 0 ? `+${formatNumber(value)}` : formatNumber(value);
 
@@ -74,6 +79,11 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
   post: number;
   delta: number;
   ci: [number, number] | null;
+  /** each side's own 95% interval (Wilson for rates, the bootstrap for reward statistics) */
+  preCi: [number, number] | null;
+  postCi: [number, number] | null;
+  /** better / worse (the interval excludes 0, in the metric's direction), unclear, or neutral */
+  verdict: Verdict;
 }[] {
   return Object.keys(metrics.delta).map((key) => ({
     key,
@@ -81,6 +91,9 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
     post: metrics.post[key] as number,
     delta: metrics.delta[key] as number,
     ci: metrics.ci95[key] ?? null,
+    preCi: metrics.pre_ci95[key] ?? null,
+    postCi: metrics.post_ci95[key] ?? null,
+    verdict: metrics.verdict[key] ?? 'unclear',
   }));
 }
 

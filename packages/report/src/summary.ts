@@ -3,10 +3,37 @@
  * arithmetic). The bootstrap computes the same statistics from counts, in bootstrap.ts.
  */
 
-/** Left-to-right sum / n, the same arithmetic as Python's `sum(x) / len(x)`. */
+/**
+ * A power of two that brings the largest finite |value| near 1 when values are so large (above 2^256)
+ * that a sum or a square could overflow; 1 otherwise. Dividing by a power of two is exact.
+ */
+export function overflowScale(values: ArrayLike<number>): number {
+  let largest = 0;
+  for (let i = 0; i < values.length; i++) {
+    const size = Math.abs(values[i] as number);
+    if (size > largest && size !== Number.POSITIVE_INFINITY) largest = size;
+  }
+  return largest > 2 ** 256 ? 2 ** Math.floor(Math.log2(largest)) : 1;
+}
+
+/** `sum(values[from..to)) / count` of the values divided by `scale`, times `scale`. */
+function scaledMean(values: ArrayLike<number>, from: number, to: number, scale: number): number {
+  let sum = 0;
+  for (let i = from; i < to; i++) sum += (values[i] as number) / scale;
+  return (sum / (to - from)) * scale;
+}
+
+/**
+ * Left-to-right sum / n, the same arithmetic as Python's `sum(x) / len(x)`; when that sum overflows
+ * (rewards near 1e308), the same sum of scaled values, so the mean of finite values stays finite.
+ */
 export function mean(values: ArrayLike<number>): number {
   let sum = 0;
   for (let i = 0; i < values.length; i++) sum += values[i] as number;
+  if (!Number.isFinite(sum)) {
+    const scale = overflowScale(values);
+    if (scale > 1) return scaledMean(values, 0, values.length, scale);
+  }
   return sum / values.length;
 }
 
@@ -20,17 +47,26 @@ export function median(values: ArrayLike<number>): number {
   const n = sorted.length;
   if (n === 0) return Number.NaN;
   const mid = n >> 1;
-  return n % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  if (n % 2 === 1) return sorted[mid] as number;
+  const [a, b] = [sorted[mid - 1] as number, sorted[mid] as number];
+  const middle = (a + b) / 2;
+  return Number.isFinite(middle) ? middle : a / 2 + b / 2; // a + b can overflow where the median cannot
 }
 
-/** Sample standard deviation (n − 1 in the denominator, numpy `ddof=1`); NaN below two values. */
+/**
+ * Sample standard deviation (n − 1 in the denominator, numpy `ddof=1`); NaN below two values. Values
+ * above 2^256 are scaled first, so the squares do not overflow; the result is infinite only when the
+ * spread itself exceeds the largest double.
+ */
 export function std(values: ArrayLike<number>): number {
   const n = values.length;
   if (n < 2) return Number.NaN;
-  const m = mean(values);
+  const scale = overflowScale(values);
+  const x = scale === 1 ? values : Float64Array.from(values, (v) => v / scale);
+  const m = mean(x);
   let squares = 0;
-  for (let i = 0; i < n; i++) squares += ((values[i] as number) - m) ** 2;
-  return Math.sqrt(squares / (n - 1));
+  for (let i = 0; i < n; i++) squares += ((x[i] as number) - m) ** 2;
+  return Math.sqrt(squares / (n - 1)) * scale;
 }
 
 /**
@@ -43,6 +79,10 @@ export function iqm(values: ArrayLike<number>): number {
   const cut = Math.floor(n * 0.25);
   let sum = 0;
   for (let i = cut; i < n - cut; i++) sum += sorted[i] as number;
+  if (!Number.isFinite(sum)) {
+    const scale = overflowScale(sorted);
+    if (scale > 1) return scaledMean(sorted, cut, n - cut, scale);
+  }
   return sum / (n - 2 * cut);
 }
 

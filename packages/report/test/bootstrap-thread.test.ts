@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { computeBeforeAfterInBackground } from '../src/before-after.js';
 import { bootstrapDeltas } from '../src/bootstrap.js';
@@ -15,17 +16,45 @@ describe('the bootstrap on a worker thread', () => {
     expect(await background).toEqual(computeBeforeAfter(pre, post, options));
   });
 
-  it('really runs on a worker thread', async () => {
-    const side = { rewards: Float64Array.of(1, 2, 3), outcomes: new Map([['ok', Float64Array.of(1, 0, 1)]]) };
-    const result = await bootstrapOffThread({
-      pre: side,
-      post: side,
-      names: ['mean_reward', 'ok'],
-      options: { resamples: 100, seed: 1 },
-    });
+  it('really runs on a worker thread, started through node-kit, paired or not', async () => {
+    const job = {
+      pre: Float64Array.of(1, 2, 3, 7),
+      post: Float64Array.of(2, 2, 5, 9),
+      resamples: 100,
+      seed: 1,
+    };
+    for (const paired of [false, true]) {
+      const result = await bootstrapOffThread({ ...job, paired });
+      expect(result.ranOn).toBe('worker');
+      const { ranOn: _ranOn, ...numbers } = result;
+      expect(numbers).toEqual(bootstrapDeltas({ ...job, paired }));
+    }
+  });
+
+  it('starts under exec flags a worker refuses (--stack-trace-limit) and gives the same numbers', () => {
+    const script = `
+      import { bootstrapOffThread } from ${JSON.stringify(new URL('../src/bootstrap-thread.ts', import.meta.url).href)};
+      const job = { pre: Float64Array.of(1, 2, 3), post: Float64Array.of(4, 5, 6), paired: false, resamples: 50, seed: 2 };
+      const result = await bootstrapOffThread(job);
+      console.log(JSON.stringify(result));
+    `;
+    const out = execFileSync(
+      process.execPath,
+      ['--stack-trace-limit=50', '--import', 'tsx', '--input-type=module', '-e', script],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const result = JSON.parse(out);
     expect(result.ranOn).toBe('worker');
-    expect(result.ci95.ok).toEqual(
-      bootstrapDeltas(side, side, ['mean_reward', 'ok'], { resamples: 100, seed: 1 }).ci95.ok,
+    expect(result.ci95.mean_reward).toEqual(
+      bootstrapDeltas({
+        pre: Float64Array.of(1, 2, 3),
+        post: Float64Array.of(4, 5, 6),
+        paired: false,
+        resamples: 50,
+        seed: 2,
+      }).ci95.mean_reward,
     );
   });
 

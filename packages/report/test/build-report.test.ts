@@ -99,7 +99,7 @@ describe('buildReport on the reference trainer folder', async () => {
     const targets = [...md.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => decodeURI(m[1] as string));
     expect(targets.length).toBe(6 + result.written.filter((path) => path.endsWith('.png')).length);
     for (const target of targets) expect(existsSync(join(out, target)), target).toBe(true);
-    expect(md).toContain('| Mean reward | 0.04579 | 1.033 | +0.9873 |');
+    expect(md).toMatch(/\| Mean reward \| 0\.04579 \[[^\]]+\] \| 1\.033 \[[^\]]+\] \| \+0\.9873 \|/);
   });
 });
 

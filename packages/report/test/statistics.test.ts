@@ -40,7 +40,13 @@ describe('computeBeforeAfter on the reference trainer output', () => {
     }
     expect(metrics.ci95.mean_reward?.[0]).toBeGreaterThan(0); // training clearly helped on this data
     expect(metrics.p_improvement).toBeGreaterThan(0.5);
-    expect(metrics.bootstrap).toEqual({ method: 'percentile', resamples: 2000, seed: 0, confidence: 0.95 });
+    expect(metrics.bootstrap).toEqual({
+      method: 'percentile',
+      resamples: 2000,
+      seed: 0,
+      confidence: 0.95,
+      paired: false,
+    });
   });
 
   it('is reproducible for a seed and changes with the seed', () => {

@@ -1,9 +1,12 @@
-import type { ReadIssues } from '@evidence/csv-log';
-import type { compareEvalFiles } from '@evidence/report';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { BeforeAfterMetrics } from '@evidence/report';
 import { formatValue } from '@evidence/step-table';
 import type { Command } from 'commander';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
+import { ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
-import { fromReadIssues, type LineIssue, printIssues } from '../issues.js';
+import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { requireFile, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
@@ -11,106 +14,148 @@ import { renderTextTable } from '../text-table.js';
 interface CompareOptions {
   rewardKey: string;
   resamples: number;
-  seed?: number;
+  seed: number;
   json?: boolean;
+  requireImprovement?: string | true;
 }
-
-type Metrics = Awaited<ReturnType<typeof compareEvalFiles>>;
 
 export function compareCommand(command: Command, io: CliIo): void {
   command
-    .description('before/after metrics of two evaluation files, with 95% bootstrap intervals')
+    .description(
+      'before/after metrics of two evaluation files, with 95% intervals and whether each change is better',
+    )
     .argument('<pre>', 'evaluation episodes before training (JSONL)')
     .argument('<post>', 'evaluation episodes after training (JSONL)')
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
-    .option('--resamples <n>', 'bootstrap resamples for the 95% intervals', integerOption(100), 10_000)
-    .option('--seed <n>', 'bootstrap seed, for reproducible intervals', integerOption(0))
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples for the 95% intervals',
+      integerOption(100),
+      BOOTSTRAP_RESAMPLES,
+    )
+    .option(
+      '--seed <n>',
+      'bootstrap seed (the trainer and `report` use the same default)',
+      integerOption(0),
+      BOOTSTRAP_SEED,
+    )
     .option('--json', 'print the metrics as JSON (the before_after_metrics.json shape)')
+    .option(
+      '--require-improvement [metric]',
+      'exit 1 unless the 95% interval of the change of metric (default mean_reward) excludes 0 in its better direction',
+    )
     .addHelpText(
       'after',
-      '\nExample:\n  $ evidence compare evidence/pre_eval.jsonl evidence/post_eval.jsonl --json',
+      `
+A run.json beside <pre> (see DESIGN.md) says whether evaluation was paired and which way each metric
+is better; episodes with an equal "seed" or "start_state" in every pair are compared pair by pair.
+Exit codes: 0 ok (and improved, with --require-improvement), 1 bad input or no proven improvement, 2 bad usage.
+
+Example:
+  $ evidence compare evidence/pre_eval.jsonl evidence/post_eval.jsonl --json
+  $ evidence compare pre.jsonl post.jsonl --require-improvement success_rate`,
     )
     .action(async (preArg: string, postArg: string, options: CompareOptions) => {
       const pre = resolvePath(io, preArg);
       const post = resolvePath(io, postArg);
       await requireFile(io, pre);
       await requireFile(io, post);
-      const { compareEvalFiles } = await import('@evidence/report');
+      const { compareEvalFiles, loadRunJson } = await import('@evidence/report');
+      const runFile = join(dirname(pre), 'run.json');
+      const run = existsSync(runFile) ? await loadRunJson(runFile) : undefined;
       const metrics = await compareEvalFiles(pre, post, {
         rewardKey: options.rewardKey,
         resamples: options.resamples,
-        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        seed: options.seed,
+        run,
       });
-      printIssues(io, issueList(metrics, pre, post));
+      printIssues(io, metrics.issues);
+      for (const warning of metrics.warnings) printLine(io.stderr, `evidence: warning: ${warning}`);
       if (options.json) {
-        const { issues: _issues, ...data } = metrics as Metrics & { issues?: unknown };
+        const { issues: _issues, ...data } = metrics;
         printLine(io.stdout, JSON.stringify(data, null, 2));
-        return;
+      } else {
+        printLine(io.stdout, metricsTable(metrics));
       }
-      printLine(io.stdout, metricsTable(metrics));
+      if (options.requireImprovement !== undefined) {
+        requireImprovement(
+          io,
+          metrics,
+          options.requireImprovement === true ? 'mean_reward' : options.requireImprovement,
+        );
+      }
     });
 }
 
-/** The contract leaves the shape of compareEvalFiles' issues open: a flat list, or ReadIssues per side. */
-function issueList(metrics: Metrics, prePath: string, postPath: string): LineIssue[] {
-  const raw = (metrics as { issues?: unknown }).issues;
-  if (Array.isArray(raw)) return raw as LineIssue[];
-  if (raw && typeof raw === 'object') {
-    const sides = raw as { pre?: ReadIssues; post?: ReadIssues };
-    return [
-      ...(sides.pre?.skipped ? fromReadIssues(prePath, sides.pre) : []),
-      ...(sides.post?.skipped ? fromReadIssues(postPath, sides.post) : []),
-    ];
-  }
-  return [];
+/**
+ * One format for every statistic: 4 decimals for everyday magnitudes, 4 decimals of an exponent outside
+ * [1e-4, 1e6) (a reward near 1e308 stays readable), Python's `nan`/`inf` for values that are not finite.
+ */
+export function formatStatistic(value: number | undefined, signed = false): string {
+  if (value === undefined) return '';
+  const size = Math.abs(value);
+  const exponent = Number.isFinite(value) && value !== 0 && (size >= 1e6 || size < 1e-4);
+  return formatValue(value, `${signed ? '+' : ''}.4${exponent ? 'e' : 'f'}`);
 }
 
-const number = (value: unknown, spec = '.4f'): string =>
-  typeof value === 'number'
-    ? formatValue(value, spec)
-    : value === undefined || value === null
-      ? ''
-      : String(value);
+const interval = (ci: [number, number] | undefined) =>
+  ci ? `[${formatStatistic(ci[0], true)}, ${formatStatistic(ci[1], true)}]` : '';
 
-export function metricsTable(metrics: Metrics): string {
-  const pre = metrics.pre as unknown as Record<string, unknown>;
-  const post = metrics.post as unknown as Record<string, unknown>;
-  const delta = metrics.delta as Record<string, number>;
-  const ci = (metrics.ci95 ?? {}) as Record<string, [number, number]>;
-  const pImprovement = metrics.p_improvement as unknown;
-  const perMetricP =
-    typeof pImprovement === 'object' && pImprovement !== null
-      ? (pImprovement as Record<string, number>)
-      : null;
+export function metricsTable(metrics: BeforeAfterMetrics): string {
+  const pre = metrics.pre as Record<string, number>;
+  const post = metrics.post as Record<string, number>;
   const names = [...new Set([...Object.keys(pre), ...Object.keys(post)])];
-  const rows = names.map((name) => {
-    const interval = ci[name];
-    const isCount = name === 'n';
-    return [
-      name,
-      number(pre[name], isCount ? 'd' : '.4f'),
-      number(post[name], isCount ? 'd' : '.4f'),
-      number(delta[name], isCount ? '+d' : '+.4f'),
-      interval ? `[${number(interval[0], '+.4f')}, ${number(interval[1], '+.4f')}]` : '',
-      ...(perMetricP ? [number(perMetricP[name], '.3f')] : []),
-    ];
-  });
-  const header = [
-    'metric',
-    'pre',
-    'post',
-    'delta',
-    '95% CI of delta',
-    ...(perMetricP ? ['P(post>pre)'] : []),
-  ];
-  const lines = [renderTextTable(header, rows)];
-  if (typeof pImprovement === 'number') {
-    const interval = (metrics as { p_improvement_ci95?: [number, number] | null }).p_improvement_ci95;
-    const range = interval ? ` [${number(interval[0], '.3f')}, ${number(interval[1], '.3f')}]` : '';
-    lines.push(
-      '',
-      `P(post > pre) = ${number(pImprovement, '.3f')}${range}: a random post episode beats a random pre episode`,
+  const rows = names.map((name) =>
+    name === 'n'
+      ? ['n', formatValue(pre.n ?? Number.NaN, 'd'), formatValue(post.n ?? Number.NaN, 'd'), '', '', '']
+      : [
+          name,
+          formatStatistic(pre[name]),
+          formatStatistic(post[name]),
+          formatStatistic(metrics.delta[name], true),
+          interval(metrics.ci95[name]),
+          metrics.verdict[name] ?? '',
+        ],
+  );
+  const lines = [renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
+  const p = `P(post > pre) = ${formatValue(metrics.p_improvement, '.3f')}`;
+  const pInterval = metrics.p_improvement_ci95;
+  lines.push(
+    metrics.p_improvement_note
+      ? `${p}: ${metrics.p_improvement_note}`
+      : `${p}${pInterval ? ` [${formatValue(pInterval[0], '.3f')}, ${formatValue(pInterval[1], '.3f')}]` : ''}: a random post episode beats a random pre episode`,
+  );
+  const { pairing, bootstrap } = metrics;
+  lines.push(
+    `${pairing.paired ? 'paired' : 'independent'} (${pairing.why})`,
+    `intervals: rates Wilson per side, Newcombe${pairing.paired ? ' (paired)' : ''} for the change; rewards percentile bootstrap${
+      pairing.paired ? ' over pairs' : ''
+    }, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`,
+    'change: better or worse when the 95% interval excludes 0 in the direction that is better, unclear when it includes 0',
+  );
+  return lines.join('\n');
+}
+
+/** The CI gate: exit 1 unless the change of `metric` is better with 95% confidence. */
+function requireImprovement(io: CliIo, metrics: BeforeAfterMetrics, metric: string): void {
+  if (!(metric in metrics.delta)) {
+    throw new UsageError(
+      `--require-improvement: no metric "${metric}" (the metrics are ${Object.keys(metrics.delta).join(', ')})`,
     );
   }
-  return lines.join('\n');
+  const direction = metrics.direction[metric];
+  if (direction === 'neutral') {
+    throw new UsageError(
+      `--require-improvement: "${metric}" has no direction; state "better": "higher" or "lower" for it in run.json`,
+    );
+  }
+  const change = `${metric} ${formatStatistic(metrics.delta[metric], true)}, 95% CI ${interval(metrics.ci95[metric])} (${direction} is better)`;
+  const verdict = metrics.verdict[metric];
+  if (verdict === 'better') {
+    printLine(io.stdout, `improved: ${change}`);
+    return;
+  }
+  const why = verdict === 'worse' ? 'it changed the wrong way' : 'the interval includes 0';
+  printLine(io.stderr, `evidence: no proven improvement: ${change}; ${why}`);
+  throw new ReportedFailure('no proven improvement', 1);
 }

@@ -1,5 +1,6 @@
 import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
@@ -28,8 +29,18 @@ export function reportCommand(command: Command, io: CliIo): void {
     )
     .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
-    .option('--resamples <n>', 'bootstrap resamples for the 95% intervals', integerOption(100), 10_000)
-    .option('--seed <n>', 'bootstrap seed, for reproducible intervals', integerOption(0))
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples for the 95% intervals',
+      integerOption(100),
+      BOOTSTRAP_RESAMPLES,
+    )
+    .option(
+      '--seed <n>',
+      'bootstrap seed (the trainer uses the same default)',
+      integerOption(0),
+      BOOTSTRAP_SEED,
+    )
     .option('--title <text>', 'heading of the report (default: the run named by run.json, else the folder)')
     .option('-o, --out <dir>', 'folder the report is written to (default: DIR/report)')
     .option('--inline', 'one self-contained index.html: images and GIFs inside it (a bigger file)')

@@ -5,5 +5,5 @@ export function writeReport(
   dir: string,
   options: { seed: number; log: (line: string) => void },
 ): Promise<ReportResult> {
-  return buildReport(dir, { seed: options.seed, log: options.log });
+  return buildReport(dir, { log: options.log }); // the report's default bootstrap seed, as `evidence report` uses
 }

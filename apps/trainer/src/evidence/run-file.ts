@@ -100,7 +100,8 @@ export function runDescription(config: TrainerConfig, progress: RunProgress): Re
     started_at: progress.startedAt.toISOString(),
     ...(progress.wallTimeS === null ? {} : { wall_time_s: Math.round(progress.wallTimeS * 1000) / 1000 }),
     metrics: {
-      cumulative_reward: { better: 'higher' },
+      // an episode's reward is its step count: the time limit caps it, so no interval may pass it
+      cumulative_reward: { better: 'higher', min: 0, max: config.maxSteps },
       time_limit: { better: 'higher' },
       pole_fell: { better: 'lower' },
       cart_out: { better: 'lower' },
