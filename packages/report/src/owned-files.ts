@@ -43,12 +43,12 @@ export class OwnedFiles {
   }
 
   private name(path: string): string {
-    return toPosix(relative(this.dir, resolve(this.dir, path))) || basename(path);
+    return toPosix(relative(this.dir, resolve(path))) || basename(path);
   }
 
   /** Whether `path` may be written: nothing is there, or evidence wrote what is there. */
   mayWrite(path: string): boolean {
-    return !existsSync(resolve(this.dir, path)) || this.names.has(this.name(path));
+    return !existsSync(path) || this.names.has(this.name(path));
   }
 
   /** `path` was written by evidence (call `save` to keep it). */
