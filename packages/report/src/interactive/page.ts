@@ -22,20 +22,25 @@ const STYLE = `
 @media print{.ev-chart .ev-tools,.ev-chart .ev-plots{display:none!important}.ev-chart img.ev-print{display:block}}
 `;
 
-let assets: string | null = null;
+// `</` cannot occur in these files, but a future uPlot must not be able to end the element early
+const inline = (text: string): string => text.replace(/<\/(script|style)/gi, '<\\/$1');
 
-/** uPlot's script and style, and ours: once per page, before the end of <body>. */
-export function interactiveAssets(): string {
-  if (assets === null) {
+let uplot: string | null = null;
+
+/**
+ * uPlot's script and style, and ours: once per page, before the end of <body>. With `live` (the
+ * default) the page, open from disk, follows the live data file beside it; a page that never has one
+ * passes `live: false`, so it does not ask for a file that is not there.
+ */
+export function interactiveAssets(options: { live?: boolean } = {}): string {
+  if (uplot === null) {
     const require = createRequire(import.meta.url);
     const read = (file: string): string => readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8');
-    // `</` cannot occur in either file, but a future uPlot must not be able to end the element early
-    const inline = (text: string): string => text.replace(/<\/(script|style)/gi, '<\\/$1');
-    assets = `<style>${inline(read('uPlot.min.css'))}${STYLE}</style>
-<script>${inline(read('uPlot.iife.min.js'))}</script>
-<script>${inline(PAGE_SCRIPT)}</script>`;
+    uplot = `<style>${inline(read('uPlot.min.css'))}${STYLE}</style>
+<script>${inline(read('uPlot.iife.min.js'))}</script>`;
   }
-  return assets;
+  return `${uplot}
+<script${options.live === false ? '' : ' data-ev-live'}>${inline(PAGE_SCRIPT)}</script>`;
 }
 
 export interface InteractiveChartOptions {

@@ -12,6 +12,8 @@ export const LIVE_POLL_MS = 2000;
 
 export const PAGE_SCRIPT = `(function () {
 'use strict';
+// a page with a live data file beside it says so on this script element (interactiveAssets)
+var live = document.currentScript !== null && document.currentScript.hasAttribute('data-ev-live');
 document.documentElement.classList.add('ev-js');
 var charts = {};
 // for tests and for a reader's console: the chart states by id, each with its uPlot panels
@@ -327,7 +329,7 @@ window.__LIVE_CALLBACK__ = function (live) {
     build(state);
   });
 };
-if (location.protocol === 'file:' && Object.keys(charts).length) {
+if (live && location.protocol === 'file:' && Object.keys(charts).length) {
   var poll = function () {
     if (document.hidden) return setTimeout(poll, __LIVE_POLL_MS__);
     var s = document.createElement('script');

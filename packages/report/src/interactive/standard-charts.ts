@@ -1,7 +1,7 @@
 // Which of the standard charts of an evidence folder are line charts the page draws itself, and the
 // live data file `evidence watch` rewrites beside the page so that an open page follows the logs.
 import { existsSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
   type Chart,
   type CsvInput,

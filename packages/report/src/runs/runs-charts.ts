@@ -11,7 +11,18 @@ export interface RunsChart {
   stem: string;
   title: string;
   chart: Chart;
+  /** a line chart as the page draws it: the same series, each named for the legend and the hover */
+  page?: Chart;
 }
+
+/** `chart` with its single panel's series named `labels` (the PNG's legend names only the means). */
+const named = (chart: Chart, labels: readonly string[]): Chart => ({
+  ...chart,
+  panels: chart.panels.map((panel) => ({
+    ...panel,
+    series: panel.series.map((s, i) => ({ ...s, label: labels[i] ?? s.label ?? '' })),
+  })),
+});
 
 /** A file-name part from a task name: safe characters only, numbered so two tasks never share a file. */
 const stemPart = (text: string, index: number): string =>
@@ -26,10 +37,12 @@ function curveChart(
 ): RunsChart {
   const { summary, aligned, curves } = analysis;
   const series: LineSeries[] = [];
+  const labels: string[] = [];
   summary.runs.forEach((run, i) => {
     if (run.task !== task) return;
     const rows = aligned[i];
     if (!rows) return;
+    labels.push(`${run.path}${run.complete ? '' : ' (stopped early)'}`);
     series.push({
       type: 'line',
       x: rows.x,
@@ -43,6 +56,11 @@ function curveChart(
   for (const [group, curve] of Object.entries(curves[task] ?? {})) {
     const color = colorOf(groups, group);
     const stats = summary.tasks[task]?.groups[group];
+    labels.push(
+      `${group} 95% band low`,
+      `${group} 95% band high`,
+      `${group} mean (${stats?.runs ?? 0} runs)`,
+    );
     series.push(
       { type: 'line', x: curve.grid, y: curve.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
       { type: 'line', x: curve.grid, y: curve.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
@@ -56,16 +74,18 @@ function curveChart(
       },
     );
   }
+  const chart: Chart = {
+    title: `${task}: mean ${summary.y} across runs (dashed: 95% band)`,
+    xLabel: summary.x,
+    width: 960,
+    height: 540,
+    panels: [{ series, yLabel: summary.y }],
+  };
   return {
     stem: `curve-${stemPart(task, index)}`,
     title: `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`,
-    chart: {
-      title: `${task}: mean ${summary.y} across runs (dashed: 95% band)`,
-      xLabel: summary.x,
-      width: 960,
-      height: 540,
-      panels: [{ series, yLabel: summary.y }],
-    },
+    chart,
+    page: named(chart, labels),
   };
 }
 
@@ -151,24 +171,28 @@ function profileChart(analysis: RunsAnalysis, groups: readonly string[]): RunsCh
   const profile = analysis.profile;
   if (!profile) return null;
   const series: LineSeries[] = [];
+  const labels: string[] = [];
   for (const [group, p] of Object.entries(profile.groups)) {
     const color = colorOf(groups, group);
+    labels.push(`${group} 95% band low`, `${group} 95% band high`, group);
     series.push(
       { type: 'line', x: profile.taus, y: p.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
       { type: 'line', x: profile.taus, y: p.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
       { type: 'line', label: group, x: profile.taus, y: p.fraction, color, width: 2.5 },
     );
   }
+  const chart: Chart = {
+    title: 'Performance profile (dashed: 95% stratified bootstrap band)',
+    xLabel: 'normalized score τ',
+    width: 960,
+    height: 540,
+    panels: [{ series, yLabel: 'fraction of runs with score > τ', yDomain: [0, 1] }],
+  };
   return {
     stem: 'profile',
     title: 'Performance profile: fraction of runs above τ, with 95% bands',
-    chart: {
-      title: 'Performance profile (dashed: 95% stratified bootstrap band)',
-      xLabel: 'normalized score τ',
-      width: 960,
-      height: 540,
-      panels: [{ series, yLabel: 'fraction of runs with score > τ', yDomain: [0, 1] }],
-    },
+    chart,
+    page: named(chart, labels),
   };
 }
 

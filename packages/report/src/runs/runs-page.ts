@@ -1,6 +1,18 @@
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
+import type { Chart } from '@evidence/plots';
 import { escapeHtml as e, escapeMarkdown as md } from '../escape.js';
+import { interactiveAssets, interactiveChart } from '../interactive/index.js';
 import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
+
+/** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
+export interface RunsFigure {
+  /** unique in the page */
+  id: string;
+  title: string;
+  file: string;
+  dataUri: string;
+  page?: Chart;
+}
 
 /** What the page says besides the statistics: files skipped, read issues. */
 export interface RunsNotes {
@@ -94,11 +106,15 @@ figcaption{color:var(--muted);font-size:13px}
 code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
 `;
 
-/** index.html: images inline as data URIs, CSS inline, no script, so it opens from disk anywhere. */
+/**
+ * index.html, self-contained so it opens from disk anywhere: CSS, images (data URIs), uPlot and the
+ * line charts' data inline. Line charts are drawn in the page, their PNG shown without JavaScript and
+ * printed; bar charts stay images.
+ */
 export function renderRunsHtml(
   analysis: RunsAnalysis,
   notes: RunsNotes,
-  figures: { title: string; file: string; dataUri: string }[],
+  figures: RunsFigure[],
   generatedAt: string,
 ): string {
   const { summary, options } = analysis;
@@ -150,11 +166,15 @@ ${Object.entries(summary.aggregate.groups)
     ...notes.skipped.map((s) => `<li><code>${e(s.path)}</code> skipped: ${e(s.why)}</li>`),
   ].join('\n');
   const charts = figures
-    .map(
-      (f) =>
-        `<figure><img src="${f.dataUri}" alt="${e(f.title)}"><figcaption>${e(f.title)} — <code>${e(f.file)}</code></figcaption></figure>`,
-    )
+    .map((f) => {
+      const caption = `${e(f.title)} — <code>${e(f.file)}</code>`;
+      return f.page
+        ? interactiveChart(f.page, { id: f.id, image: { src: f.dataUri, alt: f.title }, caption })
+        : `<figure><img src="${f.dataUri}" alt="${e(f.title)}"><figcaption>${caption}</figcaption></figure>`;
+    })
     .join('\n');
+  // no live data file beside this page: it is written once, by `evidence runs --out`
+  const scripts = figures.some((f) => f.page) ? interactiveAssets({ live: false }) : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -182,7 +202,7 @@ ${runRows}
 </tbody></table>
 </section>
 ${problems ? `<section id="notes"><h2>Restarts, read issues and skipped files</h2><ul>\n${problems}\n</ul></section>` : ''}
-</main></body>
+</main>${scripts}</body>
 </html>
 `;
 }

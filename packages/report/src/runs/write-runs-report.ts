@@ -5,7 +5,7 @@ import { encodeChart } from '@evidence/plots';
 import { writeTextAtomic } from '../io.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
-import { type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
+import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
 
 const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|profile)\.(png|svg)$/;
 
@@ -31,14 +31,15 @@ export async function writeRunsReport(
     );
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
-  const figures: { title: string; file: string; dataUri: string }[] = [];
-  for (const { stem, title, chart } of runsCharts(analysis)) {
+  const figures: RunsFigure[] = [];
+  for (const { stem, title, chart, page } of runsCharts(analysis)) {
     const png = await encodeChart(chart, 'png');
     const svg = await encodeChart(chart, 'svg');
     await writeTextAtomic(join(dir, `${stem}.png`), png);
     await writeTextAtomic(join(dir, `${stem}.svg`), svg);
     files.push(`${stem}.png`, `${stem}.svg`);
-    figures.push({ title, file: `${stem}.png`, dataUri: `data:image/png;base64,${png.toString('base64')}` });
+    const dataUri = `data:image/png;base64,${png.toString('base64')}`;
+    figures.push({ id: stem, title, file: `${stem}.png`, dataUri, ...(page ? { page } : {}) });
   }
   const generatedAt = options.generatedAt ?? new Date().toISOString();
   await writeTextAtomic(join(dir, 'runs.json'), `${JSON.stringify(analysis.summary, null, 2)}\n`);

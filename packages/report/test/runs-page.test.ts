@@ -1,0 +1,205 @@
+/// <reference lib="dom" />
+// The runs page (`evidence runs --out DIR`) in headless Chromium, opened from disk as a reader opens it:
+// its line charts drawn by the interactive charts of the report (hover reads a run's logged value and a
+// group's mean, a legend click hides a series), nothing fetched, the PNGs without JavaScript and in print.
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzeRuns, loadRuns, type RunsAnalysis, writeRunsReport } from '../src/index.js';
+import { LIVE_POLL_MS } from '../src/interactive/runtime.js';
+import { CHROMIUM, chromiumMissing } from './helpers.js';
+import { writeRunFolder, X, Y } from './runs-fixtures.js';
+
+const TASK = 'CartPole-v1';
+const CURVE = 'curve-2-CartPole-v1'; // tasks are numbered in the order of the summary (Acrobot first)
+const CHARTS = ['curve-1-Acrobot-v1', CURVE, 'iqm', 'improvement', 'profile'];
+
+/** The y logged at x in a run's CSV, read from the file's text (the header says which column is which). */
+function logged(file: string, x: number): number {
+  const [header, ...rows] = readFileSync(file, 'utf8').split('\n');
+  const names = (header as string).split(',').map((n) => n.replace(/^"|"$/g, ''));
+  const row = rows.map((r) => r.split(',')).find((r) => Number(r[names.indexOf(X)]) === x);
+  return Number(row?.[names.indexOf(Y)]);
+}
+
+type Plot = {
+  data: (number | null | undefined)[][];
+  series: { label: string; show: boolean }[];
+  valToPos: (v: number, scale: string) => number;
+  over: HTMLElement;
+};
+
+describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chromiumMissing ?? ''}`, () => {
+  let browser: Browser;
+  let root: string;
+  let out: string;
+  let analysis: RunsAnalysis;
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    root = writeRunFolder();
+    const loaded = await loadRuns(root, { pattern: '{group}/{task}/{run}.csv' });
+    analysis = analyzeRuns(loaded.runs, { y: Y, normalize: 'minmax', seed: 3, resamples: 200 });
+    out = join(mkdtempSync(join(tmpdir(), 'runs-page-')), 'report');
+    await writeRunsReport(analysis, out, { root, skipped: loaded.skipped, issues: loaded.issues });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Opens index.html from disk; every request is recorded, any but file:// failed. */
+  async function open(
+    options: { javaScriptEnabled?: boolean } = {},
+  ): Promise<{ page: Page; context: BrowserContext; errors: string[]; requests: string[] }> {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
+    const errors: string[] = [];
+    const requests: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      requests.push(url);
+      return url.startsWith('file:') ? route.continue() : route.abort();
+    });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('requestfailed', (request) => errors.push(`request failed: ${request.url()}`));
+    await page.goto(pathToFileURL(join(out, 'index.html')).href, { waitUntil: 'load' });
+    return { page, context, errors, requests };
+  }
+
+  /** Moves the mouse onto the point (x, y) of the runs chart; returns its legend: label → shown value. */
+  async function hover(page: Page, x: number, y: number): Promise<Record<string, string>> {
+    const at = await page.evaluate(
+      ([id, x, y]) => {
+        const u = (window as unknown as { evidenceCharts: Record<string, { plots: Plot[] }> }).evidenceCharts[
+          id as string
+        ]?.plots[0] as Plot;
+        u.over.scrollIntoView({ block: 'center' }); // the mouse reaches only what is in view
+        const box = u.over.getBoundingClientRect();
+        return { x: box.left + u.valToPos(x as number, 'x'), y: box.top + u.valToPos(y as number, 'y') };
+      },
+      [CURVE, x, y] as const,
+    );
+    await page.mouse.move(at.x, at.y);
+    return page.evaluate((id) => {
+      const rows = document.querySelectorAll(`figure[data-chart="${id}"] .u-legend .u-series`);
+      return Object.fromEntries(
+        Array.from(rows, (row) => [
+          row.querySelector('.u-label')?.textContent ?? '',
+          row.querySelector('.u-value')?.textContent ?? '',
+        ]),
+      );
+    }, CURVE);
+  }
+
+  it('keeps every PNG and SVG; draws the curves and the profile in the page, the bar charts as images', async () => {
+    for (const stem of CHARTS) {
+      expect(existsSync(join(out, `${stem}.png`)), stem).toBe(true);
+      expect(existsSync(join(out, `${stem}.svg`)), stem).toBe(true);
+    }
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html).not.toMatch(/(src|href)="(https?:|\/\/)/);
+    const { page, context, errors } = await open();
+    expect(
+      await page.evaluate(() => Object.keys((window as never as { evidenceCharts: object }).evidenceCharts)),
+    ).toEqual(['curve-1-Acrobot-v1', CURVE, 'profile']);
+    expect(
+      await page
+        .locator('figure:not(.ev-chart) > img')
+        .evaluateAll((all) => all.map((i) => (i as HTMLImageElement).alt)),
+    ).toEqual([
+      'IQM of final scores with 95% bootstrap intervals',
+      'Probability of improvement P(A > B) with 95% intervals',
+    ]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("hover reads a run's logged value and a group's mean exactly", async () => {
+    const { page, context, errors } = await open();
+    const x = 500;
+    const run = 'RND/CartPole-v1/seed-0.csv';
+    const value = logged(join(root, run), x);
+    const atRun = await hover(page, x, value);
+    expect(atRun[X]).toBe(String(x));
+    expect(atRun[run]).toBe(String(value));
+    expect(atRun['PPO/CartPole-v1/seed-4.csv']).toBe(
+      String(logged(join(root, 'PPO/CartPole-v1/seed-4.csv'), x)),
+    );
+    // the mean curve's grid (100 points over the task's x) holds this x too: the group's mean and band there
+    const curve = analysis.curves[TASK]?.RND;
+    const k = curve?.grid.indexOf(x) ?? -1;
+    expect(k).toBeGreaterThan(0);
+    expect(atRun['RND mean (5 runs)']).toBe(String(curve?.mean[k]));
+    expect(atRun['RND 95% band low']).toBe(String(curve?.low[k]));
+    expect(atRun['RND 95% band high']).toBe(String(curve?.high[k]));
+    // between two rows: the cursor snaps to the nearer one
+    expect((await hover(page, 744, logged(join(root, run), 740)))[run]).toBe(
+      String(logged(join(root, run), 740)),
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a click on a legend entry hides that series and no other', async () => {
+    const { page, context, errors } = await open();
+    const shown = () =>
+      page.evaluate(
+        (id) =>
+          Object.fromEntries(
+            (window as unknown as { evidenceCharts: Record<string, { plots: Plot[] }> }).evidenceCharts[
+              id
+            ]?.plots[0]?.series
+              .slice(1)
+              .map((s) => [s.label, s.show]) ?? [],
+          ),
+        CURVE,
+      );
+    const before = await shown();
+    expect(Object.values(before).every(Boolean)).toBe(true);
+    await page
+      .locator(`figure[data-chart="${CURVE}"] .u-legend .u-series`, { hasText: 'PPO mean (5 runs)' })
+      .locator('.u-label')
+      .click();
+    expect(await shown()).toEqual({ ...before, 'PPO mean (5 runs)': false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks for nothing but the page itself, not even a live data file, and logs no error', async () => {
+    const { page, context, errors, requests } = await open();
+    // the report's live pages re-load their data file after LIVE_POLL_MS; this page has none to load
+    await page.waitForTimeout(LIVE_POLL_MS + 1000);
+    expect(requests).toEqual([pathToFileURL(join(out, 'index.html')).href]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('without JavaScript every chart is its PNG; printed, the PNG replaces the drawn chart', async () => {
+    const off = await open({ javaScriptEnabled: false });
+    const images = await off.page.$$eval('figure img', (all: HTMLImageElement[]) =>
+      all.map((img) => ({ width: img.naturalWidth, shown: img.getBoundingClientRect().height > 0 })),
+    );
+    expect(images).toHaveLength(CHARTS.length);
+    for (const image of images) expect(image.width).toBeGreaterThan(0);
+    for (const image of images) expect(image.shown).toBe(true);
+    expect(await off.page.locator('.uplot').count()).toBe(0);
+    await off.context.close();
+
+    const { page, context, errors } = await open();
+    const printed = page.locator(`figure[data-chart="${CURVE}"] img.ev-print`);
+    expect(await printed.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'print' });
+    expect(await printed.isVisible()).toBe(true);
+    expect(await page.locator(`figure[data-chart="${CURVE}"] .ev-plots`).isVisible()).toBe(false);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
