@@ -4,6 +4,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   runExample,
@@ -30,6 +31,19 @@ function workspace(into = tempDir('readme')): string {
     });
     writeFileSync(join(evidence, `${side}_eval.jsonl`), `${withReturn.join('\n')}\n`);
     cpSync(join(evidence, `${side}_eval.jsonl`), join(into, `${side}.jsonl`));
+  }
+  // what Stable-Baselines3 wrote: a log folder, and monitor files of a first and a last evaluation
+  const sb3 = fileURLToPath(new URL('../../../packages/sources/test/fixtures/sb3', import.meta.url));
+  cpSync(sb3, join(into, 'logs', 'ppo_cartpole'), { recursive: true });
+  cpSync(join(sb3, '0.monitor.csv'), join(into, 'first.monitor.csv'));
+  cpSync(join(sb3, '1.monitor.csv'), join(into, 'last.monitor.csv'));
+  // episodes with the reward nested, as `{"episode": {"r": …}}`
+  for (const side of ['pre', 'post']) {
+    const nested = readFileSync(join(evidence, `${side}_eval.jsonl`), 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.stringify({ episode: { r: (JSON.parse(line) as { return: number }).return } }));
+    writeFileSync(join(into, `${side}_episodes.jsonl`), `${nested.join('\n')}\n`);
   }
   cpSync(join(evidence, 'training_log.csv'), join(into, 'metrics.csv'));
   cpSync(join(evidence, 'training_log.csv'), join(into, 'log.csv'));

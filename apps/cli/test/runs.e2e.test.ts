@@ -224,7 +224,9 @@ describe('evidence runs', () => {
     writeFileSync(join(root, 'ppo', 'CartPole-v1', 'seed9.csv'), '');
     const result = await runCli(['runs', root, ...PATTERN, '--y', 'ep rew mean', '--json']);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/ppo\/CartPole-v1\/seed9\.csv: skipped: could not be read: empty file/);
+    expect(result.stderr).toMatch(
+      /ppo\/CartPole-v1\/seed9\.csv: skipped: could not be read: no numeric column/,
+    );
     expect((await runCli(['runs', root, '--pattern', '{algo}/{run}.csv'])).code).toBe(2);
     expect((await runCli(['runs', root, '--final', '150%'])).code).toBe(2);
     expect((await runCli(['runs', root, '--normalize', 'zscore'])).code).toBe(2);

@@ -84,7 +84,7 @@ if (role === '--case' && root) {
       `| ${name} | ${r.wallS.toFixed(2)} | ${r.readS.toFixed(2)} | ${r.statsS.toFixed(2)} | ${r.maxRssMb.toFixed(0)} |`;
     console.log('| case | wall s | reading s | statistics s | peak RSS MB |');
     console.log('|---|---:|---:|---:|---:|');
-    console.log(row('loadRuns + analyzeRuns (papaparse, counts bootstrap)', ours));
+    console.log(row('loadRuns + analyzeRuns (@evidence/sources reader, counts bootstrap)', ours));
     console.log(row('baseline: Python csv + NumPy (vectorised bootstrap)', baseline));
     const ok = ours.wallS <= 5 && ours.maxRssMb <= 400;
     console.log(`target ≤ 5 s and ≤ 400 MiB: ${ok ? 'met' : 'NOT met'}`);

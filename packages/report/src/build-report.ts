@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { type ChartInputs, drawStandardCharts, type StandardChart, standardCharts } from '@evidence/plots';
+import {
+  type ChartInputs,
+  drawStandardCharts,
+  renderChart,
+  type StandardChart,
+  standardCharts,
+} from '@evidence/plots';
+import type { RunTable } from '@evidence/sources';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
 import { capText } from './cap-text.js';
@@ -15,6 +22,14 @@ import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { OwnedFiles } from './owned-files.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
+import {
+  describeSources,
+  findSources,
+  MAX_SOURCES,
+  sourceCharts,
+  sourceFacts,
+  sourceIssues,
+} from './sources-report.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
 
 export interface ReportOptions {
@@ -48,6 +63,8 @@ export interface ReportResult {
   issues: ReportIssue[];
   metrics: BeforeAfterMetrics | null;
   run: RunInfo;
+  /** what other trainers' files were found and what is charted of them (one line), or null when none */
+  sources: string | null;
 }
 
 /** `evidence report` on a folder with nothing a report could show: nothing was written. */
@@ -56,8 +73,12 @@ export class NothingToReportError extends Error {
   constructor(
     readonly dir: string,
     readonly lookedFor: readonly string[],
+    /** files found but not readable, each with why */
+    readonly unreadable: readonly string[] = [],
   ) {
-    super(`${dir}: nothing to report (looked for ${lookedFor.join(', ')}; found none)`);
+    super(
+      `${dir}: nothing to report (looked for ${lookedFor.join(', ')}; found none${unreadable.length > 0 ? ` readable: ${unreadable.join('; ')}` : ''})`,
+    );
   }
 }
 
@@ -132,6 +153,15 @@ async function rawLogs(root: string, paths: EvidencePaths): Promise<string[]> {
   return [...fixed, ...runLogs].filter((path) => existsSync(path));
 }
 
+/** The files other trainers' tables were read from (a TensorBoard run's event files, each monitor file). */
+function sourceFiles(tables: readonly RunTable[]): string[] {
+  return tables.flatMap((table) =>
+    Array.isArray(table.meta.files)
+      ? table.meta.files.filter((file): file is string => typeof file === 'string')
+      : [table.path],
+  );
+}
+
 /**
  * Build the report of an evidence folder into `<dir>/report/` (or `options.out`): every chart its inputs
  * allow, before_after_metrics.json, sample_trajectories.md, index.html and REPORT.md. Reads what
@@ -164,15 +194,26 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     paths.curvesRoot,
     paths.animationsRoot,
   ];
-  if (!inputs.some((input) => existsSync(input)))
+  const evidenceFound = inputs.some((input) => existsSync(input));
+  // what other trainers wrote (SB3, TensorBoard, W&B/CSV): charted beside, or instead of, our own logs
+  const sources = await findSources(root, out === root ? {} : { exclude: out });
+  if (!evidenceFound && sources.tables.length === 0)
     throw new NothingToReportError(
       dir,
-      inputs.map(
-        (input) => basename(input) + (input.endsWith('.csv') || input.endsWith('.jsonl') ? '' : '/'),
-      ),
+      [
+        ...inputs.map(
+          (input) => basename(input) + (input.endsWith('.csv') || input.endsWith('.jsonl') ? '' : '/'),
+        ),
+        ...sources.lookedFor,
+      ],
+      sources.unreadable.map((table) => capText(table.issues[0] ?? `${table.path}: no rows`)),
     );
+  const foreignCharts = sourceCharts(root, sources.tables);
+  const foundLine = sources.tables.length > 0 ? describeSources(root, sources.tables) : null;
+  if (foundLine) log(foundLine);
 
-  const total = 11;
+  // without our own logs only the steps that apply are taken (and counted): no "not found" for each of our files
+  const total = (evidenceFound ? 11 : 6) + foreignCharts.length;
   let done = 0;
   const progress = (what: string): void => {
     done++;
@@ -239,8 +280,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   };
 
   // Evaluations first: their bootstrap runs on a worker thread while this one reads and draws the logs.
-  const pre = await loadEval(paths.preEval);
-  const post = await loadEval(paths.postEval);
+  const pre = evidenceFound ? await loadEval(paths.preEval) : null;
+  const post = evidenceFound ? await loadEval(paths.postEval) : null;
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
   // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
   const pendingMetrics = evals
@@ -251,9 +292,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     : null;
 
   // The training log can hold millions of rows: keep only what the chart and the summary read.
-  const trainingLog = await loadCsv(paths.trainingLog, TRAINING_COLUMNS);
-  const rewardComponents = await loadCsv(paths.rewardComponents);
-  const checkpointEvals = await loadCsv(paths.checkpointEvals);
+  const trainingLog = evidenceFound ? await loadCsv(paths.trainingLog, TRAINING_COLUMNS) : null;
+  const rewardComponents = evidenceFound ? await loadCsv(paths.rewardComponents) : null;
+  const checkpointEvals = evidenceFound ? await loadCsv(paths.checkpointEvals) : null;
   progress('read logs');
   await mkdir(out, { recursive: true });
 
@@ -328,7 +369,37 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
         });
     }
   };
-  await drawCharts('csv', null);
+  if (evidenceFound) await drawCharts('csv', null);
+
+  // --- other trainers' files --------------------------------------------------------------------
+  for (const table of sources.tables) issues.push(...sourceIssues(table));
+  if (sources.more.length > 0)
+    skipped.push({
+      what: `${sources.more.length} more runs (${sources.more
+        .map((table) => name(table.path))
+        .slice(0, 3)
+        .join(', ')}…)`,
+      why: `only the first ${MAX_SOURCES} are charted: compare many runs with \`evidence runs\`, or report one subfolder`,
+    });
+  for (const table of sources.unreadable) {
+    const why = sourceIssues(table)[0];
+    skipped.push({ what: name(table.path), why: capText(why ? why.reason : 'no rows') });
+  }
+  for (const { name: file, chart } of foreignCharts) {
+    const path = join(out, `${file}.png`);
+    progress(file);
+    if (protectedFile(path)) refuse(path);
+    else if (options.charts === false) skipped.push({ what: name(path), why: 'charts turned off' });
+    else {
+      try {
+        await renderChart(chart, path);
+        noteWritten(path);
+        charts.push({ title: chart.title ?? file, file: href(path), label: name(path) });
+      } catch (error) {
+        skipped.push({ what: name(path), why: `could not render: ${capText(message(error))}` });
+      }
+    }
+  }
 
   // --- statistics -------------------------------------------------------------------------------
   const metrics = pendingMetrics ? await pendingMetrics : null;
@@ -337,11 +408,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     await write(outPaths.beforeAfterMetrics, `${JSON.stringify(metrics, null, 2)}\n`);
     samples = selectSampleTrajectories(evals.pre, evals.post, { rewardKey });
     await write(outPaths.sampleTrajectories, formatSampleTrajectories(samples));
-  } else {
+  } else if (evidenceFound) {
     skipped.push({ what: 'before/after statistics', why: 'needs both pre_eval.jsonl and post_eval.jsonl' });
   }
   progress('before/after statistics');
-  await drawCharts('evals', metrics);
+  if (evidenceFound) await drawCharts('evals', metrics);
 
   // --- pictures already in the folder -----------------------------------------------------------
   const curves = (await interactiveCurves(root, await findCurves(root, paths.curvesRoot), skipped)).map(
@@ -378,21 +449,25 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
   // --- the report -------------------------------------------------------------------------------
   const raw: RawLog[] = [];
-  for (const path of await rawLogs(root, paths)) {
+  for (const path of [...(await rawLogs(root, paths)), ...sourceFiles(sources.tables)]) {
     raw.push({ file: href(path), label: name(path), bytes: (await stat(path)).size });
   }
+  // the run as run.json describes it, and what the other trainers' files say (env id, episodes…)
+  const facts = sources.tables.length > 0 ? sourceFacts(root, sources.tables) : null;
+  const runData = run.state === 'found' ? { ...facts, ...run.data } : facts;
+  const described: RunInfo = runData ? { state: 'found', file: run.file, data: runData } : run;
   // a bad line's reason can quote the line: keep it short on the console and on the page
   const cappedIssues = issues.map((issue) => ({ ...issue, reason: capText(issue.reason) }));
   const model: ReportModel = {
-    title: options.title ?? runTitle(run) ?? `Training evidence — ${basename(root)}`,
+    title: options.title ?? runTitle(described) ?? `Training evidence — ${basename(root)}`,
     generatedAt: new Date().toISOString(),
-    run: run.state === 'found' ? run.data : null,
+    run: runData,
     runNote:
-      run.state === 'found'
-        ? null
-        : run.state === 'missing'
-          ? `No ${RUN_FILE} in this folder: what was trained, and how, is not recorded.`
-          : `${RUN_FILE} could not be read: ${capText(run.reason)}`,
+      run.state === 'invalid'
+        ? `${RUN_FILE} could not be read: ${capText(run.reason)}`
+        : runData !== null
+          ? null
+          : `No ${RUN_FILE} in this folder: what was trained, and how, is not recorded.`,
     rawLogs: raw,
     metrics,
     training: trainingLog ? trainingSummary(trainingLog) : null,
@@ -412,5 +487,15 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   progress('REPORT.md');
   await ours.save();
 
-  return { dir: root, out, page: outPaths.indexHtml, written, skipped, issues: cappedIssues, metrics, run };
+  return {
+    dir: root,
+    out,
+    page: outPaths.indexHtml,
+    written,
+    skipped,
+    issues: cappedIssues,
+    metrics,
+    run,
+    sources: foundLine,
+  };
 }

@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { valueAtKey } from '@evidence/sources';
 import { type BeforeAfterMetrics, type BeforeAfterOptions, computeBeforeAfter } from './before-after.js';
+import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
 import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
 
@@ -32,13 +34,17 @@ async function recordLines(path: string, issues: ReadIssues, count: number): Pro
   return lines.length === count ? lines : null;
 }
 
-/** Read an evaluation JSONL file; lines that cannot be used are issues, never errors. */
+/**
+ * Read an evaluation file: JSON Lines (one episode per line), or a CSV/TSV table with one episode per
+ * row (SB3's monitor.csv); lines that cannot be used are issues, never errors.
+ */
 export async function loadEvalFile(
   path: string,
   options: { rewardKey?: string } = {},
 ): Promise<LoadedEvalFile> {
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
-  const result = await readJsonl<unknown>(path);
+  const table = isEpisodeTable(path);
+  const result = table ? await readEpisodeTable(path) : await readJsonl<unknown>(path);
   const issues = issuesOf(path, result.issues);
   const records: EvalRecord[] = [];
   const invalid: { index: number; reason: string }[] = [];
@@ -50,14 +56,15 @@ export async function loadEvalFile(
     }
     for (const key of Object.keys(record)) keys.add(key);
     if (rewardOf(record as EvalRecord, rewardKey) === undefined) {
-      const value = JSON.stringify((record as EvalRecord)[rewardKey]) ?? 'nothing';
+      const value = JSON.stringify(valueAtKey(record, rewardKey)) ?? 'nothing';
       invalid.push({ index, reason: `expected a finite number in "${rewardKey}", got ${value}` });
     } else {
       records.push(record as EvalRecord);
     }
   });
   if (invalid.length > 0) {
-    const lines = await recordLines(path, result.issues, result.records.length);
+    // a table's rows are not its lines (header, comments, a column left out on a kept row)
+    const lines = table ? null : await recordLines(path, result.issues, result.records.length);
     for (const { index, reason } of invalid) {
       const line = lines?.[index];
       issues.push(

@@ -1,3 +1,4 @@
+import { valueAtKey } from '@evidence/sources';
 import { capText } from './cap-text.js';
 
 /** One evaluation episode as written to pre_eval.jsonl / post_eval.jsonl (see DESIGN.md). */
@@ -30,9 +31,9 @@ export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<st
   return [...seen].filter(([, allBoolean]) => allBoolean).map(([key]) => key);
 }
 
-/** The episode reward, or undefined when the record has no finite number under `rewardKey`. */
+/** The episode reward, or undefined when the record has no finite number under `rewardKey` (a dotted key such as `episode.r` reads `{"episode": {"r": …}}`). */
 export function rewardOf(record: EvalRecord, rewardKey: string): number | undefined {
-  const value = record[rewardKey];
+  const value = valueAtKey(record, rewardKey);
   return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 }
 

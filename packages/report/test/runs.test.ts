@@ -8,7 +8,7 @@ import { analyzeRuns, compareRuns, loadRuns, type RunInput, type RunsSummary } f
 import { alignRun } from '../src/runs/align.js';
 import { RunsInputError } from '../src/runs/compare-runs.js';
 import { compilePattern, discoverRuns } from '../src/runs/discover.js';
-import { parseCsvRunTable } from '../src/runs/run-table.js';
+import { readRunTable } from '../src/runs/run-table.js';
 import { pythonMissing } from './helpers.js';
 import { BUDGET, GROUPS, TASKS, writeRunFolder, X, Y } from './runs-fixtures.js';
 
@@ -41,7 +41,7 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
       const loaded = await loadRuns(root, { pattern: '{group}/{task}/{run}.csv' });
       expect(loaded.skipped.map((s) => s.path)).toEqual(['PPO/CartPole-v1/broken.csv']);
       expect(loaded.ignored).toEqual(['README.txt']);
-      expect(loaded.issues.some((i) => i.includes('torn last line'))).toBe(true);
+      expect(loaded.issues.some((i) => /last line has no line end.*torn/.test(i))).toBe(true);
       const analysis = analyzeRuns(loaded.runs, { y: Y, normalize: 'minmax', seed: 3 });
       const oracle = JSON.parse(
         execFileSync('python3', [ORACLE], {
@@ -146,34 +146,39 @@ describe('patterns and discovery', () => {
   });
 });
 
-describe('CSV run tables', () => {
-  it('reads any header (spaces, slashes, quotes), nan/inf/booleans, and keeps text columns out', () => {
-    const table = parseCsvRunTable(
+/** A CSV file written to a temp folder, read back as a run. */
+async function csvTable(name: string, text: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'runs-csv-'));
+  writeFileSync(join(dir, name), text);
+  return readRunTable(join(dir, name));
+}
+
+describe('CSV run tables (read by @evidence/sources)', () => {
+  it('reads any header (spaces, slashes, quotes), nan/inf/booleans, and keeps text columns out', async () => {
+    const table = await csvTable(
       'x.csv',
       '\ufeff"time/total_timesteps","ep rew, mean",flag,name\r\n1,nan,True,a\r\n2,inf,false,"b,c"\r\n',
     );
     expect([...table.columns.keys()]).toEqual(['time/total_timesteps', 'ep rew, mean', 'flag']);
     expect([...(table.columns.get('ep rew, mean') ?? [])]).toEqual([Number.NaN, Number.POSITIVE_INFINITY]);
-    expect(table.meta.textColumns).toEqual({ name: { line: 2, text: 'a' } });
+    expect(table.issues.join('\n')).toMatch(/x\.csv:2: column "name" holds text \("a"\)/);
   });
 
-  it('round-trips any numeric table with any column names (property)', () => {
+  it('round-trips any numeric table with any column names (property)', async () => {
     const name = fc
       .string({ minLength: 1, maxLength: 12 })
-      .filter((s) => !/[\r\n]/.test(s) && s.trim() === s && s !== '');
-    fc.assert(
-      fc.property(
+      .filter((s) => !/[\r\n#]/.test(s) && s.trim() === s && s !== '');
+    await fc.assert(
+      fc.asyncProperty(
         fc.uniqueArray(name, { minLength: 1, maxLength: 5 }),
         fc.array(
           fc.array(fc.double({ noNaN: true, noDefaultInfinity: true }), { minLength: 5, maxLength: 5 }),
-          {
-            maxLength: 20,
-          },
+          { minLength: 1, maxLength: 20 },
         ),
-        (names, rows) => {
+        async (names, rows) => {
           const quote = (s: string) => `"${s.replace(/"/g, '""')}"`;
-          const text = `${names.map(quote).join(',')}\n${rows.map((r) => names.map((_, c) => String(r[c])).join(',')).join('\n')}${rows.length ? '\n' : ''}`;
-          const table = parseCsvRunTable('p.csv', text);
+          const text = `${names.map(quote).join(',')}\n${rows.map((r) => names.map((_, c) => String(r[c])).join(',')).join('\n')}\n`;
+          const table = await csvTable('p.csv', text);
           expect([...table.columns.keys()]).toEqual(names);
           names.forEach((n, c) => {
             expect([...(table.columns.get(n) ?? [])]).toEqual(
@@ -182,34 +187,42 @@ describe('CSV run tables', () => {
           });
         },
       ),
-      { numRuns: 200 },
+      { numRuns: 100 },
+    );
+  });
+
+  it('an empty file or one with no numeric column is not a run, and says why', async () => {
+    await expect(csvTable('empty.csv', '')).rejects.toThrow(/empty\.csv: no numeric column/);
+    await expect(csvTable('names.csv', 'name\na\n')).rejects.toThrow(
+      /names\.csv: no numeric column \(.*column "name" holds text/,
     );
   });
 });
 
 describe('bad input', () => {
-  const table = (path: string, text: string) => parseCsvRunTable(path, text);
-  const run = (path: string, text: string, group = 'g'): RunInput => ({
-    table: table(path, text),
+  const run = async (path: string, text: string, group = 'g'): Promise<RunInput> => ({
+    table: await csvTable(path, text),
     group,
     task: 't',
     path,
   });
 
-  it('names the file and what was expected', () => {
-    const a = run('a.csv', 'step,reward\n1,2\n2,3\n');
-    expect(() => compareRuns([a, run('b.csv', 'step,loss\n1,2\n')])).toThrow(
+  it('names the file and what was expected', async () => {
+    const a = await run('a.csv', 'step,reward\n1,2\n2,3\n');
+    const b1 = await run('b.csv', 'step,loss\n1,2\n');
+    expect(() => compareRuns([a, b1])).toThrow(
       /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
     );
-    expect(() => compareRuns([a, run('b.csv', 'step,reward\n1,2\n')], { y: 'ret' })).toThrow(
+    const b2 = await run('b.csv', 'step,reward\n1,2\n');
+    expect(() => compareRuns([a, b2], { y: 'ret' })).toThrow(
       /a\.csv: no column "ret" \(--y\); it has "step", "reward"/,
     );
-    expect(() => compareRuns([a, run('b.csv', 'step,reward\none,2\n')])).toThrow(
-      /b\.csv:2: column "step" \(--x\) is not numeric: "one"/,
+    const b3 = await run('b.csv', 'step,reward\none,2\n');
+    expect(() => compareRuns([a, b3])).toThrow(/b\.csv:2: column "step" \(--x\) is not numeric: "one"/);
+    const c = await run('c.csv', 'step,reward\n1,2\n', 'h');
+    expect(() => compareRuns([a, b2, c])).toThrow(
+      /c\.csv: the only run of group "h" in task "t"; expected at least two runs/,
     );
-    expect(() =>
-      compareRuns([a, run('b.csv', 'step,reward\n1,2\n'), run('c.csv', 'step,reward\n1,2\n', 'h')]),
-    ).toThrow(/c\.csv: the only run of group "h" in task "t"; expected at least two runs/);
     expect(() => compareRuns([])).toThrow(RunsInputError);
   });
 });

@@ -24,9 +24,13 @@ export function compareCommand(command: Command, io: CliIo): void {
     .description(
       'before/after metrics of two evaluation files, with 95% intervals and whether each change is better',
     )
-    .argument('<pre>', 'evaluation episodes before training (JSONL)')
-    .argument('<post>', 'evaluation episodes after training (JSONL)')
-    .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
+    .argument('<pre>', 'evaluation episodes before training (JSONL, or CSV/TSV with a row per episode)')
+    .argument('<post>', 'evaluation episodes after training (JSONL, or CSV/TSV such as an SB3 monitor.csv)')
+    .option(
+      '--reward-key <key>',
+      'episode field compared before and after (a column of a CSV; episode.r reads {"episode": {"r": …}})',
+      'cumulative_reward',
+    )
     .option(
       '--resamples <n>',
       'bootstrap resamples for the 95% intervals',
@@ -53,7 +57,8 @@ Exit codes: 0 ok (and improved, with --require-improvement), 1 bad input or no p
 
 Example:
   $ evidence compare evidence/pre_eval.jsonl evidence/post_eval.jsonl --json
-  $ evidence compare pre.jsonl post.jsonl --require-improvement success_rate`,
+  $ evidence compare pre.jsonl post.jsonl --require-improvement success_rate
+  $ evidence compare first.monitor.csv last.monitor.csv --reward-key r`,
     )
     .action(async (preArg: string, postArg: string, options: CompareOptions) => {
       const pre = resolvePath(io, preArg);

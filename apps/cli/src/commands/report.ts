@@ -25,9 +25,12 @@ export function defaultEvidenceDir(io: CliIo): string {
 export function reportCommand(command: Command, io: CliIo): void {
   command
     .description(
-      'every plot, before/after statistics, index.html and REPORT.md for an evidence folder, written into DIR/report/',
+      'every plot, before/after statistics, index.html and REPORT.md for an evidence folder (or SB3, TensorBoard, W&B/CSV logs), written into DIR/report/',
     )
-    .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
+    .argument(
+      '[dir]',
+      'the evidence folder, or a folder of SB3 monitor/progress files, TensorBoard runs, W&B/CSV exports (default: $EVIDENCE_DIR or ./evidence)',
+    )
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
     .option(
       '--resamples <n>',
@@ -49,11 +52,15 @@ export function reportCommand(command: Command, io: CliIo): void {
       'after',
       `
 The report never writes over a file it did not write itself: the trainer's files stay as they are.
+It also charts what other trainers wrote under DIR: SB3 *monitor.csv (episode reward and length) and
+progress.csv, TensorBoard event files (every scalar tag, grouped by prefix), W&B and other CSV exports.
 A folder with nothing to report (no log, no evaluation, no curve, no GIF) exits 1 and writes nothing.
 
 Examples:
   $ evidence report runs/ppo-42/evidence            # writes runs/ppo-42/evidence/report/index.html
   $ evidence report evidence --inline -o share/      # one file to send: share/index.html
+  $ evidence report logs/ppo_cartpole               # SB3's monitor.csv and progress.csv
+  $ evidence report runs/CartPole-v1__ppo__1__1700000000   # a CleanRL TensorBoard run
   $ evidence report --json > report.json`,
     )
     .action(async (dirArg: string | undefined, options: ReportOptions) => {
@@ -78,9 +85,10 @@ Examples:
         });
       } catch (error) {
         if (error instanceof NothingToReportError) {
+          const unreadable = error.unreadable.length > 0 ? ` readable: ${error.unreadable.join('; ')}` : '';
           throw new InputError(
             displayPath(io, dir),
-            `nothing to report (looked for ${error.lookedFor.join(', ')}; found none); nothing written`,
+            `nothing to report (looked for ${error.lookedFor.join(', ')}; found none${unreadable}); nothing written`,
           );
         }
         throw error;
@@ -91,6 +99,7 @@ Examples:
         printLine(io.stdout, JSON.stringify(result, null, 2));
         return;
       }
+      if (result.sources) printLine(io.stdout, result.sources);
       for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
       for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
       printIssues(io, result.issues);

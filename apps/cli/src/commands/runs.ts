@@ -36,14 +36,17 @@ export function runsCommand(command: Command, io: CliIo): void {
     .description(
       'many runs and seeds compared: IQM, bootstrap intervals, P(improvement), performance profiles',
     )
-    .argument('<root>', 'folder of runs: CSV logs (any trainer) and evidence folders')
+    .argument(
+      '<root>',
+      'folder of runs: CSV/TSV logs (any trainer, SB3 monitor and progress files), TensorBoard run folders, evidence folders',
+    )
     .option(
       '--pattern <pattern>',
       "paths under ROOT to {group}, {task} and {run}, e.g. '{group}/{task}/{run}.csv'",
     )
     .option(
       '--x <column>',
-      'x column (default: step, total timesteps, time/total_timesteps, global_step or episode)',
+      'x column (default: step, total timesteps, time/total_timesteps, global_step, timesteps or episode)',
     )
     .option(
       '--y <column>',
@@ -67,7 +70,8 @@ export function runsCommand(command: Command, io: CliIo): void {
       `
 Example:
   $ evidence runs runs/ --pattern '{group}/{task}/{run}.csv' --y 'rollout/ep_rew_mean' --out runs-report
-  $ evidence runs cleanrl/ --pattern '{task}__{group}__{run}/progress.csv' --normalize minmax --json`,
+  $ evidence runs runs/ --pattern '{task}__{group}__{run}' --normalize minmax --json   # CleanRL's TensorBoard runs
+  $ evidence runs logs/ --pattern '{group}/{task}/{run}.monitor.csv' --y r           # SB3 monitor files`,
     )
     .action(async (rootArg: string, options: RunsOptions) => {
       const root = resolvePath(io, rootArg);
@@ -93,7 +97,7 @@ Example:
         if (loaded.ignored.length > 0)
           printLine(
             io.stderr,
-            `${where}: ${loaded.ignored.length} other files ignored (not CSV logs or evidence folders)`,
+            `${where}: ${loaded.ignored.length} other files ignored (not CSV/TSV logs, TensorBoard runs or evidence folders)`,
           );
         for (const issue of loaded.issues)
           printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
@@ -104,7 +108,7 @@ Example:
           where,
           options.pattern
             ? `--pattern ${options.pattern} matches no run (${loaded.skipped.length + loaded.ignored.length} files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
-            : 'no runs found; expected CSV logs or evidence folders (training_log.csv) under it',
+            : 'no runs found; expected CSV/TSV logs (SB3 *monitor.csv, progress.csv), TensorBoard run folders (events.out.tfevents.*) or evidence folders (training_log.csv) under it',
         );
       }
       const gate = options.requireImprovement;

@@ -8,7 +8,7 @@ import { stream } from '../stats/resample.js';
 import { improvementWithInterval, iqmWithInterval, stratifiedWithInterval } from '../stats/run-intervals.js';
 import { mean, median } from '../summary.js';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
-import type { RunTable, TextCell } from './run-table.js';
+import type { RunTable } from './run-table.js';
 
 /** One run in memory, labelled. `path` is how the run is named in the output (default: table.path). */
 export interface RunInput {
@@ -34,7 +34,15 @@ export interface CompareRunsOptions {
   resamples?: number;
 }
 
-export const X_CANDIDATES = ['step', 'total timesteps', 'time/total_timesteps', 'global_step', 'episode'];
+/** x defaults: ours, SB3 progress.csv, CleanRL's CSV, SB3 monitor (cumulative episode lengths), episodes. */
+export const X_CANDIDATES = [
+  'step',
+  'total timesteps',
+  'time/total_timesteps',
+  'global_step',
+  'timesteps',
+  'episode',
+];
 export const Y_CANDIDATES = [
   'reward',
   'ep_rew_mean',
@@ -44,6 +52,7 @@ export const Y_CANDIDATES = [
   'mean_reward',
   'episode_reward',
   'return',
+  'r',
 ];
 export const DEFAULT_RESAMPLES = 2000;
 export const COMPLETE_SHARE = 0.95;
@@ -126,14 +135,13 @@ function pickColumn(
   what: '--x' | '--y',
 ): string {
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const describe = (run: RunInput) => {
-    const names = [...run.table.columns.keys()];
-    const text = Object.keys((run.table.meta.textColumns as Record<string, TextCell>) ?? {});
-    return `it has ${[...names, ...text].map((n) => JSON.stringify(n)).join(', ') || 'no columns'}`;
-  };
+  const describe = (run: RunInput) =>
+    `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
   const chosen =
     wanted ??
-    candidates.find((name) => runs.every((run) => run.table.columns.has(name) || isText(run, name)));
+    candidates.find((name) =>
+      runs.every((run) => run.table.columns.has(name) || textIssue(run, name) !== undefined),
+    );
   if (chosen === undefined) {
     const lacking = runs.find((run) => !candidates.some((name) => run.table.columns.has(name))) ?? runs[0];
     throw new RunsInputError(
@@ -143,21 +151,26 @@ function pickColumn(
     );
   }
   for (const run of runs) {
-    const text = isText(run, chosen);
-    if (text)
+    if (run.table.columns.has(chosen)) continue;
+    const why = textIssue(run, chosen);
+    if (why) {
+      const at = /:(\d+): column "(?:[^"\\]|\\.)*" holds text \((".*")\)/.exec(why);
       throw new RunsInputError(
-        `${label(run)}:${text.line}: column ${JSON.stringify(chosen)} (${what}) is not numeric: ${JSON.stringify(text.text)}`,
+        at
+          ? `${label(run)}:${at[1]}: column ${JSON.stringify(chosen)} (${what}) is not numeric: ${at[2]}`
+          : `${why}; expected numbers for ${what}`,
       );
-    if (!run.table.columns.has(chosen))
-      throw new RunsInputError(
-        `${label(run)}: no column ${JSON.stringify(chosen)} (${what}); ${describe(run)}`,
-      );
+    }
+    throw new RunsInputError(
+      `${label(run)}: no column ${JSON.stringify(chosen)} (${what}); ${describe(run)}`,
+    );
   }
   return chosen;
 }
 
-function isText(run: RunInput, name: string): TextCell | undefined {
-  return (run.table.meta.textColumns as Record<string, TextCell> | undefined)?.[name];
+/** The reader left a text column out and said where (file, line, cell): the reason to give. */
+function textIssue(run: RunInput, name: string): string | undefined {
+  return run.table.issues.find((issue) => issue.includes(`column ${JSON.stringify(name)} holds text`));
 }
 
 /** A run's y at x by linear interpolation, NaN outside the x it covers. */

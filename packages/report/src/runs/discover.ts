@@ -1,10 +1,14 @@
-/** Finding runs under a folder: which files and evidence folders are runs, and their group, task and run. */
+/**
+ * Finding runs under a folder: which files (CSV/TSV logs, SB3 monitor and progress files), evidence
+ * folders and TensorBoard run folders are runs, and their group, task and run.
+ */
 import { readdir } from 'node:fs/promises';
 import { basename, join, relative, resolve, sep } from 'node:path';
+import { isEventFile } from '@evidence/sources';
 import { isEvidenceFolder } from './run-table.js';
 
 export interface FoundRun {
-  /** absolute path of the file or evidence folder */
+  /** absolute path of the file, evidence folder or TensorBoard run folder */
   file: string;
   /** relative to the root, with `/` */
   path: string;
@@ -15,7 +19,7 @@ export interface FoundRun {
 
 export interface Discovery {
   runs: FoundRun[];
-  /** CSV logs and evidence folders looked at and not used, with why */
+  /** logs and run folders looked at and not used, with why */
   skipped: { path: string; why: string }[];
   /** other files (pictures, notes, earlier runs reports…), not logs: counted, not listed one by one */
   ignored: string[];
@@ -54,6 +58,12 @@ export class PatternError extends Error {
   override name = 'PatternError';
 }
 
+/** A TensorBoard run folder (CleanRL's `runs/{env}__{exp}__{seed}__{time}/`): event files directly in it. */
+async function isTensorboardRun(dir: string): Promise<boolean> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  return names.some(isEventFile);
+}
+
 /** A folder `writeRunsReport` wrote: not entered. */
 async function isRunsReport(dir: string): Promise<boolean> {
   const names = await readdir(dir).catch(() => [] as string[]);
@@ -66,10 +76,13 @@ const toPosix = (path: string): string => path.split(sep).join('/');
 interface Entry {
   abs: string;
   rel: string;
-  kind: 'csv' | 'evidence' | 'report' | 'other';
+  kind: 'log' | 'evidence' | 'tensorboard' | 'report' | 'other';
 }
 
-/** Every candidate under root: CSV files and evidence folders (not entered); hidden entries and `exclude` left out. */
+/**
+ * Every candidate under root: CSV/TSV files (SB3's monitor and progress files among them), evidence
+ * folders and TensorBoard run folders (not entered); hidden entries and `exclude` left out.
+ */
 async function walk(root: string, exclude: string | null): Promise<Entry[]> {
   const found: Entry[] = [];
   const visit = async (dir: string): Promise<void> => {
@@ -82,10 +95,11 @@ async function walk(root: string, exclude: string | null): Promise<Entry[]> {
       const rel = toPosix(relative(root, abs));
       if (entry.isDirectory()) {
         if (await isEvidenceFolder(abs)) found.push({ abs, rel, kind: 'evidence' });
+        else if (await isTensorboardRun(abs)) found.push({ abs, rel, kind: 'tensorboard' });
         else if (await isRunsReport(abs)) found.push({ abs, rel, kind: 'report' });
         else await visit(abs);
       } else if (entry.isFile()) {
-        found.push({ abs, rel, kind: /\.csv$/i.test(entry.name) ? 'csv' : 'other' });
+        found.push({ abs, rel, kind: /\.[ct]sv$/i.test(entry.name) ? 'log' : 'other' });
       }
     }
   };
@@ -94,9 +108,9 @@ async function walk(root: string, exclude: string | null): Promise<Entry[]> {
 }
 
 /**
- * Runs under `root`. With a pattern, each CSV file or evidence folder whose relative path matches
- * it is a run; without one, every CSV file and evidence folder is a run, its folder is its group
- * and all are in one task.
+ * Runs under `root`. With a pattern, each log file, evidence folder or TensorBoard run folder whose
+ * relative path matches it is a run; without one, every one of them is a run, its folder is its
+ * group and all are in one task.
  */
 export async function discoverRuns(
   root: string,
@@ -117,7 +131,7 @@ export async function discoverRuns(
       if (compiled?.regex.test(entry.rel))
         skipped.push({
           path: entry.rel,
-          why: 'matches --pattern but is not a CSV log or an evidence folder',
+          why: 'matches --pattern but is not a CSV/TSV log, an evidence folder or a TensorBoard run folder',
         });
       else ignored.push(entry.rel);
       continue;

@@ -1,103 +1,13 @@
 /**
- * One run's log read into numeric columns. The shape is the one @evidence/sources exports
- * (`readRunTable`); until it lands, this module reads CSV logs (ours or anyone's) and evidence folders.
+ * One run read into numeric columns, by @evidence/sources (CSV of any trainer, SB3 monitor and progress
+ * files, TensorBoard run folders), plus what only an evidence folder holds: the curve recorder's
+ * reward history, for folders that have no training_log.csv.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import Papa from 'papaparse';
+import { join } from 'node:path';
+import { type RunTable, readRunTable as readSourceTable } from '@evidence/sources';
 
-export interface RunTable {
-  path: string;
-  format: 'evidence-csv' | 'csv' | 'sb3-monitor' | 'sb3-progress' | 'tensorboard' | 'wandb-csv' | 'jsonl';
-  /** numeric columns in file order, NaN where a row has no value */
-  columns: Map<string, Float64Array>;
-  meta: Record<string, unknown>;
-  issues: string[];
-}
-
-/** Where a column stopped being numeric: kept in `meta.textColumns` so errors can quote it. */
-export interface TextCell {
-  line: number;
-  text: string;
-}
-
-const SPECIAL: ReadonlyMap<string, number> = new Map([
-  ['', Number.NaN],
-  ['nan', Number.NaN],
-  ['NaN', Number.NaN],
-  ['inf', Number.POSITIVE_INFINITY],
-  ['+inf', Number.POSITIVE_INFINITY],
-  ['Infinity', Number.POSITIVE_INFINITY],
-  ['-inf', Number.NEGATIVE_INFINITY],
-  ['-Infinity', Number.NEGATIVE_INFINITY],
-  ['True', 1],
-  ['true', 1],
-  ['False', 0],
-  ['false', 0],
-]);
-
-/** A cell as a number (missing, nan, inf, True/False included), or undefined when it is text. */
-export function cellNumber(text: string): number | undefined {
-  const value = Number(text); // the common case first: one call per cell on big logs
-  if (!Number.isNaN(value)) return value === 0 && text.trim() === '' ? Number.NaN : value;
-  return SPECIAL.get(text);
-}
-
-/**
- * Any CSV text with a header line: RFC 4180 quoting, `\r\n`, a BOM. A last line without a newline
- * (a crash cut it short) and rows of the wrong width are reported in `issues`, never returned.
- */
-export function parseCsvRunTable(path: string, text: string, format: RunTable['format'] = 'csv'): RunTable {
-  const issues: string[] = [];
-  let body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-  if (body.trim() === '') throw new Error(`${path}: empty file, expected a header line`);
-  if (!body.endsWith('\n')) {
-    const cut = body.lastIndexOf('\n');
-    const lineNo = body.slice(0, cut + 1).split('\n').length;
-    if (cut >= 0) {
-      issues.push(`${path}:${lineNo}: torn last line ignored (no newline at the end)`);
-      body = body.slice(0, cut + 1);
-    }
-  }
-  const parsed = Papa.parse<string[]>(body, { skipEmptyLines: true, delimiter: ',' });
-  for (const error of parsed.errors)
-    if (error.code !== 'UndetectableDelimiter')
-      issues.push(`${path}:${(error.row ?? 0) + 1}: ${error.message}`);
-  const [header, ...rows] = parsed.data;
-  if (!header) throw new Error(`${path}: expected a header line`);
-  const width = header.length;
-  const numbers = header.map(() => new Float64Array(rows.length));
-  const textAt: (TextCell | null)[] = header.map(() => null);
-  let kept = 0;
-  rows.forEach((row, r) => {
-    const line = r + 2;
-    if (row.length !== width) {
-      issues.push(`${path}:${line}: expected ${width} fields, found ${row.length}; row skipped`);
-      return;
-    }
-    for (let c = 0; c < width; c++) {
-      const cell = row[c] as string;
-      const value = cellNumber(cell);
-      if (value === undefined) {
-        textAt[c] ??= { line, text: cell };
-        (numbers[c] as Float64Array)[kept] = Number.NaN;
-      } else (numbers[c] as Float64Array)[kept] = value;
-    }
-    kept++;
-  });
-  const columns = new Map<string, Float64Array>();
-  const textColumns: Record<string, TextCell> = {};
-  header.forEach((name, c) => {
-    if (columns.has(name) || Object.hasOwn(textColumns, name)) {
-      issues.push(`${path}:1: column "${name}" appears twice; the first is used`);
-      return;
-    }
-    const at = textAt[c];
-    if (at) textColumns[name] = at;
-    else columns.set(name, (numbers[c] as Float64Array).subarray(0, kept));
-  });
-  return { path, format, columns, meta: { header, textColumns, rows: kept }, issues };
-}
+export type { RunTable };
 
 async function isFile(path: string): Promise<boolean> {
   return stat(path).then(
@@ -154,20 +64,28 @@ function rewardHistoryTable(path: string, text: string): RunTable {
 }
 
 /**
- * Reads one run: a CSV file, or an evidence folder (its `training_log.csv`, else the first
- * `curves/<mode>/<mode>_reward_history.json`). Throws, naming the file, when it cannot be read.
+ * Reads one run: an evidence folder (its `training_log.csv`, else the first
+ * `curves/<mode>/<mode>_reward_history.json`), a reward history, or anything @evidence/sources reads
+ * (a CSV/TSV log, an SB3 monitor or progress file, a TensorBoard run folder). Throws, naming the file,
+ * when it cannot be read or holds no numeric column.
  */
 export async function readRunTable(path: string): Promise<RunTable> {
-  const info = await stat(path);
-  if (info.isDirectory()) {
+  const table = await readAnyRun(path);
+  if (table.columns.size === 0)
+    throw new Error(
+      `${path}: no numeric column${table.issues.length > 0 ? ` (${table.issues.join('; ')})` : ''}`,
+    );
+  return table;
+}
+
+async function readAnyRun(path: string): Promise<RunTable> {
+  if ((await stat(path)).isDirectory()) {
     const log = join(path, 'training_log.csv');
-    if (await isFile(log))
-      return { ...parseCsvRunTable(log, await readFile(log, 'utf8'), 'evidence-csv'), path };
+    if (await isFile(log)) return { ...(await readSourceTable(log)), path };
     const [history] = await rewardHistoryFiles(path);
     if (history) return { ...rewardHistoryTable(history, await readFile(history, 'utf8')), path };
-    throw new Error(`${path}: expected training_log.csv or curves/<mode>/<mode>_reward_history.json`);
+    return readSourceTable(path);
   }
-  const text = await readFile(path, 'utf8');
-  if (/\.json$/i.test(path)) return rewardHistoryTable(path, text);
-  return parseCsvRunTable(path, text, basename(path) === 'training_log.csv' ? 'evidence-csv' : 'csv');
+  if (/\.json$/i.test(path)) return rewardHistoryTable(path, await readFile(path, 'utf8'));
+  return readSourceTable(path);
 }
