@@ -146,7 +146,7 @@ print(im.size[0], im.size[1], len(xs), im.info.get('duration'), ','.join(map(str
 describe('evidence watch', () => {
   it('draws at start, redraws after the log changes, and exits 0 on SIGINT', async () => {
     const dir = copyFixture();
-    const chart = join(dir, 'training_curve.png');
+    const chart = join(dir, 'report', 'training_curve.png');
     const child = startCli(['watch', dir, '--debounce', '100']);
     await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
     const firstDraw = statSync(chart).mtimeMs;

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,22 @@ export function copyFixture(): string {
   cpSync(fixtureDir, dir, { recursive: true });
   makeWritable(dir);
   return dir;
+}
+
+/** The SHA-256 of every file under `dir`, by its path relative to `dir`. */
+export function hashTree(dir: string, sub = '', into = new Map<string, string>()): Map<string, string> {
+  for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
+    const rel = sub ? `${sub}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) hashTree(dir, rel, into);
+    else
+      into.set(
+        rel,
+        createHash('sha256')
+          .update(readFileSync(join(dir, rel)))
+          .digest('hex'),
+      );
+  }
+  return into;
 }
 
 function makeWritable(path: string): void {

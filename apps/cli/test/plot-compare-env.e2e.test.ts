@@ -78,11 +78,11 @@ describe('evidence plot', () => {
     );
     const result = await runCli(['plot', dir]);
     expect(result.code).toBe(0);
-    expect(isPng(join(dir, 'training_curve.png'))).toBe(true);
+    expect(isPng(join(dir, 'report', 'training_curve.png'))).toBe(true);
     expect(result.stdout).toMatch(
       /skipped before_after_summary\.png: pre_eval\.jsonl and post_eval\.jsonl are missing/,
     );
-    expect(existsSync(join(dir, 'reward_components.png'))).toBe(false);
+    expect(existsSync(join(dir, 'report', 'reward_components.png'))).toBe(false);
   });
 
   it('a training log without reward and loss fails naming the file and the columns, draws no chart', async () => {
@@ -93,6 +93,7 @@ describe('evidence plot', () => {
     expect(result.stderr).toMatch(
       /training_log\.csv: no column "reward" or "loss" to draw the training curve from \(its columns: step, epoch, kl\)/,
     );
+    expect(existsSync(join(dir, 'report', 'training_curve.png'))).toBe(false);
     expect(existsSync(join(dir, 'training_curve.png'))).toBe(false);
   });
 });

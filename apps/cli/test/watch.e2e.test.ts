@@ -6,7 +6,7 @@ import { copyFixture, finished, startCli, tempDir, waitForOutput } from './helpe
 describe('evidence watch --poll', () => {
   it('checks the logs on a timer, for mounts where file events never arrive', async () => {
     const dir = copyFixture();
-    const chart = join(dir, 'training_curve.png');
+    const chart = join(dir, 'report', 'training_curve.png');
     const child = startCli(['watch', dir, '--poll', '100', '--debounce', '50']);
     await waitForOutput(child, (out) => out.stderr.includes('checking every 100 ms'), 30_000);
     const firstDraw = statSync(chart).mtimeMs;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import {
   type ChartInputs,
@@ -19,6 +19,7 @@ import { describeLineChart, interactiveCurves, LIVE_DATA_FILE, liveDataScript } 
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
+import { OwnedFiles } from './owned-files.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
 import {
@@ -83,8 +84,6 @@ export class NothingToReportError extends Error {
 
 /** The folder a report goes to when not told otherwise. */
 export const REPORT_DIR = 'report';
-/** Names the files a report wrote, so a later report may replace them and nothing else. */
-export const REPORT_MANIFEST = '.evidence-report.json';
 
 const REFUSED =
   'a file this report did not write is already there; left as it is (give --out another folder)';
@@ -163,16 +162,6 @@ function sourceFiles(tables: readonly RunTable[]): string[] {
   );
 }
 
-/** Files a previous report wrote into `out` (it may replace those, and only those). */
-async function previousReportFiles(out: string): Promise<Set<string>> {
-  try {
-    const manifest = JSON.parse(await readFile(join(out, REPORT_MANIFEST), 'utf8')) as { files?: unknown };
-    return new Set(Array.isArray(manifest.files) ? manifest.files.filter((f) => typeof f === 'string') : []);
-  } catch {
-    return new Set();
-  }
-}
-
 /**
  * Build the report of an evidence folder into `<dir>/report/` (or `options.out`): every chart its inputs
  * allow, before_after_metrics.json, sample_trajectories.md, index.html and REPORT.md. Reads what
@@ -232,13 +221,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   };
 
   // --- never over another program's file --------------------------------------------------------
-  const ours = await previousReportFiles(out);
-  const protectedFile = (path: string): boolean => existsSync(path) && !ours.has(href(path));
+  const ours = await OwnedFiles.read(out);
+  const protectedFile = (path: string): boolean => !ours.mayWrite(path);
   const refuse = (path: string): void => {
     skipped.push({ what: name(path), why: REFUSED });
   };
   const noteWritten = (path: string): void => {
     written.push(path);
+    ours.add(path);
     log(`wrote ${name(path)}`);
   };
   const write = async (path: string, data: string): Promise<boolean> => {
@@ -501,11 +491,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   progress('index.html');
   await write(outPaths.reportMd, renderMarkdown(model));
   progress('REPORT.md');
-  const manifest = {
-    written_by: '@evidence/report',
-    files: [...new Set([...ours, ...written.map(href)])].sort(),
-  };
-  await writeTextAtomic(join(out, REPORT_MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  await ours.save();
 
   return {
     dir: root,

@@ -27,6 +27,7 @@ export {
   type LiveDataResult,
   writeLiveReportData,
 } from './interactive/index.js';
+export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';

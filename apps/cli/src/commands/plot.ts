@@ -17,7 +17,11 @@ interface PlotOptions {
   logY?: boolean;
   title?: string;
   out?: string;
+  force?: boolean;
 }
+
+/** Why a chart was not drawn where a file evidence did not write already is. */
+const NOT_OURS = 'a file evidence did not write is already there; left as it is';
 
 export function plotCommand(command: Command, io: CliIo): void {
   command
@@ -27,13 +31,17 @@ export function plotCommand(command: Command, io: CliIo): void {
     .option('--y <columns>', 'comma-separated y columns of a CSV', listOption)
     .option('--log-y', 'logarithmic y axis')
     .option('--title <text>', 'chart title')
-    .option('-o, --out <path>', 'output file for a CSV (.png, .svg or .pdf), output folder for a folder')
+    .option(
+      '-o, --out <path>',
+      "output file for a CSV (.png, .svg or .pdf), output folder for a folder (default: the folder's report/)",
+    )
+    .option('--force', 'write over existing files that evidence did not write')
     .addHelpText(
       'after',
       `
 Examples:
-  $ evidence plot evidence                          # every standard chart the folder allows
-  $ evidence plot evidence/training_log.csv         # its standard chart
+  $ evidence plot evidence                          # every standard chart the folder allows, into evidence/report/
+  $ evidence plot evidence/training_log.csv         # its standard chart, into evidence/report/
   $ evidence plot log.csv --x step --y loss,reward --log-y -o loss.png`,
     )
     .action(async (pathArg: string, options: PlotOptions) => {
@@ -46,9 +54,11 @@ Examples:
             '--x, --y and --log-y choose columns of one CSV; give a CSV file, not a folder',
           );
         }
-        const outDir = options.out ? resolvePath(io, options.out) : path;
+        const outDir = options.out ? resolvePath(io, options.out) : await reportDirOf(path);
         const { standardCharts } = await import('@evidence/plots');
-        const result = await drawStandardCharts(io, standardCharts(path), outDir);
+        const result = await drawStandardCharts(io, standardCharts(path), outDir, {
+          force: options.force === true,
+        });
         throwIfFailed(result);
         return;
       }
@@ -66,8 +76,13 @@ Examples:
           `no standard chart for ${basename(path)}; choose columns with --y <columns> [--x <column>]`,
         );
       }
-      const out = options.out ? resolvePath(io, options.out) : chart.out;
-      throwIfFailed(await drawStandardCharts(io, [chart], dirname(out), () => out));
+      const out = options.out
+        ? resolvePath(io, options.out)
+        : join(await reportDirOf(dirname(path)), basename(chart.out));
+      await refuseForeign(io, out, options.force);
+      throwIfFailed(
+        await drawStandardCharts(io, [chart], dirname(out), { outputFor: () => out, force: true }),
+      );
     });
 }
 
@@ -80,6 +95,7 @@ async function plotColumns(
   const out = options.out
     ? resolvePath(io, options.out)
     : join(dirname(csvPath), `${basename(csvPath, extname(csvPath))}.png`);
+  await refuseForeign(io, out, options.force);
   const csv = await loadCsvLog(csvPath);
   await mkdir(dirname(out), { recursive: true });
   printIssues(io, fromReadIssues(csvPath, csv.issues));
@@ -92,35 +108,75 @@ async function plotColumns(
     }
   }
   const { renderColumns } = await import('@evidence/plots');
+  const { OwnedFiles } = await import('@evidence/report');
+  const owned = await OwnedFiles.of(out);
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,
     ...(options.logY ? { logY: true } : {}),
     ...(options.title ? { title: options.title } : {}),
   });
+  owned.add(written);
+  await owned.save();
   printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
 }
 
-/** Shared by `plot DIR` and `watch`: draws (with @evidence/plots' one loop), then prints what it wrote, skipped and failed. */
+/** Where `plot DIR` and `watch DIR` draw by default: the folder of the report, beside its page. */
+export async function reportDirOf(dir: string): Promise<string> {
+  const { REPORT_DIR } = await import('@evidence/report');
+  return join(dir, REPORT_DIR);
+}
+
+/** A chart file named on the command line that another program wrote is bad input, unless `--force`. */
+async function refuseForeign(io: CliIo, out: string, force: boolean | undefined): Promise<void> {
+  if (force) return;
+  const { OwnedFiles } = await import('@evidence/report');
+  if (!(await OwnedFiles.of(out)).mayWrite(out)) {
+    throw new InputError(displayPath(io, out), `${NOT_OURS} (choose another -o, or --force to replace it)`);
+  }
+}
+
+export interface DrawOptions {
+  /** the file a chart goes to; default: its name in `outDir` */
+  outputFor?: (chart: StandardChart) => string;
+  /** draw over files evidence did not write, too */
+  force?: boolean;
+}
+
+/**
+ * Shared by `plot DIR` and `watch`: draws (with @evidence/plots' one loop) every chart whose file is free
+ * or was written by evidence (the record in `outDir`, the one `evidence report` keeps), records what it
+ * wrote, then prints what it wrote, skipped and failed.
+ */
 export async function drawStandardCharts(
   io: CliIo,
   charts: readonly StandardChart[],
   outDir: string,
-  outputFor: (chart: StandardChart) => string = (chart) => join(outDir, basename(chart.out)),
+  options: DrawOptions = {},
 ): Promise<StandardChartsResult> {
+  const outputFor = options.outputFor ?? ((chart: StandardChart) => join(outDir, basename(chart.out)));
   await mkdir(outDir, { recursive: true });
   const plots = await import('@evidence/plots');
+  const { OwnedFiles } = await import('@evidence/report');
+  const owned = await OwnedFiles.read(outDir);
+  const drawable = options.force ? charts : charts.filter((chart) => owned.mayWrite(outputFor(chart)));
   const progress = createProgress(io);
   let result: StandardChartsResult;
   try {
-    result = await plots.drawStandardCharts(charts, {
+    result = await plots.drawStandardCharts(drawable, {
       outputFor,
       onProgress: (done, total, what) => progress.update(done, total, what),
     });
   } finally {
     progress.stop();
   }
+  for (const { path } of result.written) owned.add(path);
+  await owned.save();
   for (const { path } of result.written) printLine(io.stdout, `wrote   ${displayPath(io, path)}`);
+  for (const chart of charts) {
+    if (!drawable.includes(chart))
+      printLine(io.stdout, `skipped ${basename(outputFor(chart))}: ${NOT_OURS} (give -o another folder)`);
+  }
   for (const skip of result.skipped) printLine(io.stdout, `skipped ${basename(skip.out)}: ${skip.why}`);
   printIssues(io, result.issues);
   for (const failure of result.failed) printLine(io.stderr, `evidence: ${describeError(failure.error)}`);

@@ -6,13 +6,14 @@ import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
-import { drawStandardCharts } from './plot.js';
+import { drawStandardCharts, reportDirOf } from './plot.js';
 import { defaultEvidenceDir } from './report.js';
 
 interface WatchOptions {
   debounce: number;
   report?: boolean;
   poll?: number | true;
+  out?: string;
 }
 
 const LOG_FILE = /\.(csv|jsonl)$/i;
@@ -26,6 +27,7 @@ export function watchCommand(command: Command, io: CliIo): void {
     .description('re-render the charts whenever the logs change, until Ctrl-C')
     .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
     .option('--debounce <ms>', 'wait this long after the last change before drawing', integerOption(0), 300)
+    .option('-o, --out <dir>', 'the folder to draw into (default: the report folder, <dir>/report)')
     .option('--report', 'rebuild the whole report (index.html, REPORT.md) instead of only the charts')
     .option(
       '--poll [ms]',
@@ -43,13 +45,14 @@ export function watchCommand(command: Command, io: CliIo): void {
         dir,
         dirArg === undefined ? ' (give the evidence folder, or set EVIDENCE_DIR)' : '',
       );
+      const out = options.out ? resolvePath(io, options.out) : await reportDirOf(dir);
       const { standardCharts } = await import('@evidence/plots');
       const charts = standardCharts(dir);
       const redraw = async (changed: ReadonlySet<string> | null) => {
         try {
           if (options.report) {
             const { buildReport } = await import('@evidence/report');
-            const result = await buildReport(dir);
+            const result = await buildReport(dir, { out });
             printLine(io.stdout, `updated ${displayPath(io, result.page)} (${result.written.length} files)`);
             printIssues(io, result.issues);
           } else {
@@ -57,11 +60,11 @@ export function watchCommand(command: Command, io: CliIo): void {
               ? charts.filter((chart) => chart.inputs.some((input) => changed.has(basename(input))))
               : charts;
             if (affected.length === 0) return;
-            await drawStandardCharts(io, affected, dir);
+            await drawStandardCharts(io, affected, out);
           }
           // an open index.html re-loads this file and redraws its charts: the page follows the run
           const { writeLiveReportData } = await import('@evidence/report');
-          const live = await writeLiveReportData(dir, { ifPageExists: true });
+          const live = await writeLiveReportData(dir, { ifPageExists: true, out });
           for (const problem of live?.problems ?? []) printLine(io.stderr, `evidence: ${problem}`);
         } catch (error) {
           // A half-written or malformed log must not end the watch: say so, and draw again on the next change.

@@ -13,6 +13,7 @@ import {
 } from '@evidence/plots';
 import { REPORT_DIR } from '../build-report.js';
 import { EvidencePaths, writeTextAtomic } from '../io.js';
+import { OwnedFiles } from '../owned-files.js';
 import { type EmbeddedChart, embedChart, scriptJson } from './chart-data.js';
 import { LIVE_DATA_CALLBACK, LIVE_DATA_FILE } from './runtime.js';
 
@@ -55,6 +56,10 @@ export async function writeLiveReportData(
   const paths = new EvidencePaths(resolve(dir));
   const pageDir = resolve(options.out ?? join(paths.root, REPORT_DIR));
   if (options.ifPageExists && !existsSync(join(pageDir, basename(paths.indexHtml)))) return null;
+  const file = join(pageDir, LIVE_DATA_FILE);
+  const owned = await OwnedFiles.read(pageDir);
+  if (!owned.mayWrite(file))
+    return { file, charts: [], problems: [`${file}: not written by evidence; left as it is`] };
   const charts: Record<string, EmbeddedChart> = {};
   const problems: string[] = [];
   for (const chart of standardCharts(paths)) {
@@ -67,7 +72,8 @@ export async function writeLiveReportData(
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  const file = join(pageDir, LIVE_DATA_FILE);
   await writeTextAtomic(file, liveDataScript(charts));
+  owned.add(file);
+  await owned.save();
   return { file, charts: Object.keys(charts), problems };
 }

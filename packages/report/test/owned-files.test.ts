@@ -1,0 +1,68 @@
+// The record of the files evidence wrote into a folder: what `report`, `plot` and `watch` may replace.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { LIVE_DATA_FILE, OWNED_FILES_RECORD, OwnedFiles, writeLiveReportData } from '../src/index.js';
+
+const folder = () => mkdtempSync(join(tmpdir(), 'report-owned-'));
+const recordOf = (dir: string) => JSON.parse(readFileSync(join(dir, OWNED_FILES_RECORD), 'utf8'));
+
+describe('OwnedFiles', () => {
+  it('a missing file may be written; one another program wrote may not, until evidence records it', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'chart.png'), 'theirs');
+    const owned = await OwnedFiles.read(dir);
+    expect(owned.mayWrite(join(dir, 'new.png'))).toBe(true);
+    expect(owned.mayWrite(join(dir, 'chart.png'))).toBe(false);
+    owned.add(join(dir, 'mine.png'));
+    await owned.save();
+    expect(recordOf(dir).files).toEqual(['mine.png']);
+    writeFileSync(join(dir, 'mine.png'), 'ours');
+    const later = await OwnedFiles.of(join(dir, 'mine.png'));
+    expect(later.mayWrite(join(dir, 'mine.png'))).toBe(true);
+    expect(later.mayWrite(join(dir, 'chart.png'))).toBe(false);
+  });
+
+  it('saving keeps what another command recorded meanwhile, and writes nothing when nothing was added', async () => {
+    const dir = folder();
+    const plot = await OwnedFiles.read(dir);
+    const report = await OwnedFiles.read(dir);
+    plot.add(join(dir, 'a.png'));
+    await plot.save();
+    report.add(join(dir, 'index.html'));
+    await report.save();
+    expect(recordOf(dir).files).toEqual(['a.png', 'index.html']);
+    const empty = folder();
+    await (await OwnedFiles.read(empty)).save();
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('an unreadable record makes nothing ours', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'chart.png'), 'theirs');
+    writeFileSync(join(dir, OWNED_FILES_RECORD), '{"files": ["chart.png"');
+    expect((await OwnedFiles.read(dir)).mayWrite(join(dir, 'chart.png'))).toBe(false);
+  });
+});
+
+describe('writeLiveReportData and the record', () => {
+  it('leaves a live data file evidence did not write as it is, and says so', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'training_log.csv'), 'step,reward\n0,1\n');
+    mkdirSync(join(dir, 'report'));
+    writeFileSync(join(dir, 'report', 'index.html'), '<!doctype html>');
+    writeFileSync(join(dir, 'report', LIVE_DATA_FILE), 'theirs');
+    const result = await writeLiveReportData(dir, { ifPageExists: true });
+    expect(result?.problems).toEqual([expect.stringMatching(/report-data\.js: not written by evidence/)]);
+    expect(readFileSync(join(dir, 'report', LIVE_DATA_FILE), 'utf8')).toBe('theirs');
+  });
+
+  it('records the live data file it wrote, so the next write replaces it', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'training_log.csv'), 'step,reward\n0,1\n');
+    await writeLiveReportData(dir);
+    expect(recordOf(join(dir, 'report')).files).toEqual([LIVE_DATA_FILE]);
+    expect((await writeLiveReportData(dir))?.problems).toEqual([]);
+  });
+});
