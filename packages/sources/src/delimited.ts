@@ -21,6 +21,17 @@ export interface ParseDelimitedOptions {
 }
 
 /**
+ * The delimiter when the file says it: tab for .tsv, a comma when the header (read with quotes) has
+ * several comma-separated fields. Otherwise '' and papaparse guesses, which alone can take a `;` inside
+ * a quoted column name for the delimiter.
+ */
+function chosenDelimiter(path: string, body: string): string {
+  if (/\.(tsv|tab)$/i.test(path)) return '\t';
+  const firstLine = Papa.parse<string[]>(body, { delimiter: ',', preview: 1, comments: '#' }).data[0];
+  return firstLine && firstLine.length > 1 ? ',' : '';
+}
+
+/**
  * Parses delimited text with papaparse: delimiter detection (`,` tab `;` `|`), RFC 4180 quoting, `#`
  * comment lines, `\r\n` or `\n`. Rows of the wrong width are reported with their line and skipped.
  */
@@ -51,13 +62,13 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
   }
   let header: string[] | null = null;
   const rows: { line: number; fields: string[] }[] = [];
-  let delimiter = ',';
   const body = text.slice(offset);
+  let delimiter = chosenDelimiter(path, body);
   Papa.parse<string[]>(body, {
     comments: '#',
     skipEmptyLines: 'greedy',
     newline: '\n',
-    delimitersToGuess: [',', '\t', ';', '|'],
+    ...(delimiter ? { delimiter } : { delimitersToGuess: [',', '\t', ';', '|'] }),
     step(result) {
       const line = lineAt(offset + Math.max(0, result.meta.cursor - 1));
       delimiter = result.meta.delimiter;

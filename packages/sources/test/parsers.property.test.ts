@@ -139,6 +139,15 @@ describe('CSV round trip through papaparse', () => {
     );
   });
 
+  it('a comma header is read with commas, even when a quoted name holds ";" (found by a property test)', () => {
+    const parsed = parseDelimited('t.csv', '"$",";;"\n1,2\n3,4\n', { lastLine: 'torn' });
+    expect(parsed.delimiter).toBe(',');
+    expect([...numericColumns('t.csv', parsed).keys()]).toEqual(['$', ';;']);
+    // without a comma in the header the delimiter is still found, and a .tsv is read with tabs
+    expect(parseDelimited('s.csv', 'a;b\n1;2\n', { lastLine: 'torn' }).delimiter).toBe(';');
+    expect(parseDelimited('t.tsv', 'a,b\tc\n1\t2\n', { lastLine: 'torn' }).header).toEqual(['a,b', 'c']);
+  });
+
   it('cellNumber reads every formatNumber output back exactly', () => {
     fc.assert(
       fc.property(fc.double(), (value) => {
