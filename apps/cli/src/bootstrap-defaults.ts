@@ -1,3 +1,6 @@
+import type { Command } from 'commander';
+import { integerOption } from './options.js';
+
 /**
  * The bootstrap defaults shown in `report --help` and `compare --help`: the same numbers as
  * @evidence/report's DEFAULT_BOOTSTRAP_SEED and DEFAULT_RESAMPLES (a test checks), written here so
@@ -6,3 +9,20 @@
  */
 export const BOOTSTRAP_SEED = 0;
 export const BOOTSTRAP_RESAMPLES = 10_000;
+
+/** `--resamples` and `--seed`, the same in every command that draws bootstrap intervals. */
+export function bootstrapOptions(command: Command): Command {
+  return command
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples for the 95% intervals',
+      integerOption(100),
+      BOOTSTRAP_RESAMPLES,
+    )
+    .option(
+      '--seed <n>',
+      'bootstrap seed (the trainer, `report` and `compare` share this default)',
+      integerOption(0),
+      BOOTSTRAP_SEED,
+    );
+}

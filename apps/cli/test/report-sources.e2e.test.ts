@@ -5,13 +5,12 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PNG_SIGNATURE, python, runCli, tempDir } from './helpers.js';
+import { hashTree, PNG_SIGNATURE, python, runCli, tempDir } from './helpers.js';
 
 const SB3_FIXTURES = fileURLToPath(new URL('../../../packages/sources/test/fixtures/sb3', import.meta.url));
 const TB_ORACLE = fileURLToPath(new URL('../../../packages/sources/test/tb_oracle.py', import.meta.url));
@@ -27,21 +26,6 @@ const chromiumMissing = existsSync(CHROMIUM)
         throw new Error(`${CHROMIUM} is required on CI but missing`);
       })()
     : `${CHROMIUM} not found: skipped`;
-
-function hashTree(dir: string, sub = '', into = new Map<string, string>()): Map<string, string> {
-  for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
-    const rel = sub ? `${sub}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) hashTree(dir, rel, into);
-    else
-      into.set(
-        rel,
-        createHash('sha256')
-          .update(readFileSync(join(dir, rel)))
-          .digest('hex'),
-      );
-  }
-  return into;
-}
 
 /** The page in headless Chromium: every image decoded, no console error, the visible text. */
 async function openPage(

@@ -1,24 +1,7 @@
-import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, fixtureDir, PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
-
-/** sha256 of every file under `dir`, by relative path. */
-function hashTree(dir: string, sub = '', into = new Map<string, string>()): Map<string, string> {
-  for (const entry of readdirSync(join(dir, sub), { withFileTypes: true })) {
-    const rel = sub ? `${sub}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) hashTree(dir, rel, into);
-    else
-      into.set(
-        rel,
-        createHash('sha256')
-          .update(readFileSync(join(dir, rel)))
-          .digest('hex'),
-      );
-  }
-  return into;
-}
+import { copyFixture, fixtureDir, hashTree, PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
 
 const CHARTS = [
   'training_curve.png',

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { loadCsvLog, readCsvLog } from '../src/index.js';
 // @ts-expect-error plain .mjs shared with the child processes, no types
-import { COLUMNS, expectedRow } from './child/rows.js';
+// biome-ignore lint/correctness/useImportExtensions: rows.mjs is plain JavaScript, named as it is
+import { COLUMNS, expectedRow } from './child/rows.mjs';
 import { tempDir } from './helpers.js';
 
 const CHILD = fileURLToPath(new URL('./child/append.mjs', import.meta.url));

@@ -3,11 +3,10 @@ import { dirname, join } from 'node:path';
 import type { BeforeAfterMetrics } from '@evidence/report';
 import { formatValue } from '@evidence/step-table';
 import type { Command } from 'commander';
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
+import { bootstrapOptions } from '../bootstrap-defaults.js';
 import { ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
-import { integerOption } from '../options.js';
 import { requireFile, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -20,7 +19,7 @@ interface CompareOptions {
 }
 
 export function compareCommand(command: Command, io: CliIo): void {
-  command
+  bootstrapOptions(command)
     .description(
       'before/after metrics of two evaluation files, with 95% intervals and whether each change is better',
     )
@@ -30,18 +29,6 @@ export function compareCommand(command: Command, io: CliIo): void {
       '--reward-key <key>',
       'episode field compared before and after (a column of a CSV; episode.r reads {"episode": {"r": …}})',
       'cumulative_reward',
-    )
-    .option(
-      '--resamples <n>',
-      'bootstrap resamples for the 95% intervals',
-      integerOption(100),
-      BOOTSTRAP_RESAMPLES,
-    )
-    .option(
-      '--seed <n>',
-      'bootstrap seed (the trainer and `report` use the same default)',
-      integerOption(0),
-      BOOTSTRAP_SEED,
     )
     .option('--json', 'print the metrics as JSON (the before_after_metrics.json shape)')
     .option(

@@ -1,10 +1,9 @@
 import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
-import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
+import { bootstrapOptions } from '../bootstrap-defaults.js';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
-import { integerOption } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
 
@@ -23,7 +22,7 @@ export function defaultEvidenceDir(io: CliIo): string {
 }
 
 export function reportCommand(command: Command, io: CliIo): void {
-  command
+  bootstrapOptions(command)
     .description(
       'every plot, before/after statistics, index.html and REPORT.md for an evidence folder (or SB3, TensorBoard, W&B/CSV logs), written into DIR/report/',
     )
@@ -32,18 +31,6 @@ export function reportCommand(command: Command, io: CliIo): void {
       'the evidence folder, or a folder of SB3 monitor/progress files, TensorBoard runs, W&B/CSV exports (default: $EVIDENCE_DIR or ./evidence)',
     )
     .option('--reward-key <key>', 'episode field compared before and after', 'cumulative_reward')
-    .option(
-      '--resamples <n>',
-      'bootstrap resamples for the 95% intervals',
-      integerOption(100),
-      BOOTSTRAP_RESAMPLES,
-    )
-    .option(
-      '--seed <n>',
-      'bootstrap seed (the trainer uses the same default)',
-      integerOption(0),
-      BOOTSTRAP_SEED,
-    )
     .option('--title <text>', 'heading of the report (default: the run named by run.json, else the folder)')
     .option('-o, --out <dir>', 'folder the report is written to (default: DIR/report)')
     .option('--inline', 'one self-contained index.html: images and GIFs inside it (a bigger file)')

@@ -7,7 +7,8 @@
 //       exit|throw|SIGTERM|SIGINT|handled-SIGTERM:<n>   append n rows, then end that way without close()
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { COLUMNS, expectedRow } from './rows.js';
+// biome-ignore lint/correctness/useImportExtensions: rows.mjs is plain JavaScript, named as it is
+import { COLUMNS, expectedRow } from './rows.mjs';
 
 const [entry, file, mode, how] = process.argv.slice(2);
 const { loadCsvLog, openCsvLog } = await import(pathToFileURL(entry).href);
