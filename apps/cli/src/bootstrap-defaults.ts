@@ -21,7 +21,7 @@ export function bootstrapOptions(command: Command): Command {
     )
     .option(
       '--seed <n>',
-      'bootstrap seed (the trainer, `report` and `compare` share this default)',
+      'bootstrap seed (the trainer uses the same default, as do `report` and `compare`)',
       integerOption(0),
       BOOTSTRAP_SEED,
     );
