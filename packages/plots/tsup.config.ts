@@ -1,3 +1,4 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-export default packageBuild();
+// node-kit is private: bundled, so installing @evidence/plots pulls in nothing extra
+export default packageBuild({ noExternal: ['@evidence/node-kit'] });

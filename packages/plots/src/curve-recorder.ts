@@ -2,6 +2,7 @@
 // extra metrics; a history JSON checkpoint every N episodes; charts and the final history on save().
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkNamePart } from '@evidence/node-kit';
 import type { Chart, Panel } from './chart.js';
 import { PALETTE } from './chart.js';
 import { readEvidenceEnv, writeFileAtomic } from './data.js';
@@ -64,11 +65,7 @@ export class CurveRecorder {
     this.onError =
       options.onError ??
       ((error) => console.warn(`@evidence/plots: curve checkpoint failed: ${error.message}`));
-    if (!/^[\w.-]+$/.test(this.mode)) {
-      throw new Error(
-        `CurveRecorder: mode "${this.mode}" must be letters, digits, "_", "-" or "." (it names files)`,
-      );
-    }
+    checkNamePart(this.mode, 'CurveRecorder mode');
   }
 
   /** Reads a history JSON (ours or the Python trainer's, which contains NaN) and continues from it. */
@@ -252,7 +249,8 @@ export class CurveRecorder {
     }
     for (const [name, values] of this.metrics) {
       const y = Float64Array.from(values);
-      charts.set(`${this.mode}_${name}`, {
+      // a metric's name is free text ('losses/value'): its file name keeps letters, digits, '_', '-', '.'
+      charts.set(`${this.mode}_${name.replace(/[^\w.-]/g, '_')}`, {
         title: `${this.mode}: ${name.replaceAll('_', ' ')}`,
         xLabel: 'episode',
         integerX: true,

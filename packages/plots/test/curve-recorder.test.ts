@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CurveRecorder, curveRecorderFromEnv, movingAverage, readRewardHistory } from '../src/index.js';
 import { parseJsonWithNaN } from '../src/json-nan.js';
@@ -120,6 +120,22 @@ describe('CurveRecorder', () => {
       await recorder.flush();
     }
     expect(errors).toHaveLength(1);
+  });
+
+  it('names from user input never climb out of the folder: the mode is refused, a metric name is made a file name', async () => {
+    for (const mode of ['../../x', 'a/b', '..', ''])
+      expect(() => new CurveRecorder({ dir: tempDir(), mode })).toThrow(
+        `CurveRecorder mode ${JSON.stringify(mode)} must be a plain file name part`,
+      );
+    const dir = join(tempDir(), 'curves');
+    const recorder = new CurveRecorder({ dir, mode: 'train' });
+    recorder.logEpisode(1, 1, undefined, { '../../escape': 1, 'losses/value': 2 });
+    recorder.logEpisode(2, 1.5, undefined, { '../../escape': 2, 'losses/value': 1 });
+    await recorder.save();
+    expect(readdirSync(dirname(dir))).toEqual(['curves']);
+    const files = readdirSync(dir);
+    expect(files).toContain('train_.._.._escape.png');
+    expect(files).toContain('train_losses_value.png');
   });
 
   it('curveRecorderFromEnv: directory and checkpoint period from the environment, null when disabled', () => {
