@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { formatRunsNumber as f, improvementVerdict } from '@evidence/report';
+import { formatRunsNumber as f, improvementInterval, improvementVerdict } from '@evidence/report';
 import { SEEDS_GROUPS, trainSeeds } from './seeds.js';
 
 const USAGE = `Usage: node apps/trainer/dist/seeds-bin.js [--seeds 1-5] [--out runs] [--updates N]
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
     for (const p of summary.improvement[task] ?? [])
       if ((p.a as string) === SEEDS_GROUPS[0]?.name)
         log(
-          `P(${p.a} > ${p.b}) = ${f(p.p)} (95% CI [${f(p.ci?.[0])}, ${f(p.ci?.[1])}]): ${improvementVerdict(p)}`,
+          `P(${p.a} > ${p.b}) = ${f(p.p)}${improvementInterval(p) === '—' ? '' : ` (95% CI ${improvementInterval(p)})`}: ${improvementVerdict(p)}`,
         );
   }
   log(`report: ${result.report} (${result.seconds.toFixed(1)} s in all)`);

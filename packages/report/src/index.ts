@@ -53,6 +53,7 @@ export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
   findings as runsFindings,
   formatNumber as formatRunsNumber,
+  improvementInterval,
   type RunsNotes,
   verdict as improvementVerdict,
 } from './runs/runs-page.js';

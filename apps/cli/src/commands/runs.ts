@@ -236,7 +236,12 @@ function humanReport(
       parts.push(
         renderTextTable(
           ['P(A > B)', 'p', '95% CI', 'in words'],
-          pairs.map((p) => [`${p.a} > ${p.b}`, f(p.p), ci(p.ci), report.improvementVerdict(p)]),
+          pairs.map((p) => [
+            `${p.a} > ${p.b}`,
+            f(p.p),
+            report.improvementInterval(p),
+            report.improvementVerdict(p),
+          ]),
         ),
         '',
       );

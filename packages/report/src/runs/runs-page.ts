@@ -34,9 +34,26 @@ export const formatNumber = (value: number | null | undefined): string => {
 const interval = (ci: [number, number] | null | undefined): string =>
   ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
 
+/**
+ * Whether every run of one group ended above every run of the other: then every resample agrees and
+ * the interval is a point, which says nothing of uncertainty; the words say what happened instead.
+ */
+function separated(p: { p: number | null; ci: [number, number] | null }): boolean {
+  return p.ci !== null && p.ci[0] === p.ci[1] && (p.p === 1 || p.p === 0);
+}
+
+/** The interval of P(A > B) as shown: none where the runs are separated (see {@link verdict}). */
+export function improvementInterval(p: { p: number | null; ci: [number, number] | null }): string {
+  return separated(p) ? '—' : interval(p.ci);
+}
+
 /** A sentence about P(A > B) and its interval. */
-export function verdict(p: { a: string; b: string; ci: [number, number] | null }): string {
+export function verdict(p: { a: string; b: string; p: number | null; ci: [number, number] | null }): string {
   if (!p.ci) return 'not enough complete runs';
+  if (separated(p))
+    return p.p === 1
+      ? `every ${p.a} run ended above every ${p.b} run`
+      : `every ${p.b} run ended above every ${p.a} run`;
   if (p.ci[0] > 0.5) return `${p.a} ends above ${p.b} more often than not`;
   if (p.ci[1] < 0.5) return `${p.b} ends above ${p.a} more often than not`;
   return 'cannot tell apart (the interval includes 0.5)';
@@ -132,7 +149,7 @@ export function renderRunsHtml(
       const pairs = (summary.improvement[task] ?? [])
         .map(
           (p) =>
-            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${interval(p.ci)}</td><td class="words">${e(verdict(p))}</td></tr>`,
+            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td></tr>`,
         )
         .join('\n');
       return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${formatNumber(budget)})</span></h3>
@@ -231,7 +248,7 @@ export function renderRunsMarkdown(
       out.push('', '| P(A > B) | p | 95% CI | in words |', '|---|---:|---|---|');
       for (const p of pairs)
         out.push(
-          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${interval(p.ci)} | ${md(verdict(p))} |`,
+          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(p))} |`,
         );
     }
     out.push('');
