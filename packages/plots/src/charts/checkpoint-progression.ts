@@ -25,7 +25,7 @@ export async function checkpointProgressionChart(csv: CsvInput): Promise<Chart> 
   };
   const reward = line('mean_reward', { color: PALETTE.blue, marker: 'circle' });
   const rates = [
-    ...line('success_rate', { label: 'success (discovery)', color: PALETTE.green, marker: 'circle' }),
+    ...line('success_rate', { label: 'success rate', color: PALETTE.green, marker: 'circle' }),
     ...line('mass_acc', { label: 'mass accuracy', color: PALETTE.purple, marker: 'square', dash: [6, 3] }),
     ...line('channel_acc', {
       label: 'channel accuracy',
