@@ -153,3 +153,13 @@ export const python = process.env.PYTHON ?? '/usr/bin/python3';
 export function pillowAvailable(): boolean {
   return spawnSync(python, ['-c', 'import PIL'], { stdio: 'ignore' }).status === 0;
 }
+
+/** Headless Chromium for page tests: null when present, else why they skip (never on CI, where it must be). */
+export const CHROMIUM = '/usr/bin/chromium';
+export const chromiumMissing = existsSync(CHROMIUM)
+  ? null
+  : process.env.CI === 'true'
+    ? (() => {
+        throw new Error(`${CHROMIUM} is required on CI but missing`);
+      })()
+    : `${CHROMIUM} not found: skipped`;

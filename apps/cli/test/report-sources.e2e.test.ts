@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { hashTree, PNG_SIGNATURE, python, runCli, tempDir } from './helpers.js';
+import { CHROMIUM, chromiumMissing, hashTree, PNG_SIGNATURE, python, runCli, tempDir } from './helpers.js';
 
 const SB3_FIXTURES = fileURLToPath(new URL('../../../packages/sources/test/fixtures/sb3', import.meta.url));
 const TB_ORACLE = fileURLToPath(new URL('../../../packages/sources/test/tb_oracle.py', import.meta.url));
@@ -18,15 +18,6 @@ const canWriteTb =
   spawnSync(python, ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0 || process.env.CI === 'true';
 if (!canWriteTb)
   console.warn(`skipping the TensorBoard report e2e tests: ${python} with numpy is not available`);
-const CHROMIUM = '/usr/bin/chromium';
-const chromiumMissing = existsSync(CHROMIUM)
-  ? null
-  : process.env.CI === 'true'
-    ? (() => {
-        throw new Error(`${CHROMIUM} is required on CI but missing`);
-      })()
-    : `${CHROMIUM} not found: skipped`;
-
 /** The page in headless Chromium: every image decoded, no console error, the visible text. */
 async function openPage(
   page: string,

@@ -3,16 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-const chromiumMissing = existsSync(CHROMIUM)
-  ? null
-  : process.env.CI === 'true'
-    ? (() => {
-        throw new Error(`${CHROMIUM} is required on CI but missing`);
-      })()
-    : `${CHROMIUM} not found: skipped`;
+import { CHROMIUM, chromiumMissing, PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
 
 /** ROOT/{group}/{task}/seed{k}.csv with a column name holding a space; seed 2 of each group crashes at 60 %. */
 function runFolder(groups = ['ppo', 'ppo-lr'], seeds = 3): string {
