@@ -2,10 +2,10 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
-import { CHROMIUM, chromiumMissing, FIXTURE, fixtureCopy } from './helpers.js';
+import { chromiumMissing, FIXTURE, fixtureCopy, launchChromium } from './helpers.js';
 
 /** Where the screenshot is kept for a human (or an image viewer) to look at. */
 const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.screenshots');
@@ -13,10 +13,7 @@ const SCREENSHOT_DIR = join(import.meta.dirname, '..', '.screenshots');
 describe.skipIf(chromiumMissing !== null)(`index.html in headless Chromium ${chromiumMissing ?? ''}`, () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
 import type { EvalRecord } from '../src/index.js';
 
 export const FIXTURE = fileURLToPath(
@@ -32,6 +33,14 @@ export const pythonMissing = missing(
 );
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumMissing = missing(CHROMIUM, existsSync(CHROMIUM));
+
+/** Debian's headless Chromium with the flags this machine needs (no background network). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
 
 /** Run a Python snippet that reads JSON on stdin and prints JSON. */
 export function python<T>(code: string, input: unknown): T {

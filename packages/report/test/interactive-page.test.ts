@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildReport,
@@ -15,7 +15,7 @@ import {
   mulberry32,
   writeLiveReportData,
 } from '../src/index.js';
-import { CHROMIUM, chromiumMissing, fixtureCopy, python, pythonMissing } from './helpers.js';
+import { chromiumMissing, fixtureCopy, launchChromium, python, pythonMissing } from './helpers.js';
 
 interface Log {
   step: number[];
@@ -87,10 +87,7 @@ describe.skipIf(chromiumMissing !== null)(
     let dir: string;
     let log: Log;
     beforeAll(async () => {
-      browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-      });
+      browser = await launchChromium();
       dir = mkdtempSync(join(tmpdir(), 'report-interactive-'));
       log = trainingLog(200);
       writeLog(dir, log);

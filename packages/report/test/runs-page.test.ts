@@ -6,11 +6,11 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRuns, loadRuns, type RunsAnalysis, writeRunsReport } from '../src/index.js';
 import { LIVE_POLL_MS } from '../src/interactive/runtime.js';
-import { CHROMIUM, chromiumMissing } from './helpers.js';
+import { chromiumMissing, launchChromium } from './helpers.js';
 import { writeRunFolder, X, Y } from './runs-fixtures.js';
 
 const TASK = 'CartPole-v1';
@@ -38,10 +38,7 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
   let out: string;
   let analysis: RunsAnalysis;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     root = writeRunFolder();
     const loaded = await loadRuns(root, { pattern: '{group}/{task}/{run}.csv' });
     analysis = analyzeRuns(loaded.runs, { y: Y, normalize: 'minmax', seed: 3, resamples: 200 });
