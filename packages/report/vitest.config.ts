@@ -1,1 +1,6 @@
-export { default } from '../../vitest.shared.mjs';
+import { mergeConfig } from 'vitest/config';
+import shared from '../../vitest.shared.mjs';
+import { viteBrowserScript } from './scripts/browser-script.js';
+
+// the page's chart module imported as a bundled script, as the build does (scripts/browser-script.ts)
+export default mergeConfig(shared, { plugins: [viteBrowserScript] });

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { escapeHtml as e } from './escape.js';
-import { interactiveAssets, interactivePicture } from './interactive/index.js';
+import { interactivePicture } from './folder/report-figure.js';
 import {
   constantReward,
   cutNote,
@@ -18,6 +17,8 @@ import {
   stepDetails,
   urlPath,
 } from './model.js';
+import { escapeHtml as e } from './page/escape.js';
+import { interactiveAssets } from './page/index.js';
 import { runRows } from './run-info.js';
 import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';

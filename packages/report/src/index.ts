@@ -13,10 +13,13 @@ export {
   type ReportResult,
 } from './build-report.js';
 export { capText, MAX_TEXT_CHARS } from './cap-text.js';
-export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+export { type LiveDataResult, writeLiveReportData } from './folder/live-data.js';
+export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
+export { escapeHtml, escapeMarkdown, markdownCode } from './page/escape.js';
 export {
   type EmbeddedChart,
+  type EmbeddedOverlay,
   type EmbeddedPanel,
   type EmbeddedSeries,
   embedChart,
@@ -24,10 +27,9 @@ export {
   interactiveAssets,
   interactiveChart,
   LIVE_DATA_FILE,
-  type LiveDataResult,
-  writeLiveReportData,
-} from './interactive/index.js';
-export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
+  type OverlayGroup,
+  type OverlayRun,
+} from './page/index.js';
 export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';

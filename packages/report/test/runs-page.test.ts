@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRuns, loadRuns, type RunsAnalysis, writeRunsReport } from '../src/index.js';
-import { LIVE_POLL_MS } from '../src/interactive/runtime.js';
+import { LIVE_POLL_MS } from '../src/page/live.js';
 import { chromiumMissing, launchChromium } from './helpers.js';
 import { writeRunFolder, X, Y } from './runs-fixtures.js';
 

@@ -1,7 +1,7 @@
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
-import { escapeHtml as e, escapeMarkdown as md } from '../escape.js';
-import { interactiveAssets, interactiveChart } from '../interactive/index.js';
+import { escapeHtml as e, escapeMarkdown as md } from '../page/escape.js';
+import { interactiveAssets, interactiveChart } from '../page/index.js';
 import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */

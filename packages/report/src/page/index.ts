@@ -1,0 +1,19 @@
+// The page kit: what every page of the report uses (both the run's report and the many-runs page).
+
+export {
+  type InteractiveChartOptions,
+  interactiveAssets,
+  interactiveChart,
+  interactiveFigure,
+} from './chart.js';
+export { DEFAULT_COLUMNS, embedChart, scriptJson } from './chart-data.js';
+export type {
+  EmbeddedChart,
+  EmbeddedOverlay,
+  EmbeddedPanel,
+  EmbeddedSeries,
+  OverlayGroup,
+  OverlayRun,
+} from './chart-types.js';
+export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
+export { LIVE_DATA_CALLBACK, LIVE_DATA_FILE, LIVE_POLL_MS } from './live.js';
