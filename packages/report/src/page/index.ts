@@ -17,3 +17,12 @@ export type {
 } from './chart-types.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { LIVE_DATA_CALLBACK, LIVE_DATA_FILE, LIVE_POLL_MS } from './live.js';
+export {
+  columnIndices,
+  embedOverlay,
+  OVERLAY_POINT_BUDGET,
+  type OverlayInput,
+  type OverlayInputGroup,
+  type OverlayInputRun,
+  overlayColumns,
+} from './overlay.js';

@@ -1,6 +1,10 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel } from '@evidence/plots';
+import type { OverlayInput } from '../page/index.js';
 import type { RunsAnalysis } from './compare-runs.js';
+
+/** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
+export const MAX_RUN_LINES = 20;
 
 const COLORS = ['#1d4ed8', '#c026d3', '#16a34a', '#ea580c', '#7c3aed', '#0f766e', '#dc2626', '#64748b'];
 export const colorOf = (groups: readonly string[], group: string): string =>
@@ -13,6 +17,8 @@ export interface RunsChart {
   chart: Chart;
   /** a line chart as the page draws it: the same series, each named for the legend and the hover */
   page?: Chart;
+  /** the runs one by one and their groups' aggregates, as the page's overlay draws them */
+  overlay?: OverlayInput;
 }
 
 /** `chart` with its single panel's series named `labels` (the PNG's legend names only the means). */
@@ -38,8 +44,15 @@ function curveChart(
   const { summary, aligned, curves } = analysis;
   const series: LineSeries[] = [];
   const labels: string[] = [];
+  const overlayRuns: OverlayInput['runs'][number][] = [];
   summary.runs.forEach((run, i) => {
-    if (run.task !== task) return;
+    const rows = aligned[i];
+    if (run.task === task && rows)
+      overlayRuns.push({ name: run.path, group: run.group, x: rows.x, y: rows.y });
+  });
+  const lines = overlayRuns.length <= MAX_RUN_LINES;
+  summary.runs.forEach((run, i) => {
+    if (run.task !== task || !lines) return;
     const rows = aligned[i];
     if (!rows) return;
     labels.push(`${run.path}${run.complete ? '' : ' (stopped early)'}`);
@@ -75,7 +88,9 @@ function curveChart(
     );
   }
   const chart: Chart = {
-    title: `${task}: mean ${summary.y} across runs (dashed: 95% band)`,
+    title: lines
+      ? `${task}: mean ${summary.y} across runs (dashed: 95% band)`
+      : `${task}: mean ${summary.y} of ${overlayRuns.length} runs (dashed: 95% band)`,
     xLabel: summary.x,
     width: 960,
     height: 540,
@@ -83,9 +98,27 @@ function curveChart(
   };
   return {
     stem: `curve-${stemPart(task, index)}`,
-    title: `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`,
+    title: lines
+      ? `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`
+      : `${task}: mean ${summary.y} of each group with its 95% band (dashed); the page draws every run`,
     chart,
-    page: named(chart, labels),
+    overlay: {
+      title: `${task}: ${summary.y}`,
+      metric: summary.y,
+      xLabel: summary.x,
+      statistic: 'mean',
+      band: '95% band',
+      runs: overlayRuns,
+      groups: Object.entries(curves[task] ?? {}).map(([group, curve]) => ({
+        name: group,
+        color: colorOf(groups, group),
+        runs: summary.tasks[task]?.groups[group]?.runs ?? 0,
+        x: curve.grid,
+        center: curve.mean,
+        low: curve.low,
+        high: curve.high,
+      })),
+    },
   };
 }
 

@@ -1,7 +1,12 @@
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
 import { escapeHtml as e, escapeMarkdown as md } from '../page/escape.js';
-import { interactiveAssets, interactiveChart } from '../page/index.js';
+import {
+  type EmbeddedOverlay,
+  interactiveAssets,
+  interactiveChart,
+  interactiveFigure,
+} from '../page/index.js';
 import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
@@ -12,6 +17,8 @@ export interface RunsFigure {
   file: string;
   dataUri: string;
   page?: Chart;
+  /** one metric across runs, drawn as TensorBoard's scalar card */
+  overlay?: EmbeddedOverlay;
 }
 
 /** What the page says besides the statistics: files skipped, read issues. */
@@ -185,13 +192,23 @@ ${Object.entries(summary.aggregate.groups)
   const charts = figures
     .map((f) => {
       const caption = `${e(f.title)} — <code>${e(f.file)}</code>`;
+      const image = { src: f.dataUri, alt: f.title };
+      if (f.overlay) {
+        const points = f.overlay.runs.reduce((sum, r) => sum + r.points, 0);
+        const kept = f.overlay.runs.reduce((sum, r) => sum + r.y.length, 0);
+        const note =
+          kept < points
+            ? ` · drawn from ${kept} of ${points} logged points (per pixel column: first, lowest, highest, last); every row is in the runs' files`
+            : '';
+        return interactiveFigure(f.overlay, { id: f.id, image, caption: `${caption}${e(note)}` });
+      }
       return f.page
         ? interactiveChart(f.page, { id: f.id, image: { src: f.dataUri, alt: f.title }, caption })
         : `<figure><img src="${f.dataUri}" alt="${e(f.title)}"><figcaption>${caption}</figcaption></figure>`;
     })
     .join('\n');
   // no live data file beside this page: it is written once, by `evidence runs --out`
-  const scripts = figures.some((f) => f.page) ? interactiveAssets({ live: false }) : '';
+  const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -211,6 +228,7 @@ ${taskTables}
 </section>
 ${aggregate}
 <section id="charts"><h2>Charts</h2>
+${figures.some((f) => f.overlay) ? '<div class="ev-filters"></div>' : ''}
 ${charts}
 </section>
 <section id="runs"><h2>Runs</h2>

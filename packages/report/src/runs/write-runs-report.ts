@@ -3,6 +3,7 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeChart } from '@evidence/plots';
 import { writeTextAtomic } from '../io.js';
+import { embedOverlay } from '../page/index.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
 import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
@@ -32,14 +33,20 @@ export async function writeRunsReport(
   await mkdir(dir, { recursive: true });
   const files: string[] = [];
   const figures: RunsFigure[] = [];
-  for (const { stem, title, chart, page } of runsCharts(analysis)) {
+  for (const { stem, title, chart, page, overlay } of runsCharts(analysis)) {
     const png = await encodeChart(chart, 'png');
     const svg = await encodeChart(chart, 'svg');
     await writeTextAtomic(join(dir, `${stem}.png`), png);
     await writeTextAtomic(join(dir, `${stem}.svg`), svg);
     files.push(`${stem}.png`, `${stem}.svg`);
     const dataUri = `data:image/png;base64,${png.toString('base64')}`;
-    figures.push({ id: stem, title, file: `${stem}.png`, dataUri, ...(page ? { page } : {}) });
+    figures.push({
+      id: stem,
+      title,
+      file: `${stem}.png`,
+      dataUri,
+      ...(overlay ? { overlay: embedOverlay(overlay) } : page ? { page } : {}),
+    });
   }
   const generatedAt = options.generatedAt ?? new Date().toISOString();
   await writeTextAtomic(join(dir, 'runs.json'), `${JSON.stringify(analysis.summary, null, 2)}\n`);
