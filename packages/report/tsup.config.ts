@@ -1,5 +1,6 @@
 import { packageBuild } from '../../tsup.shared.js';
-import { esbuildBrowserScript } from './scripts/browser-script.js';
+// biome-ignore lint/correctness/useImportExtensions: browser-script.mjs is plain JavaScript, named as it is
+import { esbuildBrowserScript } from './scripts/browser-script.mjs';
 
 // The bootstrap worker is its own entry, so it sits next to index.{js,cjs} where startWorker looks for it.
 // @evidence/node-kit is private: bundled in, never a dependency of the published package.

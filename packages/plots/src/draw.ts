@@ -1,7 +1,16 @@
 // Draws a chart description on any Canvas 2D context. Knows nothing about files or formats.
 import type { Context2D } from './canvas-backend.js';
 import { FONT_FAMILY } from './canvas-backend.js';
-import type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart.js';
+import type {
+  BandSeries,
+  BarSeries,
+  Chart,
+  HistogramSeries,
+  LineSeries,
+  Marker,
+  Panel,
+  Series,
+} from './chart.js';
 import { decimate } from './decimate.js';
 import { OccupancyGrid, placeLegend, type Rect } from './legend.js';
 import { type AxisTicks, axisTicks, createScale, extent, padDomain, type Scale } from './scale.js';
@@ -174,6 +183,7 @@ function yDomainOf(panel: Panel): {
     for (const w of s.whiskers ?? []) if (w) arrays.push(w);
   }
   for (const s of hists) arrays.push(s.counts);
+  for (const s of panel.series) if (s.type === 'band') arrays.push(s.low, s.high);
   const found = extent(arrays, log);
   const hasData = found !== null;
   const same = (domain: [number, number]) => ({ domain, tickDomain: domain, hasData });
@@ -214,7 +224,7 @@ function xDomainOf(panels: readonly Panel[]): [number, number] {
   const arrays: ArrayLike<number>[] = [];
   for (const p of panels) {
     for (const s of p.series) {
-      if (s.type === 'line') arrays.push(s.x);
+      if (s.type === 'line' || s.type === 'band') arrays.push(s.x);
       else if (s.type === 'histogram') arrays.push(s.edges);
     }
   }
@@ -288,6 +298,7 @@ function drawXYPanel(
   ctx.beginPath();
   ctx.rect(rect.x, rect.y, rect.width, rect.height);
   ctx.clip();
+  for (const s of panel.series) if (s.type === 'band') drawBand(ctx, s, x, layout.y);
   for (const s of panel.series) if (s.type === 'histogram') drawHistogram(ctx, s, x, layout.y, grid);
   for (const s of panel.series) if (s.type === 'line') drawLine(ctx, s, x, layout.y, rect, grid, decimated);
   ctx.restore();
@@ -554,6 +565,40 @@ function drawMarker(ctx: Context2D, marker: Marker, px: number, py: number, r: n
   }
 }
 
+/** A band as one filled polygon per finite stretch: along `high`, then back along `low`. */
+function drawBand(ctx: Context2D, s: BandSeries, x: Scale, y: Scale): void {
+  ctx.save();
+  ctx.globalAlpha = s.alpha ?? 0.18;
+  ctx.fillStyle = s.color;
+  const n = Math.min(s.x.length, s.low.length, s.high.length);
+  let start = -1;
+  const fill = (from: number, to: number): void => {
+    ctx.beginPath();
+    for (let i = from; i < to; i++) {
+      const px = x(s.x[i] as number);
+      const py = y(s.high[i] as number);
+      if (i === from) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+    for (let i = to - 1; i >= from; i--) ctx.lineTo(x(s.x[i] as number), y(s.low[i] as number));
+    ctx.closePath();
+    ctx.fill();
+  };
+  for (let i = 0; i <= n; i++) {
+    const finite =
+      i < n &&
+      Number.isFinite(x(s.x[i] as number)) &&
+      Number.isFinite(y(s.low[i] as number)) &&
+      Number.isFinite(y(s.high[i] as number));
+    if (finite && start < 0) start = i;
+    if (!finite && start >= 0) {
+      fill(start, i);
+      start = -1;
+    }
+  }
+  ctx.restore();
+}
+
 function drawHistogram(ctx: Context2D, s: HistogramSeries, x: Scale, y: Scale, grid: OccupancyGrid): void {
   ctx.save();
   const zero = y(0);
@@ -634,7 +679,12 @@ function drawSwatch(ctx: Context2D, s: Series, sx: number, cy: number, swatch: n
     ctx.setLineDash([]);
     if (s.marker) drawMarker(ctx, s.marker, sx + swatch / 2, cy, 4.5);
   } else {
-    ctx.globalAlpha = s.type === 'histogram' ? Math.max(0.55, s.alpha ?? 0.45) : 1;
+    ctx.globalAlpha =
+      s.type === 'histogram'
+        ? Math.max(0.55, s.alpha ?? 0.45)
+        : s.type === 'band'
+          ? Math.max(0.3, s.alpha ?? 0.18)
+          : 1;
     ctx.fillStyle = s.color;
     ctx.fillRect(sx + 4, cy - 6, swatch - 8, 12);
   }

@@ -1,5 +1,14 @@
 export { formatOf, type OutputFormat, registerFonts } from './canvas-backend.js';
-export type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart.js';
+export type {
+  BandSeries,
+  BarSeries,
+  Chart,
+  HistogramSeries,
+  LineSeries,
+  Marker,
+  Panel,
+  Series,
+} from './chart.js';
 export {
   type BeforeAfterOptions,
   type BeforeAfterSummary,

@@ -35,13 +35,13 @@ export interface OverlayInput {
 }
 
 /**
- * Points embedded per chart, over all its runs: about 2 MB of JSON with values as logged (every digit).
- * A run gets the pixel columns its share allows (at most 1,500, at least 48), four points each at most
+ * Points embedded per chart, over all its runs: under 2 MB of JSON with values as logged (every digit).
+ * A run gets the pixel columns its share allows (at most 1,500, at least 32), four points each at most
  * (first, lowest, highest, last, as uPlot's and TensorBoard's samplers keep a line's shape).
  */
-export const OVERLAY_POINT_BUDGET = 80_000;
+export const OVERLAY_POINT_BUDGET = 64_000;
 const MAX_COLUMNS = 1500;
-const MIN_COLUMNS = 48;
+const MIN_COLUMNS = 32;
 
 /** Pixel columns per run for `runs` runs within the budget. */
 export const overlayColumns = (runs: number, budget = OVERLAY_POINT_BUDGET): number =>

@@ -8,6 +8,7 @@ import { stream } from '../stats/resample.js';
 import { improvementWithInterval, iqmWithInterval, stratifiedWithInterval } from '../stats/run-intervals.js';
 import { mean, median } from '../summary.js';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
+import { naturalCompare } from './natural-order.js';
 import type { RunTable } from './run-table.js';
 
 /** One run in memory, labelled. `path` is how the run is named in the output (default: table.path). */
@@ -125,8 +126,8 @@ export class RunsInputError extends Error {
   override name = 'RunsInputError';
 }
 
-const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(byName);
+/** Groups and tasks in natural order: cfg2 before cfg10. */
+const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(naturalCompare);
 
 function pickColumn(
   runs: readonly RunInput[],

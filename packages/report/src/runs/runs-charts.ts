@@ -1,7 +1,8 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
-import type { Chart, LineSeries, Panel } from '@evidence/plots';
+import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
 import type { OverlayInput } from '../page/index.js';
 import type { RunsAnalysis } from './compare-runs.js';
+import { naturalCompare } from './natural-order.js';
 
 /** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
 export const MAX_RUN_LINES = 20;
@@ -34,7 +35,10 @@ const named = (chart: Chart, labels: readonly string[]): Chart => ({
 const stemPart = (text: string, index: number): string =>
   `${index + 1}-${text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}`;
 
-/** Per task, each group's mean curve with its 95 % band (dashed), individual runs faint; incomplete runs dotted. */
+/**
+ * Per task, each group's mean curve with its 95 % band (shaded), individual runs faint (up to
+ * MAX_RUN_LINES runs; incomplete runs dotted); the page gets the overlay of every run.
+ */
 function curveChart(
   analysis: RunsAnalysis,
   task: string,
@@ -42,8 +46,7 @@ function curveChart(
   groups: readonly string[],
 ): RunsChart {
   const { summary, aligned, curves } = analysis;
-  const series: LineSeries[] = [];
-  const labels: string[] = [];
+  const series: Series[] = [];
   const overlayRuns: OverlayInput['runs'][number][] = [];
   summary.runs.forEach((run, i) => {
     const rows = aligned[i];
@@ -55,7 +58,6 @@ function curveChart(
     if (run.task !== task || !lines) return;
     const rows = aligned[i];
     if (!rows) return;
-    labels.push(`${run.path}${run.complete ? '' : ' (stopped early)'}`);
     series.push({
       type: 'line',
       x: rows.x,
@@ -69,14 +71,8 @@ function curveChart(
   for (const [group, curve] of Object.entries(curves[task] ?? {})) {
     const color = colorOf(groups, group);
     const stats = summary.tasks[task]?.groups[group];
-    labels.push(
-      `${group} 95% band low`,
-      `${group} 95% band high`,
-      `${group} mean (${stats?.runs ?? 0} runs)`,
-    );
     series.push(
-      { type: 'line', x: curve.grid, y: curve.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
-      { type: 'line', x: curve.grid, y: curve.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
+      { type: 'band', x: curve.grid, low: curve.low, high: curve.high, color, alpha: 0.16 },
       {
         type: 'line',
         label: `${group} (${stats?.runs ?? 0} runs), mean ± 95% band`,
@@ -89,8 +85,8 @@ function curveChart(
   }
   const chart: Chart = {
     title: lines
-      ? `${task}: mean ${summary.y} across runs (dashed: 95% band)`
-      : `${task}: mean ${summary.y} of ${overlayRuns.length} runs (dashed: 95% band)`,
+      ? `${task}: mean ${summary.y} across runs (shaded: 95% band)`
+      : `${task}: mean ${summary.y} of ${overlayRuns.length} runs (shaded: 95% band)`,
     xLabel: summary.x,
     width: 960,
     height: 540,
@@ -99,8 +95,8 @@ function curveChart(
   return {
     stem: `curve-${stemPart(task, index)}`,
     title: lines
-      ? `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`
-      : `${task}: mean ${summary.y} of each group with its 95% band (dashed); the page draws every run`,
+      ? `${task}: mean ${summary.y} across runs with its 95% band (shaded); each run faint, runs that stopped early dotted`
+      : `${task}: mean ${summary.y} of each group with its 95% band (shaded); the page draws every run`,
     chart,
     overlay: {
       title: `${task}: ${summary.y}`,
@@ -230,7 +226,7 @@ function profileChart(analysis: RunsAnalysis, groups: readonly string[]): RunsCh
 }
 
 export function runsCharts(analysis: RunsAnalysis): RunsChart[] {
-  const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort();
+  const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort(naturalCompare);
   const charts = Object.keys(analysis.summary.tasks).map((task, i) => curveChart(analysis, task, i, groups));
   charts.push(iqmChart(analysis, groups), improvementChart(analysis));
   const profile = profileChart(analysis, groups);

@@ -8,6 +8,7 @@ import {
   interactiveFigure,
 } from '../page/index.js';
 import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
+import { naturalCompare } from './natural-order.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
 export interface RunsFigure {
@@ -69,7 +70,7 @@ export function verdict(p: { a: string; b: string; p: number | null; ci: [number
 /** Paragraphs of plain words: what was found, and how far the numbers can be trusted. */
 export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
   const { summary } = analysis;
-  const groups = [...new Set(summary.runs.map((r) => r.group))].sort();
+  const groups = [...new Set(summary.runs.map((r) => r.group))].sort(naturalCompare);
   const tasks = Object.keys(summary.tasks);
   const lines: string[] = [];
   const perGroup = groups.map((g) => `${g} (${summary.runs.filter((r) => r.group === g).length})`).join(', ');

@@ -39,7 +39,10 @@ export async function writeRunsReport(
     await writeTextAtomic(join(dir, `${stem}.png`), png);
     await writeTextAtomic(join(dir, `${stem}.svg`), svg);
     files.push(`${stem}.png`, `${stem}.svg`);
-    const dataUri = `data:image/png;base64,${png.toString('base64')}`;
+    // an overlay's picture (without JavaScript, in print) is its SVG: lighter than the PNG of many bands
+    const dataUri = overlay
+      ? `data:image/svg+xml;base64,${svg.toString('base64')}`
+      : `data:image/png;base64,${png.toString('base64')}`;
     figures.push({
       id: stem,
       title,

@@ -1,5 +1,5 @@
 // The page script: draws every figure.ev-chart from the JSON embedded in it. Bundled with uPlot into one
-// inline script by the build (scripts/browser-script.ts); no request leaves the page.
+// inline script by the build (scripts/browser-script.mjs); no request leaves the page.
 import type { EmbeddedChart, EmbeddedOverlay } from '../chart-types.js';
 import { LIVE_DATA_CALLBACK, LIVE_DATA_FILE, LIVE_POLL_MS } from '../live.js';
 import { filterBar } from './filters.js';
