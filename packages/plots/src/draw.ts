@@ -50,6 +50,26 @@ interface PanelLayout {
   hasData: boolean;
 }
 
+/**
+ * The title in lines of at most `maxWidth`: as it is when it fits, else wrapped at spaces into two
+ * lines, in a smaller font (down to 11 px) when two lines at 16 px are not enough.
+ */
+function titleLines(ctx: Context2D, title: string, maxWidth: number): { lines: string[]; size: number } {
+  let lines: string[] = [title];
+  for (let size = TITLE_FONT; size >= 11; size--) {
+    ctx.font = font(size, true);
+    lines = [];
+    for (const word of title.split(' ')) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && ctx.measureText(`${last} ${word}`).width <= maxWidth)
+        lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    if (lines.length <= 2) return { lines, size };
+  }
+  return { lines, size: 11 };
+}
+
 /** Draws `chart` on `ctx`, whose user space is `width`×`height` CSS pixels. */
 export function drawChart(ctx: Context2D, chart: Chart): void {
   const width = chart.width ?? DEFAULT_WIDTH;
@@ -59,7 +79,9 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
 
   const barPanel = chart.panels.some((p) => p.series.some((s) => s.type === 'bars'));
   const legendAbove = chart.legend === 'above' && chart.panels.some((p) => p.series.some((s) => s.label));
-  const top = (chart.title ? 44 : 16) + (legendAbove ? LEGEND_ROW : 0);
+  const title = chart.title ? titleLines(ctx, chart.title, width - 20) : null;
+  const titleHeight = title ? 44 + (title.lines.length - 1) * (title.size + 4) : 16;
+  const top = titleHeight + (legendAbove ? LEGEND_ROW : 0);
   const bottom = height - (chart.xLabel ? 52 : 32);
   const totalWeight = chart.panels.reduce((sum, p) => sum + (p.weight ?? 1), 0) || 1;
   const columns = chart.layout === 'columns';
@@ -115,12 +137,18 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
   });
   const titleLeft = columns ? (layouts[0]?.rect.x ?? left) : left;
 
-  if (chart.title) {
+  if (title) {
     ctx.fillStyle = INK;
-    ctx.font = font(TITLE_FONT, true);
+    ctx.font = font(title.size, true);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'alphabetic';
-    ctx.fillText(chart.title, (titleLeft + right) / 2, 28, width - 20);
+    title.lines.forEach((line, i) => {
+      // centred over the plots when it fits there, else over the whole image: never cut at an edge
+      const half = ctx.measureText(line).width / 2;
+      const over = (titleLeft + right) / 2;
+      const centre = over - half >= 10 && over + half <= width - 10 ? over : width / 2;
+      ctx.fillText(line, centre, 28 + i * (title.size + 4), width - 20);
+    });
   }
 
   if (legendAbove) {

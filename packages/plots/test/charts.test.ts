@@ -116,6 +116,37 @@ describe('an aggregate with its band (the runs page overlay as a picture)', () =
   });
 });
 
+describe('titles are never cut', () => {
+  it('a title wider than the image wraps onto two lines, inside the image (golden)', async () => {
+    const x = [0, 1, 2];
+    const chart: Parameters<typeof encodeChart>[0] = {
+      title:
+        'P(A > B): chance a run of A ends above a run of B (whiskers: 95% interval) — 16 workers, seeds 0–15',
+      xLabel: 'step',
+      width: 640,
+      height: 300,
+      panels: [
+        {
+          yLabel: 'a very long y label to push the plot right',
+          series: [{ type: 'line', x, y: x, color: '#1d4ed8' }],
+        },
+      ],
+    };
+    const png = await encodeChart(chart, 'png', 1);
+    const { data, width } = await pixels(png);
+    const inked = (rows: [number, number], columns: [number, number]) => {
+      let n = 0;
+      for (let y = rows[0]; y < rows[1]; y++)
+        for (let x = columns[0]; x < columns[1]; x++) if ((data[(y * width + x) * 4] as number) < 128) n++;
+      return n;
+    };
+    expect(inked([8, 34], [0, width])).toBeGreaterThan(200); // first line
+    expect(inked([34, 56], [0, width])).toBeGreaterThan(100); // second line
+    expect(inked([0, 56], [0, 6]) + inked([0, 56], [width - 6, width])).toBe(0); // nothing at the edges
+    await golden('long_title', chart);
+  });
+});
+
 describe('chart content', () => {
   it('before/after: deltas from the data, n from the records', async () => {
     const chart = await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl'));
