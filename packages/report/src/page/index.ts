@@ -15,7 +15,9 @@ export type {
   OverlayGroup,
   OverlayRun,
 } from './chart-types.js';
+export { foldedSection, htmlDocument, section } from './document.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
+export { formatInterval, formatNumber, formatSigned } from './format.js';
 export { LIVE_DATA_CALLBACK, LIVE_DATA_FILE, LIVE_POLL_MS } from './live.js';
 export {
   columnIndices,
@@ -26,3 +28,4 @@ export {
   type OverlayInputRun,
   overlayColumns,
 } from './overlay.js';
+export { PAGE_CSS } from './style.js';

@@ -3,6 +3,9 @@ import type { Chart } from '@evidence/plots';
 import { escapeHtml as e, escapeMarkdown as md } from '../page/escape.js';
 import {
   type EmbeddedOverlay,
+  foldedSection,
+  formatNumber,
+  htmlDocument,
   interactiveAssets,
   interactiveChart,
   interactiveFigure,
@@ -33,12 +36,8 @@ export interface RunsNotes {
 /** Below this many complete runs per group the page warns, in words, that the intervals are wide. */
 export const FEW_RUNS = 10;
 
-export const formatNumber = (value: number | null | undefined): string => {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-  if (value !== 0 && (Math.abs(value) >= 1e6 || Math.abs(value) < 1e-3)) return value.toExponential(3);
-  return String(Number(value.toPrecision(4)));
-};
+export { formatNumber };
+
 const interval = (ci: [number, number] | null | undefined): string =>
   ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
 
@@ -110,26 +109,6 @@ function restartLines(analysis: RunsAnalysis, summary: RunsSummary): { path: str
     })),
   );
 }
-
-const CSS = `
-:root{color-scheme:light;--fg:#1d2430;--muted:#5b6472;--line:#dde1e7;--bg:#f6f7f9;--warn:#8a4b00}
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-main{max-width:1100px;margin:0 auto;padding:24px}
-h1{font-size:26px;margin:0 0 4px}h2{font-size:19px;margin:0 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
-h3{font-size:16px;margin:16px 0 8px}
-.muted{color:var(--muted)}.warn{color:var(--warn);font-weight:600}
-section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:16px 0}
-table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-th,td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:right}
-th:first-child,td:first-child{text-align:left}
-thead th{background:var(--bg)}
-tr.incomplete td{color:var(--warn)}
-table+table{margin-top:16px}td.words,th.words{text-align:left}
-figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
-figcaption{color:var(--muted);font-size:13px}
-code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
-`;
 
 /**
  * index.html, self-contained so it opens from disk anywhere: CSS, images (data URIs), uPlot and the
@@ -210,16 +189,7 @@ ${Object.entries(summary.aggregate.groups)
     .join('\n');
   // no live data file beside this page: it is written once, by `evidence runs --out`
   const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Runs: ${e(summary.y)} over ${e(summary.x)}</title>
-<style>${CSS}</style>
-</head>
-<body><main>
-<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
+  const body = `<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
 <p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean.</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
@@ -232,15 +202,15 @@ ${aggregate}
 ${figures.some((f) => f.overlay) ? '<div class="ev-filters"></div>' : ''}
 ${charts}
 </section>
-<section id="runs"><h2>Runs</h2>
-<table><thead><tr><th>run</th><th>group</th><th>task</th><th>rows</th><th>last ${e(summary.x)}</th><th></th><th>final</th></tr></thead><tbody>
+${foldedSection(
+  'runs',
+  `Runs (${summary.runs.length})`,
+  `<table><thead><tr><th>run</th><th>group</th><th>task</th><th>rows</th><th>last ${e(summary.x)}</th><th></th><th>final</th></tr></thead><tbody>
 ${runRows}
-</tbody></table>
-</section>
-${problems ? `<section id="notes"><h2>Restarts, read issues and skipped files</h2><ul>\n${problems}\n</ul></section>` : ''}
-</main>${scripts}</body>
-</html>
-`;
+</tbody></table>`,
+)}
+${problems ? `<section id="notes"><h2>Restarts, read issues and skipped files</h2><ul>\n${problems}\n</ul></section>` : ''}`;
+  return htmlDocument({ title: `Runs: ${summary.y} over ${summary.x}`, body, scripts });
 }
 
 /** RUNS.md: the same facts as Markdown tables. */
