@@ -26,3 +26,6 @@ export const ySize: uPlot.Axis.Size = (_u, labels) => {
   const longest = labels ? Math.max(0, ...labels.map((text) => String(text ?? '').length)) : 4;
   return Math.ceil(22 + 7 * longest + 20);
 };
+
+/** Room around the plot (top, right, bottom, left): the last x tick's label is centred on the edge. */
+export const PADDING: uPlot.Padding = [12, 28, 0, 0];

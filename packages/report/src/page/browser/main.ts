@@ -70,16 +70,27 @@ if (overlays.length) {
   );
 }
 
+// a chart follows its box's width: a window resize, and a scroll bar that appears once the page is drawn
 let resizing: ReturnType<typeof setTimeout> | undefined;
-window.addEventListener('resize', () => {
+const widths = new Map<string, number>();
+const fit = (): void => {
   clearTimeout(resizing);
   resizing = setTimeout(() => {
-    for (const state of Object.values(charts)) {
+    for (const [id, state] of Object.entries(charts)) {
+      const width = state.box.clientWidth;
+      if (widths.get(id) === width) continue;
+      widths.set(id, width);
       if ('weight' in state) resize(state);
       else resizeOverlay(state);
     }
-  }, 100);
-});
+  }, 50);
+};
+for (const [id, state] of Object.entries(charts)) widths.set(id, state.box.clientWidth);
+window.addEventListener('resize', fit);
+if (typeof ResizeObserver === 'function') {
+  const observer = new ResizeObserver(fit);
+  for (const state of Object.values(charts)) observer.observe(state.box);
+}
 
 // Live: while the page is open from disk, re-load the data file beside it (a <script>: fetch() of
 // file:// is blocked) and redraw the charts whose data version changed. Without the file, stop.

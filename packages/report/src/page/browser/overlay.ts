@@ -3,9 +3,10 @@
 // apply to every such chart, legend entries toggle groups, and the tooltip lists values high to low.
 import uPlot from 'uplot';
 import type { EmbeddedOverlay, OverlayRun } from '../chart-types.js';
-import { values, ySize } from './axes.js';
+import { PADDING, values, ySize } from './axes.js';
 import { union, valueExtent, xSpan } from './range.js';
 import { smooth } from './smooth.js';
+import { shortNumber } from './ticks.js';
 
 export type XMode = 'step' | 'relative' | 'wall';
 export type View = 'runs' | 'aggregate';
@@ -190,8 +191,12 @@ function showTip(state: OverlayState, u: uPlot, drawn: Drawn, raw: uPlot.Aligned
     const swatch = document.createElement('i');
     swatch.style.background = row.color;
     line.appendChild(swatch);
-    const smoothedNote = row.raw !== row.value ? ` (raw ${exact(row.raw)})` : '';
-    line.appendChild(document.createTextNode(`${row.name}: ${exact(row.value)}${smoothedNote}`));
+    // a smoothed value is shown short (its digits mean little), the logged one beside it in full
+    const text =
+      row.raw !== row.value
+        ? `${row.name}: ${shortNumber(row.value, 4)} (raw ${exact(row.raw)})`
+        : `${row.name}: ${exact(row.value)}`;
+    line.appendChild(document.createTextNode(text));
     tip.appendChild(line);
   }
   if (rows.length > 12) {
@@ -201,8 +206,10 @@ function showTip(state: OverlayState, u: uPlot, drawn: Drawn, raw: uPlot.Aligned
     tip.appendChild(more);
   }
   tip.hidden = false;
+  // beside the cursor, on the side where it fits
   const left = u.cursor.left + (u.over.offsetLeft || 0);
-  tip.style.left = `${Math.min(left + 16, state.box.clientWidth - 260)}px`;
+  const right = left + 16 + tip.offsetWidth <= state.box.clientWidth;
+  tip.style.left = `${Math.max(0, right ? left + 16 : left - 16 - tip.offsetWidth)}px`;
   tip.style.top = `${(u.cursor.top ?? 0) + 8}px`;
 }
 
@@ -282,6 +289,7 @@ export function drawOverlay(state: OverlayState, settings: OverlaySettings): voi
     {
       width: Math.max(320, state.box.clientWidth || 800),
       height: 300,
+      padding: PADDING,
       scales: {
         x: { time: false, range: (_u, min, max) => xSpan(min, max) },
         y: log ? { distr: 3, range: fit } : { range: fit },

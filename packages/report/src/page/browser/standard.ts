@@ -2,7 +2,7 @@
 // log-scale toggles for positive panels, drag to zoom (all panels follow), legend toggles.
 import uPlot from 'uplot';
 import type { EmbeddedChart, EmbeddedPanel } from '../chart-types.js';
-import { values, ySize } from './axes.js';
+import { PADDING, values, ySize } from './axes.js';
 import { union, valueExtent, xSpan } from './range.js';
 import { smooth } from './smooth.js';
 
@@ -182,6 +182,7 @@ export function build(state: ChartState): void {
       {
         width,
         height: panelHeight(state),
+        padding: PADDING,
         scales: { x: { time: false, range: (_u, min, max) => xSpan(min, max) }, y },
         axes: [
           { label: last ? state.data.xLabel : undefined, labelSize: last ? 24 : 0, values },
