@@ -20,7 +20,7 @@ const runs: RunInput[] = RATES.flatMap((lr, c) =>
     // learning is fastest at 3e-4 and unstable at 3e-3, as such sweeps go
     const speed = 1 - Math.abs(c - 3) / 4;
     const reward = step.map(
-      (x, i) => 500 * speed * (1 - Math.exp(-x / 4e5)) + (random() - 0.5) * 60 * (c === 5 ? 3 : 1),
+      (x) => 500 * speed * (1 - Math.exp(-x / 4e5)) + (random() - 0.5) * 60 * (c === 5 ? 3 : 1),
     );
     return {
       group: `lr=${lr}`,
