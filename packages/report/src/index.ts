@@ -23,10 +23,13 @@ export {
   type EmbeddedPanel,
   type EmbeddedSeries,
   embedChart,
+  embedOverlay,
   type InteractiveChartOptions,
   interactiveAssets,
   interactiveChart,
+  interactiveFigure,
   LIVE_DATA_FILE,
+  type OverlayInput,
   type OverlayGroup,
   type OverlayRun,
 } from './page/index.js';
@@ -50,7 +53,14 @@ export {
   X_CANDIDATES,
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
+export {
+  type Config,
+  type HyperParameterEffect,
+  hyperParameterEffects,
+  spearman,
+} from './runs/hyperparameters.js';
 export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export { naturalCompare } from './runs/natural-order.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
   findings as runsFindings,
@@ -59,6 +69,7 @@ export {
   type RunsNotes,
   verdict as improvementVerdict,
 } from './runs/runs-page.js';
+export { MAX_ALL_PAIRS_GROUPS, ranking as runsRanking, sweepConfigs } from './runs/sweep-view.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
 export { PAIR_KEYS, type Pairing } from './stats/pairing.js';

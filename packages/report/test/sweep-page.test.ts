@@ -9,7 +9,14 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRuns, mulberry32, type RunInput, type RunsAnalysis, writeRunsReport } from '../src/index.js';
+import {
+  analyzeRuns,
+  mulberry32,
+  type RunInput,
+  type RunsAnalysis,
+  sweepConfigs,
+  writeRunsReport,
+} from '../src/index.js';
 import { naturalCompare } from '../src/runs/natural-order.js';
 import { chromiumMissing, launchChromium } from './helpers.js';
 
@@ -32,7 +39,9 @@ export function sweep(configs: number, seeds: number, rows: number): RunInput[] 
             ['step', step],
             ['reward', reward],
           ]),
-          meta: {},
+          meta: {
+            config: { learning_rate: (c + 1) * 1e-5, seed: s, gamma: 0.99, net: c % 2 ? 'large' : 'small' },
+          },
           issues: [],
         },
       });
@@ -71,9 +80,15 @@ describe('a 400-run sweep page', () => {
   let analysis: RunsAnalysis;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    analysis = analyzeRuns(sweep(40, 10, 2500), { x: 'step', y: 'reward', resamples: 200 });
+    const runs = sweep(40, 10, 2500);
+    analysis = analyzeRuns(runs, { x: 'step', y: 'reward', resamples: 200 });
     out = join(mkdtempSync(join(tmpdir(), 'sweep-page-')), 'report');
-    await writeRunsReport(analysis, out, { root: 'sweep', skipped: [], issues: [] });
+    await writeRunsReport(analysis, out, {
+      root: 'sweep',
+      skipped: [],
+      issues: [],
+      configs: sweepConfigs(runs),
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -82,6 +97,20 @@ describe('a 400-run sweep page', () => {
   it('lists configurations in natural order: cfg2 before cfg10', () => {
     const groups = Object.keys(analysis.summary.tasks['CartPole-v1']?.groups ?? {});
     expect(groups).toEqual(Array.from({ length: 40 }, (_, c) => `cfg${c}`));
+  });
+
+  it('ranks the configurations against the best one and says which hyper-parameters matter, in a short RUNS.md', () => {
+    const runsMd = readFileSync(join(out, 'RUNS.md'), 'utf8');
+    // not 1,560 pairs: each configuration once in the ranking, against the best one
+    expect(runsMd.split('\n').length).toBeLessThan(200);
+    expect(runsMd).toMatch(/\| 1 \| cfg39 \| [\d.]+ \| \[[\d.]+, [\d.]+\] \| best \|/);
+    expect(runsMd).toMatch(/\| 40 \| cfg0 \| [\d.]+ \| \[[\d.]+, [\d.]+\] \| 1 \[1, 1\] \|/);
+    // the learning rate orders the scores exactly; the net size alternates; the seed and gamma do not vary
+    expect(runsMd).toMatch(/\| learning_rate \| 1 \| 0\.00001 → 5\.9\d+ \[/);
+    expect(runsMd).toMatch(/\| net \| not numeric \| large → /);
+    expect(runsMd).not.toMatch(/\| (seed|gamma) \|/);
+    const html = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(html.indexOf('id="sweep"')).toBeLessThan(html.indexOf('id="tasks"'));
   });
 
   it('weighs at most 3 MB, each SVG at most 2 MB', () => {

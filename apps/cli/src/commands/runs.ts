@@ -134,7 +134,13 @@ Example:
         throw error;
       }
       printSkipped();
-      const notes = { root: where, skipped: loaded.skipped, issues: loaded.issues };
+      const notes = {
+        root: where,
+        skipped: loaded.skipped,
+        issues: loaded.issues,
+        // each configuration's hyper-parameters, where the runs' files give them: the page ranks what matters
+        configs: report.sweepConfigs(loaded.runs),
+      };
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);

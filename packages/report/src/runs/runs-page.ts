@@ -11,7 +11,9 @@ import {
   interactiveFigure,
 } from '../page/index.js';
 import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
+import type { Config } from './hyperparameters.js';
 import { naturalCompare } from './natural-order.js';
+import { MAX_ALL_PAIRS_GROUPS, sweepHtml, sweepMarkdown } from './sweep-view.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
 export interface RunsFigure {
@@ -31,6 +33,8 @@ export interface RunsNotes {
   root: string;
   skipped: { path: string; why: string }[];
   issues: string[];
+  /** each group's hyper-parameters (sweepConfigs): the page says which of them matter */
+  configs?: Record<string, Config>;
 }
 
 /** Below this many complete runs per group the page warns, in words, that the intervals are wide. */
@@ -133,7 +137,9 @@ export function renderRunsHtml(
             `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td></tr>`,
         )
         .join('\n');
-      const pairs = (summary.improvement[task] ?? [])
+      // many groups: each against the best in the ranking above; every pair stays in runs.json
+      const allPairs = Object.keys(groups).length <= MAX_ALL_PAIRS_GROUPS;
+      const pairs = (allPairs ? (summary.improvement[task] ?? []) : [])
         .map(
           (p) =>
             `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td></tr>`,
@@ -194,6 +200,7 @@ ${Object.entries(summary.aggregate.groups)
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
+${sweepHtml(summary, notes.configs)}
 <section id="tasks"><h2>Per task</h2>
 ${taskTables}
 </section>
@@ -222,6 +229,7 @@ export function renderRunsMarkdown(
   const { summary } = analysis;
   const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
+  out.push(...sweepMarkdown(summary, notes.configs));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${formatNumber(budget)})`, '');
     out.push(
@@ -232,7 +240,8 @@ export function renderRunsMarkdown(
       out.push(
         `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} |`,
       );
-    const pairs = summary.improvement[task] ?? [];
+    // many groups: each against the best in the ranking above; every pair stays in runs.json
+    const pairs = Object.keys(groups).length <= MAX_ALL_PAIRS_GROUPS ? (summary.improvement[task] ?? []) : [];
     if (pairs.length > 0) {
       out.push('', '| P(A > B) | p | 95% CI | in words |', '|---|---:|---|---|');
       for (const p of pairs)
