@@ -29,8 +29,8 @@ export {
   interactiveChart,
   interactiveFigure,
   LIVE_DATA_FILE,
-  type OverlayInput,
   type OverlayGroup,
+  type OverlayInput,
   type OverlayRun,
 } from './page/index.js';
 export { mulberry32, type Random } from './prng.js';

@@ -135,11 +135,10 @@ export function sweepMarkdown(
       `| rank | configuration | IQM | 95% CI | P(${md(best)} \\> it) [95% CI] |`,
       '|---:|---|---:|---|---|',
     );
-    ranked.forEach((r, i) =>
+    for (const [i, r] of ranked.entries())
       out.push(
         `| ${i + 1} | ${md(r.group)} | ${formatNumber(r.iqm)} | ${interval(r.ci)} | ${r.versusBest ? `${formatNumber(r.versusBest.p)} ${interval(r.versusBest.ci)}` : 'best'} |`,
-      ),
-    );
+      );
     out.push('');
     const effects = effectsOf(summary, task, configs);
     if (!effects.length) continue;
