@@ -35,6 +35,8 @@ export interface RunsNotes {
   issues: string[];
   /** each group's hyper-parameters (sweepConfigs): the page says which of them matter */
   configs?: Record<string, Config>;
+  /** the group every other is compared with in the ranking (default: the best one) */
+  baseline?: string;
 }
 
 /** Below this many complete runs per group the page warns, in words, that the intervals are wide. */
@@ -200,7 +202,7 @@ ${Object.entries(summary.aggregate.groups)
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
-${sweepHtml(summary, notes.configs)}
+${sweepHtml(summary, notes.configs, notes.baseline)}
 <section id="tasks"><h2>Per task</h2>
 ${taskTables}
 </section>
@@ -229,7 +231,7 @@ export function renderRunsMarkdown(
   const { summary } = analysis;
   const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
-  out.push(...sweepMarkdown(summary, notes.configs));
+  out.push(...sweepMarkdown(summary, notes.configs, notes.baseline));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${formatNumber(budget)})`, '');
     out.push(

@@ -1,5 +1,5 @@
 // The questions a sweep asks, in words and tables for the runs page and RUNS.md: which configuration is
-// best (ranked by its aggregate with intervals, each against the best one), and which hyper-parameters
+// best (ranked by its aggregate with intervals, each against the best one or a baseline), and which hyper-parameters
 // matter (each configuration's score against the value, and the rank correlation).
 import { escapeHtml as e, escapeMarkdown as md } from '../page/escape.js';
 import { formatNumber } from '../page/format.js';
@@ -11,7 +11,7 @@ import {
   hyperParameterEffects,
 } from './hyperparameters.js';
 
-/** Up to this many groups, every pair's P(A > B) is listed; above it, each group against the best one. */
+/** Up to this many groups, every pair's P(A > B) is listed; above it, each group against the best one (or the baseline). */
 export const MAX_ALL_PAIRS_GROUPS = 6;
 
 /** Each group's shared hyper-parameters, from its runs' configurations (`config`, or the table's `meta.config`). */
@@ -29,8 +29,8 @@ interface Ranked {
   group: string;
   iqm: number | null;
   ci: [number, number] | null;
-  /** P(best > this group) and its interval; null for the best itself */
-  versusBest: { p: number | null; ci: [number, number] | null } | null;
+  /** P(reference > this group) and its interval; null for the reference itself */
+  versus: { p: number | null; ci: [number, number] | null } | null;
 }
 
 /** P(a > b) from the listed pairs, either way round. */
@@ -49,19 +49,23 @@ function probability(
   };
 }
 
-/** The groups of a task from the best IQM down (groups without a score last, in their order). */
-export function ranking(summary: RunsSummary, task: string): Ranked[] {
+/**
+ * The groups of a task from the best IQM down (groups without a score last, in their order), each with
+ * P(reference > it): the reference is `baseline` when given and in the task, else the best group.
+ */
+export function ranking(summary: RunsSummary, task: string, baseline?: string): Ranked[] {
   const groups = Object.entries(summary.tasks[task]?.groups ?? {});
   const sorted = [...groups].sort(
     ([, a], [, b]) => (b.iqm ?? Number.NEGATIVE_INFINITY) - (a.iqm ?? Number.NEGATIVE_INFINITY),
   );
-  const best = sorted[0]?.[0];
+  const reference =
+    baseline !== undefined && summary.tasks[task]?.groups[baseline] ? baseline : sorted[0]?.[0];
   const pairs = summary.improvement[task] ?? [];
   return sorted.map(([group, s]) => ({
     group,
     iqm: s.iqm,
     ci: s.iqm_ci,
-    versusBest: best === undefined || group === best ? null : probability(pairs, best, group),
+    versus: reference === undefined || group === reference ? null : probability(pairs, reference, group),
   }));
 }
 
@@ -81,24 +85,41 @@ function effectsOf(
   return hyperParameterEffects(configs, scores);
 }
 
+/**
+ * P(reference > it) with its interval; when every run of one ended above every run of the other, every
+ * resample agrees and the interval is a point, so words say that instead.
+ */
+function versusText(r: Ranked, reference: string): string {
+  if (!r.versus) return reference;
+  const { p, ci } = r.versus;
+  if (ci && ci[0] === ci[1] && (p === 0 || p === 1))
+    return p === 1 ? '1 (every run above it)' : '0 (every run below it)';
+  return `${formatNumber(p)} ${interval(ci)}`;
+}
+
 const rho = (effect: HyperParameterEffect): string =>
   effect.spearman === null ? (effect.numeric ? '—' : 'not numeric') : formatNumber(effect.spearman);
 
 /** The ranking and hyper-parameter sections of the page (nothing for a task of one or two groups). */
-export function sweepHtml(summary: RunsSummary, configs: Readonly<Record<string, Config>> = {}): string {
+export function sweepHtml(
+  summary: RunsSummary,
+  configs: Readonly<Record<string, Config>> = {},
+  baseline?: string,
+): string {
   const parts: string[] = [];
   for (const task of Object.keys(summary.tasks)) {
-    const ranked = ranking(summary, task);
+    const ranked = ranking(summary, task, baseline);
     if (ranked.length < 3) continue;
-    const best = ranked[0]?.group ?? '';
+    const against = ranked.find((r) => r.versus === null)?.group ?? '';
+    const reference = baseline === against ? 'baseline' : 'best';
     const rows = ranked
       .map(
         (r, i) =>
-          `<tr><td>${i + 1}</td><td>${e(r.group)}</td><td><strong>${formatNumber(r.iqm)}</strong></td><td>${interval(r.ci)}</td><td>${r.versusBest ? `${formatNumber(r.versusBest.p)} ${interval(r.versusBest.ci)}` : 'best'}</td></tr>`,
+          `<tr><td>${i + 1}</td><td>${e(r.group)}</td><td><strong>${formatNumber(r.iqm)}</strong></td><td>${interval(r.ci)}</td><td>${versusText(r, reference)}</td></tr>`,
       )
       .join('\n');
     parts.push(`<h3>${e(task)}: configurations ranked by IQM of the final score</h3>
-<table><thead><tr><th>rank</th><th class="words">configuration</th><th>IQM</th><th>95% CI</th><th>P(${e(best)} &gt; it) [95% CI]</th></tr></thead><tbody>
+<table><thead><tr><th>rank</th><th class="words">configuration</th><th>IQM</th><th>95% CI</th><th>P(${e(against)} &gt; it) [95% CI]</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`);
     const effects = effectsOf(summary, task, configs);
@@ -124,20 +145,22 @@ ${effectRows}
 export function sweepMarkdown(
   summary: RunsSummary,
   configs: Readonly<Record<string, Config>> = {},
+  baseline?: string,
 ): string[] {
   const out: string[] = [];
   for (const task of Object.keys(summary.tasks)) {
-    const ranked = ranking(summary, task);
+    const ranked = ranking(summary, task, baseline);
     if (ranked.length < 3) continue;
-    const best = ranked[0]?.group ?? '';
+    const against = ranked.find((r) => r.versus === null)?.group ?? '';
+    const reference = baseline === against ? 'baseline' : 'best';
     out.push(`## ${md(task)}: configurations ranked by IQM of the final score`, '');
     out.push(
-      `| rank | configuration | IQM | 95% CI | P(${md(best)} \\> it) [95% CI] |`,
+      `| rank | configuration | IQM | 95% CI | P(${md(against)} \\> it) [95% CI] |`,
       '|---:|---|---:|---|---|',
     );
     for (const [i, r] of ranked.entries())
       out.push(
-        `| ${i + 1} | ${md(r.group)} | ${formatNumber(r.iqm)} | ${interval(r.ci)} | ${r.versusBest ? `${formatNumber(r.versusBest.p)} ${interval(r.versusBest.ci)}` : 'best'} |`,
+        `| ${i + 1} | ${md(r.group)} | ${formatNumber(r.iqm)} | ${interval(r.ci)} | ${versusText(r, reference)} |`,
       );
     out.push('');
     const effects = effectsOf(summary, task, configs);
