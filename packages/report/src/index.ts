@@ -60,6 +60,12 @@ export {
   spearman,
 } from './runs/hyperparameters.js';
 export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export {
+  GROUP_COLORS,
+  type MetricRun,
+  type MetricSeries,
+  metricOverlays,
+} from './runs/metric-overlays.js';
 export { naturalCompare } from './runs/natural-order.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
