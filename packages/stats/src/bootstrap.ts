@@ -1,0 +1,160 @@
+import { bcaInterval } from './bca-interval.js';
+import { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from './defaults.js';
+import { percentileInterval } from './percentile-interval.js';
+import { mulberry32, type Random } from './random.js';
+import type { Scores } from './scores.js';
+
+export interface BootstrapOptions {
+  /** how many resamples (default {@link DEFAULT_RESAMPLES}) */
+  resamples?: number;
+  /** seed of mulberry32 (default {@link DEFAULT_SEED}); ignored when `random` is given */
+  seed?: number;
+  /** the random stream to draw from, e.g. `stream(seed, 'iqm', task)` */
+  random?: Random;
+  /** two-sided coverage of the interval (default 0.95) */
+  confidence?: number;
+  /** percentile (rliable's default) or bias-corrected and accelerated */
+  method?: 'percentile' | 'bca';
+  /**
+   * resample rows, not values: every stratum has the same length and one draw of row indices
+   * serves them all, so before/after pairs stay together
+   */
+  paired?: boolean;
+}
+
+/** A point estimate and its interval. */
+export interface Estimate {
+  estimate: number;
+  ci: [number, number];
+}
+
+/**
+ * A resample, handed to the statistic: one array per stratum, each as long as its stratum. Unpaired,
+ * each stratum's draws arrive in ascending order (the order of draws carries no information). The
+ * arrays are reused between resamples: copy what must be kept.
+ */
+export type Resample = readonly Float64Array[];
+
+type Statistic = (resample: Resample) => number | ArrayLike<number>;
+
+/**
+ * The bootstrap: `statistic` on the data, then on `resamples` resamples, each drawing, stratum by
+ * stratum in the order given, n_s values with replacement from that stratum (index ⌊u·n_s⌋ into its
+ * values in ascending order; paired: into the rows as given). Strata are tasks (rliable's
+ * StratifiedBootstrap: runs resampled within each task), groups compared (resampled independently), or
+ * both. A statistic that returns several numbers gets an estimate and interval for each.
+ */
+export function bootstrap(
+  strata: Scores,
+  statistic: (resample: Resample) => number,
+  options?: BootstrapOptions,
+): Estimate;
+export function bootstrap(
+  strata: Scores,
+  statistic: (resample: Resample) => ArrayLike<number>,
+  options?: BootstrapOptions,
+): Estimate[];
+export function bootstrap(
+  strata: Scores,
+  statistic: Statistic,
+  options: BootstrapOptions = {},
+): Estimate | Estimate[] {
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
+  if (!Number.isInteger(resamples) || resamples < 1)
+    throw new RangeError(`bootstrap: resamples: expected a whole number ≥ 1, got ${resamples}`);
+  if (!(confidence > 0 && confidence < 1))
+    throw new RangeError(`bootstrap: confidence: expected a share in (0, 1), got ${confidence}`);
+  const paired = options.paired ?? false;
+  if (paired && strata.some((s) => s.length !== (strata[0] as ArrayLike<number>).length))
+    throw new RangeError(
+      `bootstrap: paired strata must have equal lengths, got ${strata.map((s) => s.length).join(', ')}`,
+    );
+  if (strata.some((s) => s.length === 0)) throw new RangeError('bootstrap: a stratum has no values');
+  const random = options.random ?? mulberry32(options.seed ?? DEFAULT_SEED);
+  const data = strata.map((s) => (paired ? Float64Array.from(s) : Float64Array.from(s).sort()));
+  const first = statistic(data);
+  const scalar = typeof first === 'number';
+  const estimates = scalar ? [first] : Array.from(first);
+  const draws = estimates.map(() => new Float64Array(resamples));
+  const buffers = data.map((s) => new Float64Array(s.length));
+  const counts = data.map((s) => new Uint32Array(s.length));
+  for (let r = 0; r < resamples; r++) {
+    if (paired) drawRows(data, buffers, random);
+    else
+      for (let s = 0; s < data.length; s++)
+        drawSorted(data[s] as Float64Array, counts[s] as Uint32Array, buffers[s] as Float64Array, random);
+    const value = statistic(buffers);
+    if (scalar) (draws[0] as Float64Array)[r] = value as number;
+    else
+      for (let k = 0; k < estimates.length; k++)
+        (draws[k] as Float64Array)[r] = (value as ArrayLike<number>)[k] as number;
+  }
+  const jackknife = options.method === 'bca' ? leaveOneOut(data, statistic, paired, estimates.length) : null;
+  const results = estimates.map(
+    (estimate, k): Estimate => ({
+      estimate,
+      ci: jackknife
+        ? bcaInterval(
+            draws[k] as Float64Array,
+            estimate,
+            jackknife.map((strat) => strat[k] as Float64Array),
+            confidence,
+          )
+        : percentileInterval(draws[k] as Float64Array, confidence),
+    }),
+  );
+  return scalar ? (results[0] as Estimate) : results;
+}
+
+/** n draws from `sorted` into `out`, in ascending order: counted first, then written out. */
+function drawSorted(sorted: Float64Array, counts: Uint32Array, out: Float64Array, random: Random): void {
+  const n = sorted.length;
+  counts.fill(0);
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor(random() * n);
+    counts[k] = (counts[k] as number) + 1;
+  }
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    const value = sorted[k] as number;
+    for (let c = counts[k] as number; c > 0; c--) out[at++] = value;
+  }
+}
+
+/** One draw of n row indices, applied to every stratum. */
+function drawRows(data: readonly Float64Array[], out: Float64Array[], random: Random): void {
+  const n = (data[0] as Float64Array).length;
+  for (let i = 0; i < n; i++) {
+    const k = Math.floor(random() * n);
+    for (let s = 0; s < data.length; s++)
+      (out[s] as Float64Array)[i] = (data[s] as Float64Array)[k] as number;
+  }
+}
+
+/**
+ * The statistic with one value (paired: one row) left out at a time, per stratum: jackknife[j][k][i]
+ * is output k with value i of stratum j left out. Paired data is one stratum of rows.
+ */
+function leaveOneOut(
+  data: readonly Float64Array[],
+  statistic: Statistic,
+  paired: boolean,
+  outputs: number,
+): Float64Array[][] {
+  const groups = paired ? [data.map((_, s) => s)] : data.map((_, s) => [s]);
+  return groups.map((members) => {
+    const n = (data[members[0] as number] as Float64Array).length;
+    const out = Array.from({ length: outputs }, () => new Float64Array(n));
+    for (let i = 0; i < n; i++) {
+      const view = data.map((s, j) =>
+        members.includes(j) ? Float64Array.from([...s.subarray(0, i), ...s.subarray(i + 1)]) : s,
+      );
+      const value = statistic(view);
+      for (let k = 0; k < outputs; k++)
+        (out[k] as Float64Array)[i] =
+          typeof value === 'number' ? value : ((value as ArrayLike<number>)[k] as number);
+    }
+    return out;
+  });
+}
