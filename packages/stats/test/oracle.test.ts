@@ -168,8 +168,9 @@ print(json.dumps({
 `,
       { ps, dfs, zs },
     );
-    const close = (a: number, b: number, what: string) =>
+    const close = (a: number, b: number, what: string): void => {
       expect(Math.abs(a - b), what).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
+    };
     ps.forEach((p, i) => close(normalQuantile(p), oracle.nq[i] as number, `ndtri(${p})`));
     zs.forEach((z, i) => close(normalCdf(z), oracle.nc[i] as number, `ndtr(${z})`));
     dfs.forEach((df, j) => {
