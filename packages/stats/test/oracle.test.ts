@@ -171,11 +171,19 @@ print(json.dumps({
     const close = (a: number, b: number, what: string): void => {
       expect(Math.abs(a - b), what).toBeLessThanOrEqual(1e-9 * Math.max(1, Math.abs(b)));
     };
-    ps.forEach((p, i) => close(normalQuantile(p), oracle.nq[i] as number, `ndtri(${p})`));
-    zs.forEach((z, i) => close(normalCdf(z), oracle.nc[i] as number, `ndtr(${z})`));
+    ps.forEach((p, i) => {
+      close(normalQuantile(p), oracle.nq[i] as number, `ndtri(${p})`);
+    });
+    zs.forEach((z, i) => {
+      close(normalCdf(z), oracle.nc[i] as number, `ndtr(${z})`);
+    });
     dfs.forEach((df, j) => {
-      ps.forEach((p, i) => close(studentTQuantile(p, df), oracle.tq[j]?.[i] as number, `t.ppf(${p}, ${df})`));
-      zs.forEach((z, i) => close(studentTCdf(z, df), oracle.tc[j]?.[i] as number, `t.cdf(${z}, ${df})`));
+      ps.forEach((p, i) => {
+        close(studentTQuantile(p, df), oracle.tq[j]?.[i] as number, `t.ppf(${p}, ${df})`);
+      });
+      zs.forEach((z, i) => {
+        close(studentTCdf(z, df), oracle.tc[j]?.[i] as number, `t.cdf(${z}, ${df})`);
+      });
     });
   });
 });
