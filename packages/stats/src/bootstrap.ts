@@ -17,7 +17,8 @@ export interface BootstrapOptions {
   method?: 'percentile' | 'bca';
   /**
    * resample rows, not values: every stratum has the same length and one draw of row indices
-   * serves them all, so before/after pairs stay together
+   * serves them all, so before/after pairs are drawn together (each stratum still arrives in
+   * ascending order: bootstrap a statistic of pair differences as one stratum of differences)
    */
   paired?: boolean;
 }
@@ -29,9 +30,9 @@ export interface Estimate {
 }
 
 /**
- * A resample, handed to the statistic: one array per stratum, each as long as its stratum. Unpaired,
- * each stratum's draws arrive in ascending order (the order of draws carries no information). The
- * arrays are reused between resamples: copy what must be kept.
+ * A resample, handed to the statistic: one array per stratum, each as long as its stratum, its draws
+ * in ascending order (the order of draws carries no information, and statistics of sorted values
+ * need not sort). The arrays are reused between resamples: copy what must be kept.
  */
 export type Resample = readonly Float64Array[];
 
@@ -40,7 +41,7 @@ type Statistic = (resample: Resample) => number | ArrayLike<number>;
 /**
  * The bootstrap: `statistic` on the data, then on `resamples` resamples, each drawing, stratum by
  * stratum in the order given, n_s values with replacement from that stratum (index ⌊u·n_s⌋ into its
- * values in ascending order; paired: into the rows as given). Strata are tasks (rliable's
+ * values in ascending order; paired: one draw of n row indices into the rows as given). Strata are tasks (rliable's
  * StratifiedBootstrap: runs resampled within each task), groups compared (resampled independently), or
  * both. A statistic that returns several numbers gets an estimate and interval for each.
  */
@@ -73,14 +74,19 @@ export function bootstrap(
   if (strata.some((s) => s.length === 0)) throw new RangeError('bootstrap: a stratum has no values');
   const random = options.random ?? mulberry32(options.seed ?? DEFAULT_SEED);
   const data = strata.map((s) => (paired ? Float64Array.from(s) : Float64Array.from(s).sort()));
-  const first = statistic(data);
+  // paired: each stratum's rows in ascending order of its values, so a resample comes out sorted
+  const orders = paired ? data.map(rankOrder) : [];
+  const sortedData = paired
+    ? data.map((s, j) => Float64Array.from(orders[j] as Uint32Array, (row) => s[row] as number))
+    : data;
+  const first = statistic(sortedData);
   const scalar = typeof first === 'number';
   const estimates = scalar ? [first] : Array.from(first);
   const draws = estimates.map(() => new Float64Array(resamples));
   const buffers = data.map((s) => new Float64Array(s.length));
   const counts = data.map((s) => new Uint32Array(s.length));
   for (let r = 0; r < resamples; r++) {
-    if (paired) drawRows(data, buffers, random);
+    if (paired) drawRows(sortedData, orders, counts[0] as Uint32Array, buffers, random);
     else
       for (let s = 0; s < data.length; s++)
         drawSorted(data[s] as Float64Array, counts[s] as Uint32Array, buffers[s] as Float64Array, random);
@@ -122,19 +128,43 @@ function drawSorted(sorted: Float64Array, counts: Uint32Array, out: Float64Array
   }
 }
 
-/** One draw of n row indices, applied to every stratum. */
-function drawRows(data: readonly Float64Array[], out: Float64Array[], random: Random): void {
-  const n = (data[0] as Float64Array).length;
+/** The row indices of `values` in ascending order of value. */
+const rankOrder = (values: Float64Array): Uint32Array =>
+  Uint32Array.from(values, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
+
+/**
+ * One draw of n row indices (counted), applied to every stratum: each stratum's values written out
+ * in ascending order, each as often as its row was drawn.
+ */
+function drawRows(
+  sorted: readonly Float64Array[],
+  orders: readonly Uint32Array[],
+  counts: Uint32Array,
+  out: Float64Array[],
+  random: Random,
+): void {
+  const n = counts.length;
+  counts.fill(0);
   for (let i = 0; i < n; i++) {
     const k = Math.floor(random() * n);
-    for (let s = 0; s < data.length; s++)
-      (out[s] as Float64Array)[i] = (data[s] as Float64Array)[k] as number;
+    counts[k] = (counts[k] as number) + 1;
+  }
+  for (let s = 0; s < sorted.length; s++) {
+    const values = sorted[s] as Float64Array;
+    const order = orders[s] as Uint32Array;
+    const target = out[s] as Float64Array;
+    let at = 0;
+    for (let k = 0; k < n; k++) {
+      const value = values[k] as number;
+      for (let c = counts[order[k] as number] as number; c > 0; c--) target[at++] = value;
+    }
   }
 }
 
 /**
  * The statistic with one value (paired: one row) left out at a time, per stratum: jackknife[j][k][i]
- * is output k with value i of stratum j left out. Paired data is one stratum of rows.
+ * is output k with value i of stratum j left out. Paired data is one stratum of rows. O(n²): for the
+ * tens to thousands of values BCa is used on.
  */
 function leaveOneOut(
   data: readonly Float64Array[],
@@ -147,8 +177,11 @@ function leaveOneOut(
     const n = (data[members[0] as number] as Float64Array).length;
     const out = Array.from({ length: outputs }, () => new Float64Array(n));
     for (let i = 0; i < n; i++) {
+      // data holds rows as given (paired) or sorted values: the view is sorted as resamples are
       const view = data.map((s, j) =>
-        members.includes(j) ? Float64Array.from([...s.subarray(0, i), ...s.subarray(i + 1)]) : s,
+        members.includes(j)
+          ? Float64Array.from([...s.subarray(0, i), ...s.subarray(i + 1)]).sort()
+          : Float64Array.from(s).sort(),
       );
       const value = statistic(view);
       for (let k = 0; k < outputs; k++)
