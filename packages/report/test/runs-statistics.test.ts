@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { studentTQuantile } from '@evidence/stats';
 import { describe, expect, it } from 'vitest';
-import { analyzeRuns, type RunInput } from '../src/index.js';
+import { type AggregateSummary, analyzeRuns, type RunInput } from '../src/index.js';
 import { readRunTable } from '../src/runs/run-table.js';
 import { renderRunsMarkdown } from '../src/runs/runs-page.js';
 
@@ -81,11 +81,11 @@ describe('runs statistics from @evidence/stats', () => {
     // the same question either way round
     const ba = summary.improvement['CartPole-v1']?.find((p) => p.a === 'B') as (typeof pairs)[number];
     expect([ba.power, ba.seeds_needed]).toEqual([ab.power, ab.seeds_needed]);
-    const agg = summary.aggregate?.groups.A;
+    const agg = summary.aggregate?.groups.A as AggregateSummary;
     for (const key of ['iqm', 'mean', 'median', 'optimality_gap'] as const) {
-      const [lo, hi] = agg?.[`${key}_ci`] as [number, number];
-      expect(lo).toBeLessThanOrEqual(agg?.[key] as number);
-      expect(hi).toBeGreaterThanOrEqual(agg?.[key] as number);
+      const [lo, hi] = agg[`${key}_ci`];
+      expect(lo).toBeLessThanOrEqual(agg[key]);
+      expect(hi).toBeGreaterThanOrEqual(agg[key]);
     }
     const md = renderRunsMarkdown(analysis, notes, []);
     expect(md).toContain(
