@@ -15,7 +15,7 @@ export { optimalityGap } from './optimality-gap.js';
 export { overflowScale } from './overflow-scale.js';
 export { percentileInterval } from './percentile-interval.js';
 export { type Profile, performanceProfile } from './performance-profile.js';
-export { greaterOfSorted, probabilityGreater } from './probability-greater.js';
+export { probabilityGreater } from './probability-greater.js';
 export { probabilityOfImprovement } from './probability-of-improvement.js';
 export { newcombeDifference, newcombePairedDifference, wilson, Z95 } from './proportions.js';
 export { quantileSorted } from './quantile.js';
