@@ -84,6 +84,7 @@ Examples:
       }
       if (options.json) {
         printLine(io.stdout, JSON.stringify(result, null, 2));
+        printIssues(io, result.issues); // warnings go to stderr, always: stdout stays one JSON document
         return;
       }
       if (result.sources) printLine(io.stdout, result.sources);
