@@ -154,6 +154,9 @@ Example:
     });
 }
 
+/** A probability to 3 decimals, as compare prints P(post > pre). */
+const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
+
 /** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
 function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
   const groups = new Set(analysis.summary.runs.map((r) => r.group));
@@ -171,10 +174,11 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
     failed++;
     printLine(
       io.stderr,
-      `evidence: ${task}: P(${a} > ${b}) = ${pair.p ?? 'n/a'}, 95% CI ${ci ? `[${ci[0]}, ${ci[1]}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
+      `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
-  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${failed} tasks`);
+  if (failed > 0)
+    throw new ReportedFailure(`--require-improvement failed in ${failed} task${failed === 1 ? '' : 's'}`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
@@ -215,7 +219,7 @@ function humanReport(
   const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
   const parts: string[] = [...findings, ''];
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
-    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${f(budget)})`);
+    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${budget})`); // exact: 35839, not 35840
     parts.push(
       renderTextTable(
         ['group', 'runs', 'complete', 'mean', 'median', 'IQM', '95% CI of IQM'],
