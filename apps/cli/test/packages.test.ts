@@ -106,6 +106,12 @@ describe('packed tarballs', () => {
         expect(notices).toContain(`## ${pkg.name} ${pkg.version} (${pkg.license})`);
         expect(notices).toContain(readFileSync(join(root, licenseFile as string), 'utf8').trim());
       }
+      // Fonts shipped as files (not bundled code) carry their licence beside them.
+      for (const folder of ['fonts', 'dist'].filter((name) => existsSync(join(unpacked, name)))) {
+        const files = readdirSync(join(unpacked, folder));
+        if (files.some((file) => /\.(ttf|otf|woff2?)$/i.test(file)))
+          expect(files.some((file) => /^licen[cs]e/i.test(file))).toBe(true);
+      }
       if (dir === 'packages/step-table') {
         // The four ESM-only packages its tsup config bundles, seen in the tarball's own source maps.
         const names = [...roots].map((root) => root.split('/node_modules/').pop());
