@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CsvFormatError, lineIssues, loadCsvLog, openCsvLog, readCsvLog } from '../src/index.js';
@@ -42,6 +42,8 @@ describe('a crash that cuts the last row inside a quoted cell holding newlines',
       for (let cut = 0; cut < Buffer.byteLength(last); cut++) {
         const path = join(dir, `cut-${cut}.csv`);
         writeFileSync(path, header + complete + Buffer.from(last).subarray(0, cut).toString('latin1'));
+        const crashed = new Date(Date.now() - 60_000); // a crash's leftover: nobody is extending it
+        utimesSync(path, crashed, crashed);
         const log = openCsvLog(path, { columns: ['step', 'note'], durability: 'line' });
         log.append({ step: 4, note: 'after, "the" crash' });
         log.append({ step: 5, note: 'and\nmore' });
