@@ -3,7 +3,7 @@ import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
-import { integerOption } from '../options.js';
+import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -58,7 +58,7 @@ export function runsCommand(command: Command, io: CliIo): void {
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), 0)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), 2000)
+    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100, MAX_RESAMPLES), 2000)
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
