@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
@@ -138,7 +138,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printLine(io.stdout, JSON.stringify(analysis.summary, null, 2));
+        printJson(io.stdout, analysis.summary);
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
