@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { integerOption } from './options.js';
+import { integerOption, MAX_RESAMPLES } from './options.js';
 
 /**
  * The bootstrap defaults shown in `report --help` and `compare --help`: the same numbers as
@@ -16,7 +16,7 @@ export function bootstrapOptions(command: Command): Command {
     .option(
       '--resamples <n>',
       'bootstrap resamples for the 95% intervals',
-      integerOption(100),
+      integerOption(100, MAX_RESAMPLES),
       BOOTSTRAP_RESAMPLES,
     )
     .option(

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
-import { integerOption } from '../options.js';
+import { type CliIo, printJson, printLine } from '../io.js';
+import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -58,7 +58,7 @@ export function runsCommand(command: Command, io: CliIo): void {
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), 0)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), 2000)
+    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100, MAX_RESAMPLES), 2000)
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
@@ -138,7 +138,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printLine(io.stdout, JSON.stringify(analysis.summary, null, 2));
+        printJson(io.stdout, analysis.summary);
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
