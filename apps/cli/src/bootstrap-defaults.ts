@@ -1,6 +1,6 @@
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@evidence/stats';
 import type { Command } from 'commander';
-import { integerOption } from './options.js';
+import { integerOption, MAX_RESAMPLES } from './options.js';
 
 /**
  * The bootstrap defaults of every command that draws intervals (`report`, `compare`, `runs`), taken
@@ -16,7 +16,7 @@ export function bootstrapOptions(command: Command): Command {
     .option(
       '--resamples <n>',
       'bootstrap resamples for the 95% intervals',
-      integerOption(100),
+      integerOption(100, MAX_RESAMPLES),
       BOOTSTRAP_RESAMPLES,
     )
     .option(

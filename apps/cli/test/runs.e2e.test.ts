@@ -256,7 +256,9 @@ describe('evidence runs --require-improvement A B', () => {
     expect((await runCli([...args, '--require-improvement', 'ppo-lr', 'ppo'])).code).toBe(0);
     const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
     expect(worse.code).toBe(1);
-    expect(worse.stderr).toMatch(/CartPole-v1: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\]: not above 0\.5/);
+    expect(worse.stderr).toMatch(
+      /CartPole-v1: P\(ppo > ppo-lr\) = 0\.000, 95% CI \[0\.000, 0\.000\]: not above 0\.5/,
+    );
     expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
     expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);
   });

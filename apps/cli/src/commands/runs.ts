@@ -3,8 +3,8 @@ import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
-import { integerOption } from '../options.js';
+import { type CliIo, printJson, printLine } from '../io.js';
+import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -59,7 +59,7 @@ export function runsCommand(command: Command, io: CliIo): void {
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), BOOTSTRAP_RESAMPLES)
+    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100, MAX_RESAMPLES), BOOTSTRAP_RESAMPLES)
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
@@ -139,7 +139,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printLine(io.stdout, JSON.stringify(analysis.summary, null, 2));
+        printJson(io.stdout, analysis.summary);
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
@@ -154,6 +154,9 @@ Example:
       if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string);
     });
 }
+
+/** A probability to 3 decimals, as compare prints P(post > pre). */
+const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
 
 /** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
 function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
@@ -172,10 +175,11 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
     failed++;
     printLine(
       io.stderr,
-      `evidence: ${task}: P(${a} > ${b}) = ${pair.p ?? 'n/a'}, 95% CI ${ci ? `[${ci[0]}, ${ci[1]}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
+      `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
-  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${failed} tasks`);
+  if (failed > 0)
+    throw new ReportedFailure(`--require-improvement failed in ${failed} task${failed === 1 ? '' : 's'}`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
@@ -216,7 +220,7 @@ function humanReport(
   const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
   const parts: string[] = [...findings, ''];
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
-    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${f(budget)})`);
+    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${budget})`); // exact: 35839, not 35840
     parts.push(
       renderTextTable(
         ['group', 'runs', 'complete', 'mean', 'median', 'IQM', '95% CI of IQM'],

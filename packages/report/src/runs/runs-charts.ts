@@ -1,5 +1,6 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel } from '@evidence/plots';
+import { plural } from '../model.js';
 import type { RunsAnalysis } from './compare-runs.js';
 
 const COLORS = ['#1d4ed8', '#c026d3', '#16a34a', '#ea580c', '#7c3aed', '#0f766e', '#dc2626', '#64748b'];
@@ -59,14 +60,14 @@ function curveChart(
     labels.push(
       `${group} 95% band low`,
       `${group} 95% band high`,
-      `${group} mean (${stats?.runs ?? 0} runs)`,
+      `${group} mean (${plural(stats?.runs ?? 0, 'run')})`,
     );
     series.push(
       { type: 'line', x: curve.grid, y: curve.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
       { type: 'line', x: curve.grid, y: curve.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
       {
         type: 'line',
-        label: `${group} (${stats?.runs ?? 0} runs), mean ± 95% band`,
+        label: `${group} (${plural(stats?.runs ?? 0, 'run')}), mean ± 95% band`,
         x: curve.grid,
         y: curve.mean,
         color,

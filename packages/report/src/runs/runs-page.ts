@@ -3,6 +3,7 @@ import type { Chart } from '@evidence/plots';
 import { unseenBound } from '@evidence/stats';
 import { escapeHtml as e, escapeMarkdown as md } from '../escape.js';
 import { interactiveAssets, interactiveChart } from '../interactive/index.js';
+import { plural } from '../model.js';
 import type { GroupSummary, Improvement, RunsAnalysis, RunsSummary } from './compare-runs.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
@@ -32,6 +33,8 @@ export const formatNumber = (value: number | null | undefined): string => {
   if (value !== 0 && (Math.abs(value) >= 1e6 || Math.abs(value) < 1e-3)) return value.toExponential(3);
   return String(Number(value.toPrecision(4)));
 };
+/** A budget as it is (35839, never rounded to 35840): it is the x the longest run reached. */
+const exact = (value: number): string => (Number.isFinite(value) ? String(value) : formatNumber(value));
 const interval = (ci: [number, number] | null | undefined): string =>
   ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
 
@@ -118,7 +121,7 @@ export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
   const lines: string[] = [];
   const perGroup = groups.map((g) => `${g} (${summary.runs.filter((r) => r.group === g).length})`).join(', ');
   lines.push(
-    `${summary.runs.length} runs in ${groups.length} group${groups.length === 1 ? '' : 's'} and ${tasks.length} task${tasks.length === 1 ? '' : 's'} (${tasks.join(', ')}) from ${notes.root}: ${perGroup}.`,
+    `${plural(summary.runs.length, 'run')} in ${plural(groups.length, 'group')} and ${plural(tasks.length, 'task')} (${tasks.join(', ')}) from ${notes.root}: ${perGroup}.`,
   );
   let fewest = Number.POSITIVE_INFINITY;
   let where = '';
@@ -203,7 +206,7 @@ export function renderRunsHtml(
             `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td><td class="words">${e(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))}</td></tr>`,
         )
         .join('\n');
-      return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${formatNumber(budget)})</span></h3>
+      return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${exact(budget)})</span></h3>
 <table><thead><tr><th>group</th><th>runs</th><th>complete</th><th>mean</th><th>median</th><th>IQM</th><th>95% CI of IQM</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
@@ -298,7 +301,7 @@ export function renderRunsMarkdown(
   const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
-    out.push(`## ${md(task)} (budget ${formatNumber(budget)})`, '');
+    out.push(`## ${md(task)} (budget ${exact(budget)})`, '');
     out.push(
       '| group | runs | complete | mean | median | IQM | 95% CI of IQM |',
       '|---|---:|---:|---:|---:|---:|---|',
