@@ -10,7 +10,7 @@ import {
 } from '@evidence/plots';
 import type { RunTable } from '@evidence/sources';
 import { findAnimations, findCurves, type Picture } from './assets.js';
-import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
+import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
@@ -310,7 +310,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
   // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
   const pendingMetrics = evals
-    ? computeBeforeAfterInBackground(evals.pre, evals.post, {
+    ? computeBeforeAfter(evals.pre, evals.post, {
         ...options,
         run: run.state === 'found' ? run.data : undefined,
       })

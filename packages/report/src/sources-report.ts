@@ -124,7 +124,7 @@ type NamedChart = Omit<SourceChart, 'source'>;
 /** One line: what was found and what will be charted. */
 export function describeSources(root: string, tables: readonly RunTable[]): string {
   const found = tables.map((table) => `${label(root, table)} (${summary(table)})`);
-  const charted = tables.map((table) => charting(table));
+  const charted = tables.map((table) => `${charting(table)}${overBudget(table)}`);
   return `found ${found.join(', ')}; charting ${charted.join('; ')}`;
 }
 
@@ -167,10 +167,36 @@ export function sourceCharts(root: string, tables: readonly RunTable[]): SourceC
   );
 }
 
+/**
+ * The most charts drawn of one source: a 30 KB CSV of 5,000 columns asked for 834 charts (2-3 minutes,
+ * 61 MB of PNG). Past it, the first ones are drawn and the page says how many were left out.
+ */
+export const MAX_CHARTS_PER_SOURCE = 12;
+
 function chartsOf(root: string, table: RunTable): NamedChart[] {
+  return allChartsOf(root, table).slice(0, MAX_CHARTS_PER_SOURCE);
+}
+
+function allChartsOf(root: string, table: RunTable): NamedChart[] {
   if (table.format === 'sb3-monitor') return monitorCharts(root, table);
   if (table.format === 'wandb-csv') return wandbCharts(root, table);
   return groupedCharts(root, table);
+}
+
+/** How many charts a source would take, beyond the budget; a note for the one-line summary. */
+function overBudget(table: RunTable): string {
+  const wanted =
+    table.format === 'wandb-csv'
+      ? wandbMetrics(table).size
+      : table.format === 'sb3-monitor'
+        ? 2
+        : [...groupByPrefix(plottedKeys(table)).values()].reduce(
+            (sum, keys) => sum + Math.ceil(keys.length / PANELS_PER_CHART),
+            0,
+          );
+  return wanted > MAX_CHARTS_PER_SOURCE
+    ? ` (the first ${MAX_CHARTS_PER_SOURCE} of its ${wanted} charts: at most ${MAX_CHARTS_PER_SOURCE} per source; \`evidence plot\` draws chosen columns)`
+    : '';
 }
 
 /** A source by its path under root; joined monitor files by their names. */

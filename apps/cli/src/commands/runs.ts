@@ -1,9 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
-import { integerOption } from '../options.js';
+import { type CliIo, printJson, printLine } from '../io.js';
+import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -57,8 +58,8 @@ export function runsCommand(command: Command, io: CliIo): void {
       '--normalize <how>',
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
     )
-    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), 0)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), 2000)
+    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
+    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100, MAX_RESAMPLES), BOOTSTRAP_RESAMPLES)
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
@@ -138,7 +139,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printLine(io.stdout, JSON.stringify(analysis.summary, null, 2));
+        printJson(io.stdout, analysis.summary);
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
@@ -232,7 +233,7 @@ function humanReport(
           f(s.mean),
           f(s.median),
           f(s.iqm),
-          ci(s.iqm_ci),
+          report.groupInterval(s, analysis.options.range),
         ]),
       ),
       '',
@@ -241,12 +242,13 @@ function humanReport(
     if (pairs.length > 0)
       parts.push(
         renderTextTable(
-          ['P(A > B)', 'p', '95% CI', 'in words'],
+          ['P(A > B)', 'p', '95% CI', 'in words', 'seeds needed'],
           pairs.map((p) => [
             `${p.a} > ${p.b}`,
             f(p.p),
             report.improvementInterval(p),
             report.improvementVerdict(p),
+            report.seedsSentence(p, report.seedsOf(summary, task, p.a, p.b)),
           ]),
         ),
         '',
@@ -254,15 +256,39 @@ function humanReport(
   }
   if (summary.aggregate) {
     parts.push(
-      `all tasks, normalized (${summary.aggregate.normalize}): IQM with stratified bootstrap 95% CI`,
+      `all tasks, normalized (${summary.aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs (optimality gap: lower is better)`,
     );
     parts.push(
       renderTextTable(
-        ['group', 'IQM', '95% CI'],
-        Object.entries(summary.aggregate.groups).map(([g, s]) => [g, f(s.iqm), ci(s.iqm_ci)]),
+        ['group', 'IQM', '95% CI', 'median', '95% CI', 'mean', '95% CI', 'optimality gap', '95% CI'],
+        Object.entries(summary.aggregate.groups).map(([g, s]) => [
+          g,
+          f(s.iqm),
+          ci(s.iqm_ci),
+          f(s.median),
+          ci(s.median_ci),
+          f(s.mean),
+          ci(s.mean_ci),
+          f(s.optimality_gap),
+          ci(s.optimality_gap_ci),
+        ]),
       ),
       '',
     );
+    if (summary.aggregate.improvement.length > 0)
+      parts.push(
+        renderTextTable(
+          ['P(A > B), all tasks', 'p', '95% CI', 'in words', 'seeds needed'],
+          summary.aggregate.improvement.map((p) => [
+            `${p.a} > ${p.b}`,
+            f(p.p),
+            report.improvementInterval(p),
+            report.improvementVerdict(p),
+            report.seedsSentence(p, report.seedsAcross(summary, p.a, p.b)),
+          ]),
+        ),
+        '',
+      );
   }
   const incomplete = summary.runs.filter((r) => !r.complete);
   for (const r of incomplete) parts.push(`stopped early: ${r.path} (last ${summary.x} ${f(r.last_x)})`);

@@ -7,7 +7,7 @@ import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
 import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
 
-const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|profile)\.(png|svg)$/;
+const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|aggregates|profile)\.(png|svg)$/;
 
 export interface RunsReportResult {
   dir: string;

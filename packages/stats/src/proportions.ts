@@ -5,7 +5,7 @@
  * method 10) and 2635–2650 (paired samples, method 10).
  */
 
-/** z of a two-sided 95% interval: the 0.975 quantile of the standard normal. */
+/** z of a two-sided 95 % interval: the 0.975 quantile of the standard normal. */
 export const Z95 = 1.959963984540054;
 
 /** Wilson score interval of a proportion, `successes` of `n`; [NaN, NaN] when n is 0. */
@@ -21,7 +21,7 @@ export function wilson(successes: number, n: number, z = Z95): [number, number] 
 
 /**
  * Newcombe's hybrid score interval of p2 − p1 for independent samples (his method 10): the Wilson
- * interval of each side, squared and added. Here side 1 is "before" and side 2 "after".
+ * interval of each side, squared and added. Side 1 is "before" and side 2 "after".
  */
 export function newcombeDifference(
   x1: number,
