@@ -236,6 +236,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       refuse(path);
       return false;
     }
+    await ours.claim(path);
     await writeTextAtomic(path, data);
     noteWritten(path);
     return true;
@@ -321,6 +322,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
     const drawable = all.filter((chart) => !protectedFile(outputFor(chart.out)));
+    if (options.charts !== false) for (const chart of drawable) await ours.claim(outputFor(chart.out));
     const result =
       options.charts === false
         ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
@@ -392,6 +394,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     else if (options.charts === false) skipped.push({ what: name(path), why: 'charts turned off' });
     else {
       try {
+        await ours.claim(path);
         await renderChart(chart, path);
         noteWritten(path);
         charts.push({
