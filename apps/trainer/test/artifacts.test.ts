@@ -1,6 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   CHECKPOINT_EVALS_COLUMNS,
   EvidencePaths,
@@ -16,6 +18,25 @@ import { smallConfig, tempDir } from './helpers.js';
 
 const python = spawnSync('/usr/bin/python3', ['-c', 'import PIL'], { encoding: 'utf8' }).status === 0;
 if (!python) console.warn('skipping the Pillow check of the GIFs: /usr/bin/python3 with Pillow is missing');
+
+const jsonschema =
+  spawnSync('/usr/bin/python3', ['-c', 'import jsonschema'], { stdio: 'ignore' }).status === 0;
+if (!jsonschema && process.env.CI === 'true')
+  throw new Error('/usr/bin/python3 with jsonschema is required on CI');
+if (!jsonschema) console.warn('skipping the schema check: /usr/bin/python3 with jsonschema is missing');
+
+/** Python's jsonschema on files, against a schema @evidence/report publishes (resolved through its exports). */
+function schemaErrors(name: string, files: string[]): unknown[] {
+  const schema = createRequire(import.meta.url).resolve(`@evidence/report/schemas/${name}.schema.json`);
+  const validator = fileURLToPath(
+    new URL('../../../packages/report/test/validate_schema.py', import.meta.url),
+  );
+  const run = spawnSync('/usr/bin/python3', [validator, schema, ...files], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`validate_schema.py failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { documents: number; errors: unknown[] };
+  expect(result.documents).toBeGreaterThan(0);
+  return result.errors;
+}
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -150,6 +171,17 @@ describe('a short run leaves every artifact of the evidence folder', () => {
     for (const top of [paths.trainingCurvePng, paths.beforeAfterMetrics, paths.indexHtml])
       expect(existsSync(top), top).toBe(false);
   });
+
+  it.skipIf(!jsonschema)(
+    "run.json, the episodes and the metrics validate against @evidence/report's schemas",
+    () => {
+      expect(schemaErrors('run', [join(dir, 'run.json')])).toEqual([]);
+      expect(schemaErrors('episode', [join(dir, 'pre_eval.jsonl'), join(dir, 'post_eval.jsonl')])).toEqual(
+        [],
+      );
+      expect(schemaErrors('metrics', [join(dir, 'report', 'before_after_metrics.json')])).toEqual([]);
+    },
+  );
 
   it('run.json: what was trained and how', () => {
     const run = JSON.parse(nonEmpty(join(dir, 'run.json')).toString('utf8'));

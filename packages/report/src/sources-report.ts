@@ -17,6 +17,7 @@ import {
   type WandbSeries,
 } from '@evidence/sources';
 import type { ReportIssue } from './eval-files.js';
+import { plural } from './model.js';
 import { X_CANDIDATES } from './runs/compare-runs.js';
 
 /** Formats our own evidence report reads itself; every other table is a foreign source. */
@@ -217,11 +218,11 @@ function summary(table: RunTable): string {
   const kind = FORMAT_NAMES[table.format];
   if (table.format === 'sb3-monitor') {
     const env = typeof table.meta.env_id === 'string' ? `${table.meta.env_id}, ` : '';
-    return `${kind}: ${env}${rowCount(table)} episodes`;
+    return `${kind}: ${env}${plural(rowCount(table), 'episode')}`;
   }
   if (table.format === 'tensorboard')
-    return `${kind}: ${plottedKeys(table).length} scalar tags, ${rowCount(table)} steps`;
-  return `${kind}: ${plottedKeys(table).length} numeric keys, ${rowCount(table)} rows`;
+    return `${kind}: ${plural(plottedKeys(table).length, 'scalar tag')}, ${plural(rowCount(table), 'step')}`;
+  return `${kind}: ${plural(plottedKeys(table).length, 'numeric key')}, ${plural(rowCount(table), 'row')}`;
 }
 
 function charting(table: RunTable): string {
@@ -230,7 +231,7 @@ function charting(table: RunTable): string {
   if (table.format === 'wandb-csv') return `${wandbMetrics(table).size} W&B metrics over Step`;
   const groups = [...groupByPrefix(plottedKeys(table)).keys()];
   const x = xColumn(table) ?? 'row';
-  return `${plottedKeys(table).length} keys in ${groups.length} groups (${groups.join(', ')}) over ${x}`;
+  return `${plural(plottedKeys(table).length, 'key')} in ${plural(groups.length, 'group')} (${groups.join(', ')}) over ${x}`;
 }
 
 /** x of a table: TensorBoard's step, SB3 progress's total timesteps, else the first of the runs' x candidates. */
@@ -346,7 +347,7 @@ function monitorCharts(root: string, table: RunTable): NamedChart[] {
     return {
       name: `monitor-over-${xName}`,
       chart: {
-        title: `${env}episode reward and length over ${xLabel} (${episodes} episodes, ${where})`,
+        title: `${env}episode reward and length over ${xLabel} (${plural(episodes, 'episode')}, ${where})`,
         xLabel,
         panels: [panel(reward, 'episode reward', '#1d4ed8'), panel(length, 'episode length', '#ea580c')],
         height: 640,

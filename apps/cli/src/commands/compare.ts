@@ -38,7 +38,7 @@ export function compareCommand(command: Command, io: CliIo): void {
     .addHelpText(
       'after',
       `
-A run.json beside <pre> (see DESIGN.md) says whether evaluation was paired and which way each metric
+A run.json beside <pre> (format: https://github.com/evidence-rl/evidence/blob/main/FORMATS.md) says whether evaluation was paired and which way each metric
 is better; episodes with an equal "seed" or "start_state" in every pair are compared pair by pair.
 Exit codes: 0 ok (and improved, with --require-improvement), 1 bad input or no proven improvement, 2 bad usage.
 

@@ -84,6 +84,7 @@ Examples:
       }
       if (options.json) {
         printJson(io.stdout, result);
+        printIssues(io, result.issues); // warnings go to stderr, always: stdout stays one JSON document
         return;
       }
       if (result.sources) printLine(io.stdout, result.sources);

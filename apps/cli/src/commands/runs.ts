@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
@@ -57,8 +58,13 @@ export function runsCommand(command: Command, io: CliIo): void {
       '--normalize <how>',
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
     )
-    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), 0)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100, MAX_RESAMPLES), 2000)
+    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples per interval',
+      integerOption(100, MAX_RESAMPLES),
+      BOOTSTRAP_RESAMPLES,
+    )
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
@@ -154,6 +160,9 @@ Example:
     });
 }
 
+/** A probability to 3 decimals, as compare prints P(post > pre). */
+const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
+
 /** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
 function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
   const groups = new Set(analysis.summary.runs.map((r) => r.group));
@@ -171,10 +180,11 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
     failed++;
     printLine(
       io.stderr,
-      `evidence: ${task}: P(${a} > ${b}) = ${pair.p ?? 'n/a'}, 95% CI ${ci ? `[${ci[0]}, ${ci[1]}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
+      `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
-  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${failed} tasks`);
+  if (failed > 0)
+    throw new ReportedFailure(`--require-improvement failed in ${failed} task${failed === 1 ? '' : 's'}`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
@@ -215,7 +225,7 @@ function humanReport(
   const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
   const parts: string[] = [...findings, ''];
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
-    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${f(budget)})`);
+    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${budget})`); // exact: 35839, not 35840
     parts.push(
       renderTextTable(
         ['group', 'runs', 'complete', 'mean', 'median', 'IQM', '95% CI of IQM'],
@@ -226,7 +236,7 @@ function humanReport(
           f(s.mean),
           f(s.median),
           f(s.iqm),
-          ci(s.iqm_ci),
+          report.groupInterval(s, analysis.options.range),
         ]),
       ),
       '',
@@ -235,12 +245,13 @@ function humanReport(
     if (pairs.length > 0)
       parts.push(
         renderTextTable(
-          ['P(A > B)', 'p', '95% CI', 'in words'],
+          ['P(A > B)', 'p', '95% CI', 'in words', 'seeds needed'],
           pairs.map((p) => [
             `${p.a} > ${p.b}`,
             f(p.p),
             report.improvementInterval(p),
             report.improvementVerdict(p),
+            report.seedsSentence(p, report.seedsOf(summary, task, p.a, p.b)),
           ]),
         ),
         '',
@@ -248,15 +259,39 @@ function humanReport(
   }
   if (summary.aggregate) {
     parts.push(
-      `all tasks, normalized (${summary.aggregate.normalize}): IQM with stratified bootstrap 95% CI`,
+      `all tasks, normalized (${summary.aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs (optimality gap: lower is better)`,
     );
     parts.push(
       renderTextTable(
-        ['group', 'IQM', '95% CI'],
-        Object.entries(summary.aggregate.groups).map(([g, s]) => [g, f(s.iqm), ci(s.iqm_ci)]),
+        ['group', 'IQM', '95% CI', 'median', '95% CI', 'mean', '95% CI', 'optimality gap', '95% CI'],
+        Object.entries(summary.aggregate.groups).map(([g, s]) => [
+          g,
+          f(s.iqm),
+          ci(s.iqm_ci),
+          f(s.median),
+          ci(s.median_ci),
+          f(s.mean),
+          ci(s.mean_ci),
+          f(s.optimality_gap),
+          ci(s.optimality_gap_ci),
+        ]),
       ),
       '',
     );
+    if (summary.aggregate.improvement.length > 0)
+      parts.push(
+        renderTextTable(
+          ['P(A > B), all tasks', 'p', '95% CI', 'in words', 'seeds needed'],
+          summary.aggregate.improvement.map((p) => [
+            `${p.a} > ${p.b}`,
+            f(p.p),
+            report.improvementInterval(p),
+            report.improvementVerdict(p),
+            report.seedsSentence(p, report.seedsAcross(summary, p.a, p.b)),
+          ]),
+        ),
+        '',
+      );
   }
   const incomplete = summary.runs.filter((r) => !r.complete);
   for (const r of incomplete) parts.push(`stopped early: ${r.path} (last ${summary.x} ${f(r.last_x)})`);

@@ -10,7 +10,7 @@ import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } f
 
 /** The temp file an atomic write leaves when it is killed before its rename: `.<name>.<12 hex>.tmp`. */
 const TEMP_FILE = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
-const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|profile)\.(png|svg)$/;
+const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|aggregates|profile)\.(png|svg)$/;
 
 export interface RunsReportResult {
   dir: string;
