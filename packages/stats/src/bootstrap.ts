@@ -36,7 +36,14 @@ export interface Estimate {
  */
 export type Resample = readonly Float64Array[];
 
-type Statistic = (resample: Resample) => number | ArrayLike<number>;
+/**
+ * How often each value was drawn, per stratum: counts[s][k] for the k-th smallest value of stratum s
+ * (all ones for the data itself). A statistic may use them instead of the values: with the
+ * stratum's sorted values fixed, a resample is its counts, and sums over counts need no sorting.
+ */
+export type Counts = readonly Uint32Array[];
+
+type Statistic = (resample: Resample, counts: Counts) => number | ArrayLike<number>;
 
 /**
  * The bootstrap: `statistic` on the data, then on `resamples` resamples, each drawing, stratum by
@@ -47,12 +54,12 @@ type Statistic = (resample: Resample) => number | ArrayLike<number>;
  */
 export function bootstrap(
   strata: Scores,
-  statistic: (resample: Resample) => number,
+  statistic: (resample: Resample, counts: Counts) => number,
   options?: BootstrapOptions,
 ): Estimate;
 export function bootstrap(
   strata: Scores,
-  statistic: (resample: Resample) => ArrayLike<number>,
+  statistic: (resample: Resample, counts: Counts) => ArrayLike<number>,
   options?: BootstrapOptions,
 ): Estimate[];
 export function bootstrap(
@@ -79,18 +86,19 @@ export function bootstrap(
   const sortedData = paired
     ? data.map((s, j) => Float64Array.from(orders[j] as Uint32Array, (row) => s[row] as number))
     : data;
-  const first = statistic(sortedData);
+  const first = statistic(sortedData, ones(sortedData));
   const scalar = typeof first === 'number';
   const estimates = scalar ? [first] : Array.from(first);
   const draws = estimates.map(() => new Float64Array(resamples));
   const buffers = data.map((s) => new Float64Array(s.length));
   const counts = data.map((s) => new Uint32Array(s.length));
+  const rowCounts = new Uint32Array(paired ? (data[0] as Float64Array).length : 0);
   for (let r = 0; r < resamples; r++) {
-    if (paired) drawRows(sortedData, orders, counts[0] as Uint32Array, buffers, random);
+    if (paired) drawRows(sortedData, orders, rowCounts, counts, buffers, random);
     else
       for (let s = 0; s < data.length; s++)
         drawSorted(data[s] as Float64Array, counts[s] as Uint32Array, buffers[s] as Float64Array, random);
-    const value = statistic(buffers);
+    const value = statistic(buffers, counts);
     if (scalar) (draws[0] as Float64Array)[r] = value as number;
     else
       for (let k = 0; k < estimates.length; k++)
@@ -113,6 +121,9 @@ export function bootstrap(
   return scalar ? (results[0] as Estimate) : results;
 }
 
+const ones = (strata: readonly Float64Array[]): Uint32Array[] =>
+  strata.map((s) => new Uint32Array(s.length).fill(1));
+
 /** n draws from `sorted` into `out`, in ascending order: counted first, then written out. */
 function drawSorted(sorted: Float64Array, counts: Uint32Array, out: Float64Array, random: Random): void {
   const n = sorted.length;
@@ -133,30 +144,34 @@ const rankOrder = (values: Float64Array): Uint32Array =>
   Uint32Array.from(values, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
 
 /**
- * One draw of n row indices (counted), applied to every stratum: each stratum's values written out
- * in ascending order, each as often as its row was drawn.
+ * One draw of n row indices (counted in `rows`), applied to every stratum: each stratum's values
+ * written out in ascending order, each as often as its row was drawn, and those counts in `counts`.
  */
 function drawRows(
   sorted: readonly Float64Array[],
   orders: readonly Uint32Array[],
-  counts: Uint32Array,
+  rows: Uint32Array,
+  counts: readonly Uint32Array[],
   out: Float64Array[],
   random: Random,
 ): void {
-  const n = counts.length;
-  counts.fill(0);
+  const n = rows.length;
+  rows.fill(0);
   for (let i = 0; i < n; i++) {
     const k = Math.floor(random() * n);
-    counts[k] = (counts[k] as number) + 1;
+    rows[k] = (rows[k] as number) + 1;
   }
   for (let s = 0; s < sorted.length; s++) {
     const values = sorted[s] as Float64Array;
     const order = orders[s] as Uint32Array;
+    const sortedCounts = counts[s] as Uint32Array;
     const target = out[s] as Float64Array;
     let at = 0;
     for (let k = 0; k < n; k++) {
       const value = values[k] as number;
-      for (let c = counts[order[k] as number] as number; c > 0; c--) target[at++] = value;
+      const c = rows[order[k] as number] as number;
+      sortedCounts[k] = c;
+      for (let left = c; left > 0; left--) target[at++] = value;
     }
   }
 }
@@ -183,7 +198,7 @@ function leaveOneOut(
           ? Float64Array.from([...s.subarray(0, i), ...s.subarray(i + 1)]).sort()
           : Float64Array.from(s).sort(),
       );
-      const value = statistic(view);
+      const value = statistic(view, ones(view));
       for (let k = 0; k < outputs; k++)
         (out[k] as Float64Array)[i] =
           typeof value === 'number' ? value : ((value as ArrayLike<number>)[k] as number);

@@ -3,6 +3,7 @@ import {
   aggregateIqm,
   aggregateMean,
   aggregateMedian,
+  aggregatesWithIntervals,
   optimalityGap,
   probabilityOfImprovement,
   scoreDistribution,
@@ -59,5 +60,22 @@ describe("rliable's test cases", () => {
 
   it('a task without runs in one algorithm is an error, not a silent average', () => {
     expect(() => probabilityOfImprovement(X, [[1]])).toThrow(/x has 2 tasks, y has 1/);
+  });
+});
+
+describe('aggregatesWithIntervals', () => {
+  it('estimates exactly what the four aggregate functions give (its one-pass statistic is theirs)', () => {
+    const scores = [
+      [0.3, 1.2, 0.7, 0.05, 0.9],
+      [0.4, 0.41, 2.5],
+      [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7],
+    ];
+    for (const gamma of [1, 0.5]) {
+      const four = aggregatesWithIntervals(scores, { resamples: 50, gamma });
+      expect(four.iqm.estimate).toBeCloseTo(aggregateIqm(scores), 12);
+      expect(four.mean.estimate).toBeCloseTo(aggregateMean(scores), 12);
+      expect(four.median.estimate).toBeCloseTo(aggregateMedian(scores), 12);
+      expect(four.optimalityGap.estimate).toBeCloseTo(optimalityGap(scores, gamma), 12);
+    }
   });
 });
