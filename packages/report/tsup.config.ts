@@ -2,12 +2,9 @@ import { packageBuild } from '../../tsup.shared.js';
 // biome-ignore lint/correctness/useImportExtensions: browser-script.mjs is plain JavaScript, named as it is
 import { esbuildBrowserScript } from './scripts/browser-script.mjs';
 
-// The bootstrap worker is its own entry, so it sits next to index.{js,cjs} where startWorker looks for it.
 // @evidence/node-kit is private: bundled in, never a dependency of the published package.
 // The page's chart module (src/page/browser/) is bundled for the browser and inlined as a string.
 export default packageBuild({
-  entry: ['src/index.ts', 'src/bootstrap-worker.ts'],
-  dts: { entry: 'src/index.ts' },
   noExternal: ['@evidence/node-kit'],
   esbuildPlugins: [esbuildBrowserScript],
 });

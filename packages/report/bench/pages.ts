@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Chart, LineSeries } from '@evidence/plots';
 import { encodeChart } from '@evidence/plots';
+import { mulberry32 } from '@evidence/stats';
 import { chromium } from 'playwright-core';
 
 // What users run: the built package (`pnpm bench` builds it first), not the TypeScript sources.
@@ -25,7 +26,7 @@ const median = (values: number[]): number =>
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 
 function runs(configs: number, seeds: number, rows: number): import('../src/index.js').RunInput[] {
-  const random = library.mulberry32(1);
+  const random = mulberry32(1);
   const out: import('../src/index.js').RunInput[] = [];
   for (let c = 0; c < configs; c++)
     for (let s = 0; s < seeds; s++) {

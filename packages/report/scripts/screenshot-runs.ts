@@ -8,8 +8,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { mulberry32 } from '@evidence/stats';
 import { chromium } from 'playwright-core';
-import { analyzeRuns, mulberry32, type RunInput, writeRunsReport } from '../src/index.js';
+import { analyzeRuns, type RunInput, writeRunsReport } from '../src/index.js';
 
 const out = fileURLToPath(new URL('../docs/many-runs-page.png', import.meta.url));
 const RATES = ['1e-5', '3e-5', '1e-4', '3e-4', '1e-3', '3e-3'];

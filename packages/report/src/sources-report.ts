@@ -17,6 +17,7 @@ import {
   type WandbSeries,
 } from '@evidence/sources';
 import type { ReportIssue } from './eval-files.js';
+import { plural } from './model.js';
 import { X_CANDIDATES } from './runs/compare-runs.js';
 
 /** Formats our own evidence report reads itself; every other table is a foreign source. */
@@ -123,7 +124,7 @@ type NamedChart = Omit<SourceChart, 'source'>;
 /** One line: what was found and what will be charted. */
 export function describeSources(root: string, tables: readonly RunTable[]): string {
   const found = tables.map((table) => `${label(root, table)} (${summary(table)})`);
-  const charted = tables.map((table) => charting(table));
+  const charted = tables.map((table) => `${charting(table)}${overBudget(table)}`);
   return `found ${found.join(', ')}; charting ${charted.join('; ')}`;
 }
 
@@ -166,10 +167,36 @@ export function sourceCharts(root: string, tables: readonly RunTable[]): SourceC
   );
 }
 
+/**
+ * The most charts drawn of one source: a 30 KB CSV of 5,000 columns asked for 834 charts (2-3 minutes,
+ * 61 MB of PNG). Past it, the first ones are drawn and the page says how many were left out.
+ */
+export const MAX_CHARTS_PER_SOURCE = 12;
+
 function chartsOf(root: string, table: RunTable): NamedChart[] {
+  return allChartsOf(root, table).slice(0, MAX_CHARTS_PER_SOURCE);
+}
+
+function allChartsOf(root: string, table: RunTable): NamedChart[] {
   if (table.format === 'sb3-monitor') return monitorCharts(root, table);
   if (table.format === 'wandb-csv') return wandbCharts(root, table);
   return groupedCharts(root, table);
+}
+
+/** How many charts a source would take, beyond the budget; a note for the one-line summary. */
+function overBudget(table: RunTable): string {
+  const wanted =
+    table.format === 'wandb-csv'
+      ? wandbMetrics(table).size
+      : table.format === 'sb3-monitor'
+        ? 2
+        : [...groupByPrefix(plottedKeys(table)).values()].reduce(
+            (sum, keys) => sum + Math.ceil(keys.length / PANELS_PER_CHART),
+            0,
+          );
+  return wanted > MAX_CHARTS_PER_SOURCE
+    ? ` (the first ${MAX_CHARTS_PER_SOURCE} of its ${wanted} charts: at most ${MAX_CHARTS_PER_SOURCE} per source; \`evidence plot\` draws chosen columns)`
+    : '';
 }
 
 /** A source by its path under root; joined monitor files by their names. */
@@ -191,11 +218,11 @@ function summary(table: RunTable): string {
   const kind = FORMAT_NAMES[table.format];
   if (table.format === 'sb3-monitor') {
     const env = typeof table.meta.env_id === 'string' ? `${table.meta.env_id}, ` : '';
-    return `${kind}: ${env}${rowCount(table)} episodes`;
+    return `${kind}: ${env}${plural(rowCount(table), 'episode')}`;
   }
   if (table.format === 'tensorboard')
-    return `${kind}: ${plottedKeys(table).length} scalar tags, ${rowCount(table)} steps`;
-  return `${kind}: ${plottedKeys(table).length} numeric keys, ${rowCount(table)} rows`;
+    return `${kind}: ${plural(plottedKeys(table).length, 'scalar tag')}, ${plural(rowCount(table), 'step')}`;
+  return `${kind}: ${plural(plottedKeys(table).length, 'numeric key')}, ${plural(rowCount(table), 'row')}`;
 }
 
 function charting(table: RunTable): string {
@@ -204,7 +231,7 @@ function charting(table: RunTable): string {
   if (table.format === 'wandb-csv') return `${wandbMetrics(table).size} W&B metrics over Step`;
   const groups = [...groupByPrefix(plottedKeys(table)).keys()];
   const x = xColumn(table) ?? 'row';
-  return `${plottedKeys(table).length} keys in ${groups.length} groups (${groups.join(', ')}) over ${x}`;
+  return `${plural(plottedKeys(table).length, 'key')} in ${plural(groups.length, 'group')} (${groups.join(', ')}) over ${x}`;
 }
 
 /** x of a table: TensorBoard's step, SB3 progress's total timesteps, else the first of the runs' x candidates. */
@@ -320,7 +347,7 @@ function monitorCharts(root: string, table: RunTable): NamedChart[] {
     return {
       name: `monitor-over-${xName}`,
       chart: {
-        title: `${env}episode reward and length over ${xLabel} (${episodes} episodes, ${where})`,
+        title: `${env}episode reward and length over ${xLabel} (${plural(episodes, 'episode')}, ${where})`,
         xLabel,
         panels: [panel(reward, 'episode reward', '#1d4ed8'), panel(length, 'episode length', '#ea580c')],
         height: 640,

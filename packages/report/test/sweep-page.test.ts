@@ -6,12 +6,12 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { mulberry32 } from '@evidence/stats';
 import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   analyzeRuns,
-  mulberry32,
   type RunInput,
   type RunsAnalysis,
   sweepConfigs,

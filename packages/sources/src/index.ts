@@ -1,3 +1,5 @@
+export { cellNumber } from './cells.js';
+export { type DelimitedText, parseDelimited } from './delimited.js';
 export { detectFileFormat, EVIDENCE_CSV_NAMES, LOOKED_FOR } from './detect.js';
 export { readEvidenceCsv } from './evidence-csv.js';
 export { readForeignCsv } from './foreign-csv.js';

@@ -53,7 +53,10 @@ export function watchCommand(command: Command, io: CliIo): void {
           if (options.report) {
             const { buildReport } = await import('@evidence/report');
             const result = await buildReport(dir, { out });
-            printLine(io.stdout, `updated ${displayPath(io, result.page)} (${result.written.length} files)`);
+            printLine(
+              io.stdout,
+              `updated ${displayPath(io, result.page)} (${result.written.length} file${result.written.length === 1 ? '' : 's'})`,
+            );
             printIssues(io, result.issues);
           } else {
             const affected = changed

@@ -1,5 +1,6 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
+import { plural } from '../model.js';
 import type { OverlayInput } from '../page/index.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
@@ -75,7 +76,7 @@ function curveChart(
       { type: 'band', x: curve.grid, low: curve.low, high: curve.high, color, alpha: 0.16 },
       {
         type: 'line',
-        label: `${group} (${stats?.runs ?? 0} runs), mean ± 95% band`,
+        label: `${group} (${plural(stats?.runs ?? 0, 'run')}), mean ± 95% band`,
         x: curve.grid,
         y: curve.mean,
         color,
@@ -166,6 +167,46 @@ function iqmChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart 
   };
 }
 
+/**
+ * rliable's figure: the four aggregates of the normalized final scores (IQM, median, mean, optimality
+ * gap) side by side, each group with its 95 % stratified bootstrap interval.
+ */
+function aggregatesChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart | null {
+  const aggregate = analysis.summary.aggregate;
+  if (!aggregate) return null;
+  const names = groups.filter((g) => aggregate.groups[g]);
+  const metrics = [
+    ['iqm', 'IQM'],
+    ['median', 'median'],
+    ['mean', 'mean'],
+    ['optimality_gap', 'optimality gap (lower is better)'],
+  ] as const;
+  const panels: Panel[] = metrics.map(([key, label]) => ({
+    series: [
+      {
+        type: 'bars',
+        label: '',
+        values: names.map((g) => aggregate.groups[g]?.[key] ?? Number.NaN),
+        whiskers: names.map((g) => aggregate.groups[g]?.[`${key}_ci`] ?? null),
+        color: '#7c3aed',
+      },
+    ],
+    categories: names,
+    yLabel: `${label} (normalized: ${aggregate.normalize})`,
+  }));
+  return {
+    stem: 'aggregates',
+    title: "rliable's aggregates across tasks: IQM, median, mean and optimality gap with 95% intervals",
+    chart: {
+      title: 'Across tasks: IQM, median, mean, optimality gap (whiskers: 95% stratified bootstrap interval)',
+      width: 1280,
+      height: 480,
+      layout: 'columns',
+      panels,
+    },
+  };
+}
+
 /** P(A > B) per task for every ordered pair, with 95 % intervals, on [0, 1]. */
 function improvementChart(analysis: RunsAnalysis): RunsChart {
   const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, pairs]) => ({
@@ -229,6 +270,8 @@ export function runsCharts(analysis: RunsAnalysis): RunsChart[] {
   const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort(naturalCompare);
   const charts = Object.keys(analysis.summary.tasks).map((task, i) => curveChart(analysis, task, i, groups));
   charts.push(iqmChart(analysis, groups), improvementChart(analysis));
+  const aggregates = aggregatesChart(analysis, groups);
+  if (aggregates) charts.push(aggregates);
   const profile = profileChart(analysis, groups);
   if (profile) charts.push(profile);
   return charts;
