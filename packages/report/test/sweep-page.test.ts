@@ -111,6 +111,11 @@ describe('a 400-run sweep page', () => {
     expect(runsMd).not.toMatch(/\| (seed|gamma) \|/);
     const html = readFileSync(join(out, 'index.html'), 'utf8');
     expect(html.indexOf('id="sweep"')).toBeLessThan(html.indexOf('id="tasks"'));
+    // the P(A > B) chart: the best configuration against each other one, 39 bars (not 1,560)
+    const improvement = readFileSync(join(out, 'improvement.svg'), 'utf8');
+    // (each label is drawn on three lines: A, >, B)
+    expect(improvement.match(/>cfg39<\/text>/g)).toHaveLength(39);
+    expect(improvement.match(/<text/g)?.length).toBeLessThan(400); // all 1,560 pairs would be over 4,680
   });
 
   it('weighs at most 3 MB, each SVG at most 2 MB', () => {

@@ -2,8 +2,9 @@
 import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
 import { plural } from '../model.js';
 import type { OverlayInput } from '../page/index.js';
-import type { RunsAnalysis } from './compare-runs.js';
+import type { Improvement, RunsAnalysis } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
+import { MAX_ALL_PAIRS_GROUPS, ranking } from './sweep-view.js';
 
 /** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
 export const MAX_RUN_LINES = 20;
@@ -207,28 +208,45 @@ function aggregatesChart(analysis: RunsAnalysis, groups: readonly string[]): Run
   };
 }
 
-/** P(A > B) per task for every ordered pair, with 95 % intervals, on [0, 1]. */
+/**
+ * P(A > B) per task with 95 % intervals, on [0, 1]: every ordered pair up to MAX_ALL_PAIRS_GROUPS
+ * groups, else the best group (by IQM) against each other one.
+ */
 function improvementChart(analysis: RunsAnalysis): RunsChart {
-  const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, pairs]) => ({
-    series: [
-      {
-        type: 'bars',
-        label: '',
-        values: pairs.map((p) => p.p ?? Number.NaN),
-        whiskers: pairs.map((p) => p.ci),
-        color: '#0f766e',
-      },
-    ],
-    categories: pairs.map((p) => `${p.a} > ${p.b}`),
-    yLabel: `${task}: P(A > B)`,
-    yDomain: [0, 1] as const,
-  }));
+  const shown = (task: string, pairs: readonly Improvement[]): Improvement[] => {
+    if (Object.keys(analysis.summary.tasks[task]?.groups ?? {}).length <= MAX_ALL_PAIRS_GROUPS)
+      return [...pairs];
+    const best = ranking(analysis.summary, task)[0]?.group;
+    return pairs.filter((p) => p.a === best);
+  };
+  const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, all]) => {
+    const pairs = shown(task, all);
+    return {
+      series: [
+        {
+          type: 'bars',
+          label: '',
+          values: pairs.map((p) => p.p ?? Number.NaN),
+          whiskers: pairs.map((p) => p.ci),
+          color: '#0f766e',
+        },
+      ],
+      categories: pairs.map((p) => `${p.a} > ${p.b}`),
+      yLabel: `${task}: P(A > B)`,
+      yDomain: [0, 1] as const,
+    };
+  });
   return {
     stem: 'improvement',
     title: 'Probability of improvement P(A > B) with 95% intervals',
     chart: {
       title: 'P(A > B): chance a run of A ends above a run of B (whiskers: 95% interval)',
-      width: Math.max(640, 360 * panels.length),
+      // room for each pair's label: about 40 px a bar in the widest panel
+      width: Math.max(
+        640,
+        360 * panels.length,
+        40 * Math.max(0, ...panels.map((p) => p.categories?.length ?? 0)) + 120,
+      ),
       height: 480,
       layout: 'columns',
       panels,
