@@ -182,6 +182,14 @@ describe.skipIf(chromiumMissing !== null)(
         await page.locator(`figure[data-chart="loss"] button.ev-group[data-group="${group}"]`).click();
       expect(await shown('loss')).toHaveLength(12);
 
+      // smoothing redraws the same plot with smoothed data; the logged values stay beside it
+      const smoothed = await state(page, 'loss', (c) => {
+        const chart = c as unknown as { plots: { data: (number | null)[][] }[]; raw: (number | null)[][] };
+        const drawn = chart.plots[0]?.data[1] ?? [];
+        const logged = chart.raw[1] ?? [];
+        return drawn.some((v, i) => v !== null && v !== logged[i]);
+      });
+      expect(smoothed).toBe(true);
       // log scale with smoothing: the y range covers the logged values, not only the smoothed line
       const range = await state(page, 'loss', (c) => [c.plots[0]?.scales.y?.min, c.plots[0]?.scales.y?.max]);
       expect(range[0]).toBeLessThanOrEqual(2 / (1 + 4e7 / 1e6) + 0.01);

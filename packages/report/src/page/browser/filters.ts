@@ -40,7 +40,7 @@ export function filterBar(
   overlays: () => { figure: HTMLElement; state: OverlayState }[],
   settings: OverlaySettings,
   redraw: () => void,
-  options: { wallTime: boolean; runs: number },
+  options: { wallTime: boolean; runs: number; resmooth: () => void },
 ): void {
   bar.classList.add('ev-tools', 'ev-filters');
   const runs = document.createElement('input');
@@ -110,6 +110,10 @@ export function filterBar(
   };
   for (const input of [runs, metrics]) input.addEventListener('input', update);
   for (const input of [view, x]) input.addEventListener('change', update);
-  smoothing.addEventListener('input', update);
+  smoothing.addEventListener('input', () => {
+    settings.weight = Math.min(0.99, Math.max(0, Number(smoothing.value) || 0));
+    weight.textContent = String(settings.weight);
+    options.resmooth();
+  });
   update();
 }

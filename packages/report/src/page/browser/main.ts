@@ -8,6 +8,7 @@ import {
   type OverlaySettings,
   type OverlayState,
   resizeOverlay,
+  resmoothOverlay,
   startOverlay,
 } from './overlay.js';
 import { build, type ChartState, resize, startChart } from './standard.js';
@@ -66,6 +67,9 @@ if (overlays.length) {
     {
       wallTime: overlays.some((o) => o.state.data.runs.some((r) => r.wall !== null)),
       runs: names.size,
+      resmooth: () => {
+        for (const { figure, state } of overlays) if (!figure.hidden) resmoothOverlay(state, settings);
+      },
     },
   );
 }

@@ -30,6 +30,8 @@ export interface OverlayState {
   box: HTMLDivElement;
   legend: HTMLDivElement;
   tip: HTMLDivElement;
+  /** the drawn series as logged (before smoothing), index 0 the x */
+  raw: uPlot.AlignedData | null;
 }
 
 /** Columns wall-time x is placed on: runs log at different times, and one x per column keeps the join small. */
@@ -265,6 +267,7 @@ export function drawOverlay(state: OverlayState, settings: OverlaySettings): voi
   }
   const log = state.log && state.data.positive;
   const raw = drawn.data;
+  state.raw = raw;
   const data = smoothedData(raw, settings.weight);
   const xLabel =
     settings.xMode === 'step'
@@ -345,6 +348,7 @@ export function startOverlay(
     box: document.createElement('div'),
     legend: document.createElement('div'),
     tip: document.createElement('div'),
+    raw: null,
   };
   state.box.className = 'ev-plots';
   state.legend.className = 'ev-legend';
@@ -360,6 +364,15 @@ export function startOverlay(
   });
   drawOverlay(state, settings());
   return state;
+}
+
+/** A new smoothing weight: the same plot, its data smoothed again (no rebuild, so dragging stays fluid). */
+export function resmoothOverlay(state: OverlayState, settings: OverlaySettings): void {
+  const u = state.plots[0];
+  if (!u || !state.raw) return;
+  const x = u.scales.x;
+  u.setData(smoothedData(state.raw, settings.weight), false);
+  u.setScale('x', { min: x?.min ?? 0, max: x?.max ?? 1 });
 }
 
 export function resizeOverlay(state: OverlayState): void {
