@@ -56,10 +56,15 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option('--final <share>', 'final score: mean y over rows with x ≥ (1 − share)·budget', shareOption, 0.1)
     .option(
       '--normalize <how>',
-      '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
+      '\'minmax\' or FILE.json ({"task": [low, high]}): adds IQM, median, mean and optimality gap across tasks, P(A > B) over tasks, the performance profile',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100, MAX_RESAMPLES), BOOTSTRAP_RESAMPLES)
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples per interval',
+      integerOption(100, MAX_RESAMPLES),
+      BOOTSTRAP_RESAMPLES,
+    )
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
