@@ -15,7 +15,6 @@ import {
   mean,
   median,
   performanceProfile,
-  type SeedsNeeded,
   seedsNeeded,
   stream,
   tInterval,
@@ -374,35 +373,47 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
   }
 
   /**
-   * P(A > B) for every ordered pair of `names`, with its interval, and the seeds needed (computed once
-   * per unordered pair: swapping the groups asks the same question).
+   * P(A > B) for every ordered pair of `names`, with its interval and the seeds needed. Each
+   * unordered pair is computed once, with its groups in name order: P(B > A) is 1 − P(A > B) in
+   * every resample, so its interval is the mirror image, and the seeds needed are the same.
    */
   function pairs(
     names: readonly string[],
     scoresOf: (a: string, b: string) => { x: number[][]; y: number[][]; labels: string[] } | null,
   ): Improvement[] {
-    const needed = new Map<string, SeedsNeeded>();
+    const done = new Map<string, Improvement>();
+    const once = (a: string, b: string): Improvement => {
+      const key = JSON.stringify([a, b]);
+      const known = done.get(key);
+      if (known) return known;
+      const data = scoresOf(a, b);
+      let result: Improvement = { a, b, p: null, ci: null, seeds_needed: null, power: null };
+      if (data) {
+        const labels = [...data.labels, a, b];
+        const { estimate, ci } = improvementWithInterval(data.x, data.y, {
+          resamples,
+          random: stream(seed, 'improvement', ...labels),
+        });
+        const needed = seedsNeeded(data.x, data.y, { seed, labels });
+        result = { a, b, p: estimate, ci, seeds_needed: needed.seedsNeeded, power: needed.power };
+      }
+      done.set(key, result);
+      return result;
+    };
     return names.flatMap((a) =>
       names
         .filter((b) => b !== a)
         .map((b): Improvement => {
-          const data = scoresOf(a, b);
-          if (!data) return { a, b, p: null, ci: null, seeds_needed: null, power: null };
-          const { estimate, ci } = improvementWithInterval(data.x, data.y, {
-            resamples,
-            random: stream(seed, 'improvement', ...data.labels, a, b),
-          });
-          const [first, second] = a < b ? [a, b] : [b, a];
-          const key = JSON.stringify([first, second]);
-          if (!needed.has(key)) {
-            const ordered = a < b ? data : { x: data.y, y: data.x };
-            needed.set(
-              key,
-              seedsNeeded(ordered.x, ordered.y, { seed, labels: [...data.labels, first, second] }),
-            );
-          }
-          const { power, seedsNeeded: n } = needed.get(key) as SeedsNeeded;
-          return { a, b, p: estimate, ci, seeds_needed: n, power };
+          if (a < b) return once(a, b);
+          const { p, ci, seeds_needed, power } = once(b, a);
+          return {
+            a,
+            b,
+            p: p === null ? null : 1 - p,
+            ci: ci === null ? null : [1 - ci[1], 1 - ci[0]],
+            seeds_needed,
+            power,
+          };
         }),
     );
   }
