@@ -123,7 +123,8 @@ Example:
       const normalize = await normalizeOption(io, options.normalize);
       let analysis: RunsAnalysis;
       try {
-        analysis = report.analyzeRuns(loaded.runs, {
+        // run.json beside an evidence folder's log declares its metrics' ranges: bands stay inside
+        analysis = report.analyzeRuns(await report.withDeclaredRanges(loaded.runs), {
           ...(options.x === undefined ? {} : { x: options.x }),
           ...(options.y === undefined ? {} : { y: options.y }),
           final: options.final,
@@ -236,7 +237,7 @@ function humanReport(
           f(s.mean),
           f(s.median),
           f(s.iqm),
-          report.groupInterval(s, analysis.options.range),
+          report.groupInterval(s, analysis.declared[task]?.[g]),
         ]),
       ),
       '',

@@ -22,12 +22,20 @@ import {
 import { type AlignedRun, alignRun, type Restart } from './align.js';
 import type { RunTable } from './run-table.js';
 
+/** The range a metric can take, as a run.json declares it (`metrics.<name>.min/max`). */
+export interface DeclaredRange {
+  min?: number;
+  max?: number;
+}
+
 /** One run in memory, labelled. `path` is how the run is named in the output (default: table.path). */
 export interface RunInput {
   table: RunTable;
   group: string;
   task: string;
   path?: string;
+  /** per metric, the range its run.json declares (see withDeclaredRanges) */
+  ranges?: Record<string, DeclaredRange>;
 }
 
 export type Normalize = 'minmax' | { label: string; ranges: Record<string, readonly [number, number]> };
@@ -44,8 +52,11 @@ export interface CompareRunsOptions {
   seed?: number;
   /** bootstrap resamples per interval (default @evidence/stats' DEFAULT_RESAMPLES, 10,000) */
   resamples?: number;
-  /** the range y can take, as run.json declares it (`metrics.<y>.min/max`): curve bands stay inside */
-  range?: { min?: number; max?: number };
+  /**
+   * the range y can take, for every run: curve bands stay inside. Default: per group, the range every
+   * run of the group declares for y (RunInput.ranges, from run.json)
+   */
+  range?: DeclaredRange;
 }
 
 /** x defaults: ours, SB3 progress.csv, CleanRL's CSV, SB3 monitor (cumulative episode lengths), episodes. */
@@ -155,7 +166,9 @@ export interface RunsAnalysis {
   } | null;
   /** normalization range used per task */
   ranges: Record<string, [number, number]> | null;
-  options: { final: number; seed: number; resamples: number; range?: { min?: number; max?: number } };
+  options: { final: number; seed: number; resamples: number; range?: DeclaredRange };
+  /** per task and group, the range of y the curve band was cut to (options.range, or what the runs declare) */
+  declared: Record<string, Record<string, DeclaredRange>>;
 }
 
 /** Bad input (a missing column, too few runs…): the message names the path and what was expected. */
@@ -332,6 +345,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
   const summaryTasks: RunsSummary['tasks'] = {};
   const improvement: RunsSummary['improvement'] = {};
   const curves: RunsAnalysis['curves'] = {};
+  const declared: RunsAnalysis['declared'] = {};
   for (const task of tasks) {
     const present = groups.filter((g) => members(task, g).length > 0);
     const perGroup: Record<string, GroupSummary> = {};
@@ -340,6 +354,13 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     const start = Math.min(...taskRuns.map((r) => r.x[0] as number));
     for (const group of present) {
       const scores = finals(task, group);
+      const range =
+        options.range ??
+        commonRange(
+          members(task, group).map((i) => inputs[i] as RunInput),
+          yName,
+        );
+      if (range) declared[task] = { ...declared[task], [group]: range };
       const interval =
         scores.length > 0
           ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
@@ -360,7 +381,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         members(task, group).map((i) => aligned[i] as AlignedRun),
         start,
         budget.get(task) as number,
-        options.range,
+        range,
       );
     }
     summaryTasks[task] = { budget: budget.get(task) as number, groups: perGroup };
@@ -484,6 +505,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     profile,
     ranges,
     options: { final, seed, resamples, ...(options.range ? { range: options.range } : {}) },
+    declared,
   };
 }
 
@@ -522,6 +544,17 @@ function normalizationRanges(
 }
 
 const lastOf = (values: Float64Array): number => values[values.length - 1] as number;
+
+/** The range of `y` that every run declares (the widest of their bounds), or undefined. */
+function commonRange(runs: readonly RunInput[], y: string): DeclaredRange | undefined {
+  const declared = runs.map((run) => run.ranges?.[y]);
+  const range: DeclaredRange = {};
+  if (declared.every((r) => r?.min !== undefined))
+    range.min = Math.min(...declared.map((r) => r?.min as number));
+  if (declared.every((r) => r?.max !== undefined))
+    range.max = Math.max(...declared.map((r) => r?.max as number));
+  return range.min === undefined && range.max === undefined ? undefined : range;
+}
 
 /** The statistics of runs in memory: exactly what `evidence runs --json` prints. */
 export function compareRuns(inputs: readonly RunInput[], options: CompareRunsOptions = {}): RunsSummary {
