@@ -1,9 +1,15 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { binPath, PNG_SIGNATURE, requireBuiltBin, runCli, tempDir } from './helpers.js';
+import { binPath, PNG_SIGNATURE, python, requireBuiltBin, runCli, tempDir } from './helpers.js';
+
+// The independent TensorBoard writer of @evidence/sources' tests (frames records and encodes protobuf by hand).
+const oracle = fileURLToPath(new URL('../../../packages/sources/test/tb_oracle.py', import.meta.url));
+const pythonMissing = spawnSync(python, ['--version']).status !== 0 && process.env.CI !== 'true';
+if (pythonMissing) console.warn(`skipping the 20,000-tag event file: ${python} is not available`);
 
 const TIME = '/usr/bin/time';
 const timeMissing = !existsSync(TIME) && process.env.CI !== 'true';
@@ -93,6 +99,33 @@ describe.skipIf(timeMissing)(
       expect(result.seconds).toBeLessThan(10);
       expect(readdirSync(dir).sort()).toEqual(['frames']);
     });
+
+    it.skipIf(pythonMissing)(
+      'import: a 0.9 MB event file of 20,000 tags, each at a step of its own (was 11.8 GB)',
+      async () => {
+        const dir = tempDir('tags');
+        mkdirSync(join(dir, 'run'));
+        const records = Array.from({ length: 20_000 }, (_, step) => ({
+          wall_time: 1_700_000_000 + step,
+          step,
+          values: [{ tag: `tag/${step}`, kind: 'simple', value: 0.5 }],
+        }));
+        const file = join(dir, 'run', 'events.out.tfevents.1700000000.host.1.0');
+        writeFileSync(join(dir, 'spec.json'), JSON.stringify({ files: [{ path: file, records }] }));
+        execFileSync(python, [oracle, 'write', join(dir, 'spec.json')]);
+        const result = await measured(['import', 'tensorboard', 'run', '--out', 'out.csv'], dir);
+        // Read (values kept per tag) or refused with one line naming the file and the limit; never the grid.
+        if (result.code === 0) expect(readFileSync(join(dir, 'out.csv'), 'utf8')).toContain('tag/19999');
+        else {
+          expect(result.code).toBe(1);
+          expect(result.stderr.trim()).toMatch(
+            /^evidence: run\/events\.out\.tfevents\.1700000000\.host\.1\.0: at least \d+ tags over \d+ steps: .* cells per value past 8,000,000/,
+          );
+        }
+        expect(result.peak).toBeLessThan(512 * MB);
+        expect(result.seconds).toBeLessThan(10);
+      },
+    );
 
     for (const [name, header] of [
       ['metrics.csv', 'step'],

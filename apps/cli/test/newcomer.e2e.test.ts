@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers.js';
+import { copyFixture, runCli, tempDir } from './helpers.js';
 
 describe('what a newcomer tripped on', () => {
   it('compare on a CSV whose reward cells hold N/A, nothing or nan: those rows are skipped by line, the rest used', async () => {
@@ -52,6 +52,15 @@ describe('what a newcomer tripped on', () => {
     ]);
     expect(existsSync(join(dir, 'report'))).toBe(false);
   });
+
+  it('a problem of a whole file is named without a line 0 (run.json that is not JSON)', async () => {
+    const dir = copyFixture();
+    writeFileSync(join(dir, 'run.json'), '{bad');
+    const result = await runCli(['report', dir, '--resamples', '200'], { timeoutMs: 120_000 });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/run\.json: not valid JSON/);
+    expect(result.stderr).not.toMatch(/:0: /);
+  }, 120_000);
 
   it.each(['report', 'plot', 'compare', 'table', 'gif', 'watch', 'env', 'runs', 'import'])(
     '%s --help points to nothing users do not have (DESIGN.md is in the repository only)',

@@ -1,8 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   CHECKPOINT_EVALS_COLUMNS,
   EvidencePaths,
@@ -14,29 +12,10 @@ import {
 import { readRewardHistory } from '@evidence/plots';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TrainResult, train } from '../src/train.js';
-import { smallConfig, tempDir } from './helpers.js';
+import { jsonschema, schemaErrors, smallConfig, tempDir } from './helpers.js';
 
 const python = spawnSync('/usr/bin/python3', ['-c', 'import PIL'], { encoding: 'utf8' }).status === 0;
 if (!python) console.warn('skipping the Pillow check of the GIFs: /usr/bin/python3 with Pillow is missing');
-
-const jsonschema =
-  spawnSync('/usr/bin/python3', ['-c', 'import jsonschema'], { stdio: 'ignore' }).status === 0;
-if (!jsonschema && process.env.CI === 'true')
-  throw new Error('/usr/bin/python3 with jsonschema is required on CI');
-if (!jsonschema) console.warn('skipping the schema check: /usr/bin/python3 with jsonschema is missing');
-
-/** Python's jsonschema on files, against a schema @evidence/report publishes (resolved through its exports). */
-function schemaErrors(name: string, files: string[]): unknown[] {
-  const schema = createRequire(import.meta.url).resolve(`@evidence/report/schemas/${name}.schema.json`);
-  const validator = fileURLToPath(
-    new URL('../../../packages/report/test/validate_schema.py', import.meta.url),
-  );
-  const run = spawnSync('/usr/bin/python3', [validator, schema, ...files], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`validate_schema.py failed: ${run.stderr}`);
-  const result = JSON.parse(run.stdout) as { documents: number; errors: unknown[] };
-  expect(result.documents).toBeGreaterThan(0);
-  return result.errors;
-}
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

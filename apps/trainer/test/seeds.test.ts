@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadRuns } from '@evidence/report';
 import { describe, expect, it } from 'vitest';
 import { SEEDS_GROUPS, trainSeeds } from '../src/index.js';
+import { jsonschema, schemaErrors } from './helpers.js';
 
 /** The `--pattern` of the root README's `pnpm evidence runs runs …` example. */
 function readmeRunsPattern(): string {
@@ -34,6 +35,9 @@ describe('trainSeeds', () => {
     expect(existsSync(result.report)).toBe(true);
     expect(readFileSync(result.report, 'utf8')).toContain('Few runs');
     expect(lines.some((line) => line.startsWith('Few runs'))).toBe(true);
+
+    // runs.json beside the page is valid against the schema @evidence/report publishes
+    if (jsonschema) expect(schemaErrors('runs', [join(dirname(result.report), 'runs.json')])).toEqual([]);
 
     // The root README's runs example reads this folder as it is: every seed, by configuration and task.
     const loaded = await loadRuns(out, { pattern: readmeRunsPattern() });

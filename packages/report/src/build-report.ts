@@ -261,6 +261,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       refuse(path);
       return false;
     }
+    await ours.claim(path);
     await writeTextAtomic(path, data);
     noteWritten(path);
     return true;
@@ -346,6 +347,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
     const drawable = all.filter((chart) => !protectedFile(outputFor(chart.out)));
+    if (options.charts !== false) for (const chart of drawable) await ours.claim(outputFor(chart.out));
     const result =
       options.charts === false
         ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
@@ -417,6 +419,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     else if (options.charts === false) skipped.push({ what: name(path), why: 'charts turned off' });
     else {
       try {
+        await ours.claim(path);
         await renderChart(chart, path);
         noteWritten(path);
         charts.push({

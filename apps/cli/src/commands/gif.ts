@@ -89,7 +89,9 @@ async function encodeFrames(
     const ending = capture;
     capture = null;
     const result = await ending.end({ reward: 0 });
-    if (!result.gif) throw new Error(`no GIF was written${problems[0] ? `: ${problems[0].message}` : ''}`);
+    // The encoder writes in a private folder: name the file the user asked for (a full disk, say).
+    if (!result.gif)
+      throw new Error(`${displayPath(io, out)}: not written${problems[0] ? `: ${problems[0].message}` : ''}`);
     await rename(result.gif, out);
     for (const problem of problems) printLine(io.stderr, `evidence: warning: ${problem.message}`);
     return out;

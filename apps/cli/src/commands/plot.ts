@@ -110,6 +110,7 @@ async function plotColumns(
   const { renderColumns } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
+  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,
@@ -160,6 +161,9 @@ export async function drawStandardCharts(
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.read(outDir);
   const drawable = options.force ? charts : charts.filter((chart) => owned.mayWrite(outputFor(chart)));
+  // listed before they exist: a kill or a full disk leaves them ours to redo
+  for (const chart of drawable) owned.add(outputFor(chart));
+  await owned.save();
   const progress = createProgress(io);
   let result: StandardChartsResult;
   try {

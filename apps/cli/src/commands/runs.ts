@@ -103,7 +103,7 @@ Example:
         if (loaded.ignored.length > 0)
           printLine(
             io.stderr,
-            `${where}: ${loaded.ignored.length} other files ignored (not CSV/TSV logs, TensorBoard runs or evidence folders)`,
+            `${where}: ${count(loaded.ignored.length, 'other file')} ignored (not CSV/TSV logs, TensorBoard runs or evidence folders)`,
           );
         for (const issue of loaded.issues)
           printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
@@ -113,7 +113,7 @@ Example:
         throw new InputError(
           where,
           options.pattern
-            ? `--pattern ${options.pattern} matches no run (${loaded.skipped.length + loaded.ignored.length} files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
+            ? `--pattern ${options.pattern} matches no run (${count(loaded.skipped.length + loaded.ignored.length, 'file')} looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
             : 'no runs found; expected CSV/TSV logs (SB3 *monitor.csv, progress.csv), TensorBoard run folders (events.out.tfevents.*) or evidence folders (training_log.csv) under it',
         );
       }
@@ -154,12 +154,15 @@ Example:
         const charts = written.files.filter((f) => f.endsWith('.png')).length;
         printLine(
           options.json ? io.stderr : io.stdout,
-          `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${charts} charts as PNG and SVG)`,
+          `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${count(charts, 'chart')} as PNG and SVG)`,
         );
       }
       if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string);
     });
 }
+
+/** `1 run`, `2 runs`: a count with its noun agreeing. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** A probability to 3 decimals, as compare prints P(post > pre). */
 const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
@@ -184,8 +187,7 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
       `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
-  if (failed > 0)
-    throw new ReportedFailure(`--require-improvement failed in ${failed} task${failed === 1 ? '' : 's'}`);
+  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${count(failed, 'task')}`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {

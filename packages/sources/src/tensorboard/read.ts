@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Reader } from 'protobufjs/light.js';
@@ -5,7 +6,7 @@ import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { RunTable } from '../run-table.js';
 import { decodeEvent, eventReader } from './event.js';
 import { readRecordsInChunks } from './framing.js';
-import { type ScalarGrid, ScalarGridBuilder, type TagColumn } from './scalar-grid.js';
+import { GridBudgetError, type ScalarGrid, ScalarGridBuilder, type TagColumn } from './scalar-grid.js';
 
 /** Event files are read this much at a time: memory holds a chunk, not the whole file. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -122,8 +123,11 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     };
     let chunk: Buffer | null = null;
     let reader: Reader | null = null;
-    const handle = await open(file, 'r');
+    // O_NONBLOCK: a FIFO named as an event file is refused below instead of blocking the open.
+    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
+      if (!(await handle.stat()).isFile())
+        throw new Error(`${file}: not a regular file (a named pipe or a device)`);
       await readRecordsInChunks(
         (position, length) => readAt(handle, position, length),
         (await handle.stat()).size,
@@ -138,6 +142,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
           try {
             decodeEvent(reader as Reader, start, end, plugins, sink);
           } catch (error) {
+            if (error instanceof GridBudgetError) throw new Error(`${file}: ${error.message}`);
             issues.push(
               `${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`,
             );

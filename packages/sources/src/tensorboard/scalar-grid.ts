@@ -14,8 +14,24 @@ export interface ScalarGrid {
   tags: Map<string, TagColumn>;
 }
 
-/** Collects scalars in the order they were written, then sorts the rows by step. */
+/** A table of scalars too sparse to hold (see ScalarGridBuilder). */
+export class GridBudgetError extends Error {
+  override name = 'GridBudgetError';
+}
+
+/** Cells (tags × steps) a grid may always hold: 8M cells, 72 MB of values and flags. */
+export const GRID_CELLS_FREE = 8_000_000;
+/** Past that, cells per value logged: a grid this sparse is tags logged at steps of their own. */
+export const GRID_CELLS_PER_VALUE = 64;
+
+/**
+ * Collects scalars in the order they were written, then sorts the rows by step. Its memory is that of
+ * a tags × steps table, so it is bounded by the values it holds: at most GRID_CELLS_FREE cells, or
+ * GRID_CELLS_PER_VALUE cells per value logged. A 0.9 MB event file of 20,000 tags, each at a step of its
+ * own, would otherwise ask for 400 million cells (11.8 GB): an error saying so instead.
+ */
 export class ScalarGridBuilder {
+  private values = 0;
   private readonly rowOfStep = new Map<number, number>();
   private steps = new Float64Array(1024);
   private wallTimes = new Float64Array(1024);
@@ -28,6 +44,7 @@ export class ScalarGridBuilder {
     // Writers log every tag of a step together: most scalars share the previous one's step.
     let row = step === this.lastStep ? this.lastRow : this.rowOfStep.get(step);
     if (row === undefined) {
+      this.checkBudget(this.tags.size + (this.tags.has(tag) ? 0 : 1), this.rows + 1);
       row = this.rows++;
       if (row === this.steps.length) this.grow(this.steps.length * 2);
       this.rowOfStep.set(step, row);
@@ -36,8 +53,10 @@ export class ScalarGridBuilder {
     } else if (wallTime > (this.wallTimes[row] as number)) this.wallTimes[row] = wallTime;
     this.lastStep = step;
     this.lastRow = row;
+    this.values++;
     let column = this.tags.get(tag);
     if (!column) {
+      this.checkBudget(this.tags.size + 1, this.rows);
       column = {
         values: new Float64Array(this.steps.length),
         present: new Uint8Array(this.steps.length),
@@ -48,6 +67,16 @@ export class ScalarGridBuilder {
     column.values[row] = value;
     column.present[row] = 1;
     if (!float32) column.float32 = false;
+  }
+
+  private checkBudget(tags: number, rows: number): void {
+    const cells = tags * rows;
+    if (cells > GRID_CELLS_FREE && cells > GRID_CELLS_PER_VALUE * (this.values + 1)) {
+      throw new GridBudgetError(
+        `at least ${tags} tags over ${rows} steps: a table of ${cells.toLocaleString('en')} cells for ${this.values + 1} values, ` +
+          `more than ${GRID_CELLS_PER_VALUE} cells per value past ${GRID_CELLS_FREE.toLocaleString('en')} (the limit that keeps memory to the values read)`,
+      );
+    }
   }
 
   finish(): ScalarGrid {
