@@ -94,6 +94,10 @@ export function startCli(
     stdio: ['ignore', 'pipe', 'pipe'],
   }) as ChildProcess & { output: { stdout: string; stderr: string } };
   child.output = { stdout: '', stderr: '' };
+  // remembered, so `finished` also answers for a child that closed before anyone asked
+  child.once('close', (code, signal) => {
+    closed.set(child, { code, signal });
+  });
   child.stdout?.setEncoding('utf8').on('data', (text: string) => {
     child.output.stdout += text;
   });
@@ -103,10 +107,15 @@ export function startCli(
   return child;
 }
 
+/** How each started child closed, once it has. */
+const closed = new WeakMap<ChildProcess, { code: number | null; signal: NodeJS.Signals | null }>();
+
 export function finished(
   child: ChildProcess & { output: { stdout: string; stderr: string } },
   timeoutMs = 30_000,
 ): Promise<CliResult> {
+  const done = closed.get(child);
+  if (done) return Promise.resolve({ ...done, ...child.output });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
