@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import { CsvScanner } from '../read/csv-scan.js';
+import { CsvScanner, RecordTooLongError } from '../read/csv-scan.js';
 
 const BLOCK = 64 * 1024;
 const LF = 0x0a;
@@ -92,7 +92,13 @@ function sleepSync(ms: number): void {
 /** Where the bytes after the last complete CSV record start, as the readers' scanner reads them. */
 function completeRecordsEnd(fd: number, size: number): number {
   const scanner = new CsvScanner({ onHeader: () => 0, onRecord() {} });
-  return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
+  try {
+    return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
+  } catch (error) {
+    // A quoted cell open for 64 MiB: everything from its record on is the torn fragment.
+    if (error instanceof RecordTooLongError) return error.offset;
+    throw error;
+  }
 }
 
 /** Whether the file has a quote anywhere: without one, records are lines. */
