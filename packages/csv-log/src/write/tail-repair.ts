@@ -6,9 +6,9 @@ const LF = 0x0a;
 const QUOTE = 0x22;
 
 /** A torn tail untouched this long is a crash's leftover; a younger one may be a write in progress. */
-export const QUIET_MS = 250;
+export const QUIET_MS = 1000;
 /** How long a joining writer waits for another process to finish the row it is writing. */
-const WAIT_MS = 3000;
+const WAIT_MS = 5000;
 const TORN_NAMES = 1000;
 
 /**
