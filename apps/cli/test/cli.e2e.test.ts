@@ -99,7 +99,12 @@ describe.skipIf(!canMount)('a full disk (a real 256 KiB tmpfs)', () => {
       const result = await runCli(['plot', csv, '--y', 'loss', '-o', 'disk/chart.png'], { cwd: dir });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe('evidence: disk/chart.png: no space left on device\n');
-      expect(readdirSync(disk)).toEqual(['filler']); // no temporary file, no partial chart
+      // no temporary file, no partial chart; the ownership record, written before the chart (claim before
+      // write), lists it, so a rerun once there is room replaces it
+      expect(readdirSync(disk).sort()).toEqual(['.evidence-report.json', 'filler']);
+      expect(JSON.parse(readFileSync(join(disk, '.evidence-report.json'), 'utf8')).files).toEqual([
+        'chart.png',
+      ]);
     } finally {
       execFileSync('umount', [disk]);
     }
