@@ -7,12 +7,35 @@ import { readJsonlTable } from './jsonl.js';
 import type { RunFormat, RunTable } from './run-table.js';
 import { mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
 import { readSb3Progress, readSb3Results } from './sb3-progress.js';
-import { findTensorboardRuns, readTensorboard } from './tensorboard/read.js';
+import { findTensorboardRuns, readTensorboardScalars } from './tensorboard/read.js';
 import { readWandbCsv } from './wandb-csv.js';
 
 export interface ReadRunTableOptions {
   /** Read as this format instead of detecting it (for a folder: the table of this format it holds). */
   format?: RunFormat;
+}
+
+/** A TensorBoard run as one row per step (the last value of a step), for readRunTable's callers. */
+async function readTensorboard(path: string): Promise<RunTable> {
+  const scalars = await readTensorboardScalars(path);
+  const steps = [...new Set(scalars.series.flatMap((s) => [...s.steps]))].sort((a, b) => a - b);
+  const rowOf = new Map(steps.map((step, row) => [step, row]));
+  const wall = new Float64Array(steps.length).fill(Number.NaN);
+  const columns = new Map<string, Float64Array>([
+    ['step', Float64Array.from(steps)],
+    ['wall_time', wall],
+  ]);
+  for (const s of scalars.series) {
+    const values = new Float64Array(steps.length).fill(Number.NaN);
+    for (let i = 0; i < s.steps.length; i++) {
+      const row = rowOf.get(s.steps[i] as number) as number;
+      values[row] = s.values[i] as number;
+      if (!((wall[row] as number) >= (s.wallTimes[i] as number))) wall[row] = s.wallTimes[i] as number;
+    }
+    columns.set(s.metric === 'step' || s.metric === 'wall_time' ? `${s.metric} (tag)` : s.metric, values);
+  }
+  const meta = { files: scalars.files, skipped: Object.fromEntries(scalars.skipped) };
+  return { path: scalars.path, format: 'tensorboard', columns, meta, issues: scalars.issues };
 }
 
 const FILE_READERS: Record<RunFormat, (path: string) => Promise<RunTable>> = {

@@ -34,6 +34,8 @@ export interface OracleRecord {
   step: number;
   values: OracleValue[];
   corrupt?: 'data' | 'length';
+  /** A SessionLog START event at this step (what torch's SummaryWriter(purge_step=…) writes on resume). */
+  session_start?: boolean;
 }
 export interface OracleFile {
   path: string;

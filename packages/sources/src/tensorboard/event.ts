@@ -13,10 +13,12 @@ const MESSAGES = {
       fileVersion: { type: 'string', id: 3 },
       graphDef: { type: 'bytes', id: 4 },
       summary: { type: 'Summary', id: 5 },
+      sessionLog: { type: 'SessionLog', id: 6 },
       taggedRunMetadata: { type: 'bytes', id: 8 },
       metaGraphDef: { type: 'bytes', id: 9 },
     },
   },
+  SessionLog: { fields: { status: { type: 'int32', id: 1 } } },
   Summary: { fields: { value: { rule: 'repeated', type: 'Value', id: 1 } } },
   Value: {
     fields: {
@@ -87,6 +89,7 @@ interface Value {
 interface Event {
   wallTime?: number;
   step?: Int64;
+  sessionLog?: { status?: number };
   summary?: { value?: Value[] };
 }
 
@@ -96,7 +99,12 @@ export interface EventSink {
   scalar(tag: string, step: number, wallTime: number, value: number, float32: boolean): void;
   /** A value that is not a scalar (`kind`: histograms, images, text, audio, …), or a scalar it cannot read. */
   skipped(kind: string, tag: string, why?: string): void;
+  /** A SessionLog START: the writer (re)started at `step`; TensorBoard purges what was logged at or after it. */
+  sessionStart?(step: number, wallTime: number): void;
 }
+
+/** SessionLog.SessionStatus.START (tensorflow/core/util/event.proto). */
+const SESSION_START = 1;
 
 /**
  * A protobuf reader over a whole event file, so each record is decoded in place. A plain Uint8Array
@@ -104,7 +112,7 @@ export interface EventSink {
  */
 export function eventReader(bytes: Uint8Array): Reader {
   const reader = Reader.create(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  // Fields we do not declare (graph internals, session logs) are skipped, not copied into $unknowns.
+  // Fields we do not declare (graph internals, run metadata) are skipped, not copied into $unknowns.
   (reader as Reader & { discardUnknown: boolean }).discardUnknown = true;
   return reader;
 }
@@ -123,7 +131,11 @@ export function decodeEvent(
   reader.pos = start;
   const event = EventType.decode(reader, end - start) as unknown as Event;
   const values = event.summary?.value;
-  if (!values) return;
+  if (!values) {
+    if (event.sessionLog?.status === SESSION_START)
+      sink.sessionStart?.(toNumber(event.step ?? 0), event.wallTime ?? 0);
+    return;
+  }
   const step = toNumber(event.step ?? 0);
   const wallTime = event.wallTime ?? 0;
   for (const value of values) {
