@@ -98,13 +98,14 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
 }
 
 /**
- * The numeric columns of parsed rows (see cellNumber). A column holding text is left out, with one issue
- * naming its first text cell.
+ * The numeric columns of parsed rows (see cellNumber). Columns holding text (dates, host names, RLlib's
+ * dict and list cells) are left out, all named in one issue with the first text cell of the first.
  */
 export function numericColumns(path: string, parsed: DelimitedText): Map<string, Float64Array> {
   const { header, rows } = parsed;
   const columns = new Map<string, Float64Array>();
   const seen = new Set<string>();
+  const text: { name: string; line: number; cell: string }[] = [];
   for (let c = 0; c < header.length; c++) {
     const name = header[c] as string;
     if (seen.has(name)) {
@@ -113,18 +114,22 @@ export function numericColumns(path: string, parsed: DelimitedText): Map<string,
     }
     seen.add(name);
     const values = new Float64Array(rows.length);
-    let text: { line: number; cell: string } | null = null;
-    for (let r = 0; r < rows.length && text === null; r++) {
+    let found: { name: string; line: number; cell: string } | null = null;
+    for (let r = 0; r < rows.length && found === null; r++) {
       const row = rows[r] as { line: number; fields: string[] };
       const value = cellNumber(row.fields[c] as string);
-      if (value === undefined) text = { line: row.line, cell: row.fields[c] as string };
+      if (value === undefined) found = { name, line: row.line, cell: row.fields[c] as string };
       else values[r] = value;
     }
-    if (text) {
-      parsed.issues.push(
-        `${path}:${text.line}: column "${name}" holds text (${JSON.stringify(text.cell.slice(0, 40))}); left out`,
-      );
-    } else columns.set(name, values);
+    if (found) text.push(found);
+    else columns.set(name, values);
+  }
+  const first = text[0];
+  if (first) {
+    const names = text.map((t) => `"${t.name}"`).join(', ');
+    parsed.issues.push(
+      `${path}:${first.line}: ${text.length === 1 ? `column ${names} holds` : `columns ${names} hold`} text (${JSON.stringify(first.cell.slice(0, 40))}); left out`,
+    );
   }
   return columns;
 }

@@ -94,7 +94,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   else {
     ctx.root = dirname(ctx.root);
     ctx.rootName = basename(ctx.root);
-    const added = await fileCandidates(ctx, resolve(root), [basename(root)]);
+    const added = await fileCandidates(ctx, ctx.root, [basename(root)]);
     if (added === 0) throw new UnknownFileError(await unknownFileMessage(root));
   }
 
@@ -156,8 +156,10 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   };
 }
 
+/** A reason without the run's own path in front, and its files named relative to it. */
 function stripPath(message: string, path: string): string {
-  return message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
+  const own = message.startsWith(`${path}: `) ? message.slice(path.length + 2) : message;
+  return own.replaceAll(`${path}${sep}`, '');
 }
 
 interface WalkContext {
@@ -393,7 +395,7 @@ async function fileCandidates(ctx: WalkContext, dir: string, files: string[]): P
       push('file', {}, async () => [await readRewardHistoryPart(abs, name)]);
     } else if (EVIDENCE_LOGS.includes(name)) {
       push('file', {}, async () => [await readEvidenceCsvPart(abs, name)]);
-    } else if (/\.(csv|tsv)$/.test(lower)) {
+    } else if (/\.(csv|tsv)$/.test(lower) || (lower.endsWith('.log') && (await startsWith(abs, 'epoch,')))) {
       const header = await headerOf(abs);
       const download = /^run-(.+)-tag-.+\.csv$/.exec(name);
       if (download && header.join(',') === 'Wall time,Step,Value') {
@@ -472,9 +474,15 @@ async function readLongTable(
     const [group, task, run] = key.split('\u0000') as [string, string, string];
     const issues = first ? [...parsed.issues] : [];
     first = false;
-    const sub = { ...parsed, rows, issues };
+    const drop = new Set([runAt, groupAt, taskAt].filter((i) => i >= 0));
+    const keep = (fields: string[]) => fields.filter((_, i) => !drop.has(i));
+    const sub = {
+      ...parsed,
+      header: keep(parsed.header),
+      rows: rows.map((row) => ({ line: row.line, fields: keep(row.fields) })),
+      issues,
+    };
     const columns = numericColumns(abs, sub);
-    for (const i of [runAt, groupAt, taskAt]) if (i >= 0) columns.delete(parsed.header[i] as string);
     const part = tablePart('csv', columns, name, abs, { issues: sub.issues });
     const identity: Identity = { run };
     if (group) identity.group = group;
@@ -491,7 +499,10 @@ async function readCandidate(
   patterned: boolean,
 ): Promise<Run[]> {
   const result = await candidate.read();
-  const layout: Layout = patterned ? 'pattern' : candidate.layout;
+  let layout: Layout = patterned ? 'pattern' : candidate.layout;
+  // a folder with progress.csv is an SB3 logger folder only when SB3 wrote it
+  if (Array.isArray(result) && layout === 'sb3-log' && result[0]?.format !== 'sb3-progress')
+    layout = 'folder';
   if (Array.isArray(result)) return [toRun(candidate.abs, candidate.id, layout, identity, result)];
   const runs: Run[] = [];
   for (const [key, { part, identity: own }] of result)

@@ -24,7 +24,7 @@ export const FORMAT_NAMES: Record<SourceFormat, string> = {
 
 /**
  * x columns, most specific first: ours, SB3 (progress, monitor), CleanRL, RLlib (old and new API stack),
- * baselines/SB2 (trpo/ppo1, a2c/ppo2, deepq), W&B, Lightning/HF, then episodes and epochs.
+ * baselines/SB2 (trpo/ppo1, a2c, ppo2, deepq), W&B, Lightning/HF, then episodes and epochs.
  */
 export const X_CANDIDATES = [
   'step',
@@ -37,6 +37,7 @@ export const X_CANDIDATES = [
   'env_runners/num_env_steps_sampled_lifetime',
   'TimestepsSoFar',
   'total_timesteps',
+  'misc/total_timesteps',
   'steps',
   '_step',
   'Step',
@@ -99,6 +100,7 @@ export function progressFormat(header: readonly string[]): SourceFormat {
     has('mean 100 episode reward') ||
     has('ep_reward_mean') ||
     has('nupdates') ||
+    has('misc/total_timesteps') ||
     has('total_timesteps')
   )
     return 'baselines-progress';

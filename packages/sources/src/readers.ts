@@ -144,6 +144,11 @@ export async function readCsvPart(file: string, source: string): Promise<RunPart
   const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
   const name = basename(file);
   const format = name === 'progress.csv' ? progressFormat(parsed.header) : csvFormat(name, parsed.header);
+  // pandas writes its index as a first column without a name (`df.to_csv(path)`)
+  if (parsed.header[0] === '') {
+    parsed.header = parsed.header.slice(1);
+    for (const row of parsed.rows) row.fields = row.fields.slice(1);
+  }
   const columns = numericColumns(file, parsed);
   const meta: RunMeta = {};
   if (parsed.delimiter !== ',') meta.delimiter = parsed.delimiter;
