@@ -3,7 +3,7 @@
  * (`r`, `l`, `t`), read by @evidence/sources. Each row becomes a record of its numeric columns, so
  * `compare` treats it like a JSONL line.
  */
-import { readRunTable, rowCount } from '@evidence/sources';
+import { discoverRuns, runColumns } from '@evidence/sources';
 import type { ReadIssues } from './io.js';
 import type { EvalRecord } from './records.js';
 import { sourceIssues } from './sources-report.js';
@@ -15,10 +15,14 @@ export function isEpisodeTable(path: string): boolean {
 
 /** The rows of a table as records, with the reader's issues in csv-log's shape (file lines). */
 export async function readEpisodeTable(path: string): Promise<{ records: EvalRecord[]; issues: ReadIssues }> {
-  const table = await readRunTable(path);
-  const names = [...table.columns.keys()];
-  const columns = [...table.columns.values()];
-  const records: EvalRecord[] = Array.from({ length: rowCount(table) }, (_, row) => {
+  const { runs, skipped } = await discoverRuns(path);
+  const run = runs[0];
+  if (!run) throw new Error(`${path}: ${skipped[0]?.why ?? 'no episodes'}`);
+  const table = { path: run.path, issues: run.issues };
+  const grid = runColumns(run);
+  const names = [...grid.keys()];
+  const columns = [...grid.values()];
+  const records: EvalRecord[] = Array.from({ length: columns[0]?.length ?? 0 }, (_, row) => {
     const record: EvalRecord = {};
     names.forEach((name, c) => {
       record[name] = (columns[c] as Float64Array)[row];

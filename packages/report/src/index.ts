@@ -48,7 +48,7 @@ export {
   X_CANDIDATES,
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
-export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export { type LoadedRuns, loadRuns } from './runs/load-runs.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
   findings as runsFindings,

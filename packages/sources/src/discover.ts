@@ -60,6 +60,8 @@ interface Candidate {
   identity: Identity;
   /** Reads the run's parts; a table split into runs gives one part per run, keyed by its run name. */
   read(): Promise<RunPart[] | Map<string, { part: RunPart; identity: Identity }>>;
+  /** A folder of several monitor files as one candidate per file, for a pattern that names each file a run. */
+  split?: () => Candidate[];
 }
 
 const toPosix = (path: string): string => path.split(sep).join('/');
@@ -90,7 +92,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     skipped,
     ignored,
   };
-  if (info.isDirectory()) await walk(ctx, ctx.root, options.depth ?? 8);
+  if (info.isDirectory()) await walk(ctx, ctx.root, options.depth ?? 8, options.inside === true);
   else {
     ctx.root = dirname(ctx.root);
     ctx.rootName = basename(ctx.root);
@@ -104,10 +106,25 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
       chosen.push({ candidate, identity: candidate.identity });
       continue;
     }
-    let matched: Identity | null = null;
-    for (const path of [candidate.id, ...candidate.files]) {
-      matched = matchPattern(compiled, path);
+    let matched: Identity | null = matchPattern(compiled, candidate.id);
+    if (!matched && candidate.split) {
+      // `{run}.monitor.csv`: the pattern makes each monitor file its own run
+      const parts = candidate
+        .split()
+        .map((part) => ({ part, match: matchPattern(compiled, part.id) }))
+        .filter((p): p is { part: Candidate; match: Identity } => p.match !== null);
+      if (parts.length > 1) {
+        for (const { part, match } of parts)
+          chosen.push({
+            candidate: part,
+            identity: { ...part.identity, ...match, ...(match.run ? {} : { run: part.id }) },
+          });
+        continue;
+      }
+    }
+    for (const path of candidate.files) {
       if (matched) break;
+      matched = matchPattern(compiled, path);
     }
     if (!matched) skipped.push({ path: candidate.id, why: `does not match --pattern ${options.pattern}` });
     else
@@ -142,7 +159,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
       if (points === 0)
         skipped.push({
           path: run.id,
-          why: `no values to read${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
+          why: `${run.series.length > 0 ? 'no values to read' : run.format === 'tensorboard' ? 'no scalars logged' : 'no numeric column'}${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
         });
       else runs.push(run);
     }
@@ -186,7 +203,7 @@ function defaultIdentity(ctx: WalkContext, id: string): Required<Identity> {
   };
 }
 
-async function walk(ctx: WalkContext, dir: string, depth: number): Promise<void> {
+async function walk(ctx: WalkContext, dir: string, depth: number, plain = false): Promise<void> {
   if (ctx.exclude && (dir === ctx.exclude || dir.startsWith(ctx.exclude + sep))) return;
   const entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
   const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
@@ -208,6 +225,11 @@ async function walk(ctx: WalkContext, dir: string, depth: number): Promise<void>
       read,
     });
 
+  if (plain) {
+    await fileCandidates(ctx, dir, files);
+    if (depth > 0) for (const sub of dirs) await walk(ctx, join(dir, sub), depth - 1);
+    return;
+  }
   if (has('runs.json') && has('RUNS.md')) {
     ctx.skipped.push({ path: id, why: 'a runs report, not a run' });
     return;
@@ -339,10 +361,23 @@ async function walk(ctx: WalkContext, dir: string, depth: number): Promise<void>
       if (has('metrics.csv')) parts.push(await readCsvPart(join(dir, 'metrics.csv'), 'metrics.csv'));
       if (has('results.json'))
         (parts[0] as RunPart).meta.results = await readJsonFile(join(dir, 'results.json'));
-      if (parts[0]?.format !== 'sb3-progress' && parts[0]?.format !== 'monitor')
-        (parts[0] as RunPart).meta.layout = 'folder';
       return parts;
     });
+    if (monitors.length > 1) {
+      (ctx.candidates.at(-1) as Candidate).split = () =>
+        monitors.map((name) => {
+          const abs = join(dir, name);
+          const fileId = rel(ctx, abs);
+          return {
+            abs,
+            id: fileId,
+            layout: 'file' as const,
+            files: [fileId],
+            identity: defaultIdentity(ctx, fileId),
+            read: async () => [await readMonitorPart([abs], abs, name)],
+          };
+        });
+    }
     for (const f of files) if (!runFiles.includes(f)) ctx.ignored.push(id === '.' ? f : `${id}/${f}`);
   } else {
     await fileCandidates(ctx, dir, files);
@@ -372,6 +407,7 @@ async function fileCandidates(ctx: WalkContext, dir: string, files: string[]): P
   const downloads = new Map<string, string[]>();
   for (const name of files) {
     const abs = join(dir, name);
+    if (abs === ctx.exclude) continue;
     const id = rel(ctx, abs);
     const push = (layout: Layout, identity: Identity, read: Candidate['read']) => {
       ctx.candidates.push({

@@ -4,7 +4,7 @@ import type { SourceFormat } from './model.js';
 export const FORMAT_NAMES: Record<SourceFormat, string> = {
   'evidence-csv': 'evidence log',
   'reward-history': 'evidence reward history',
-  monitor: 'SB3/baselines Monitor',
+  monitor: 'SB3/baselines monitor',
   'sb3-progress': 'Stable-Baselines3 progress.csv',
   'baselines-progress': 'OpenAI baselines / SB2 progress.csv',
   'rllib-progress': 'RLlib / Ray Tune progress.csv',
@@ -47,8 +47,8 @@ export const X_CANDIDATES = [
 ];
 
 /**
- * y columns, most specific first: ours, SB3 (progress, eval, monitor), CleanRL, RLlib (old and new API
- * stack), baselines/SB2 (trpo/ppo1, a2c/ppo2, deepq), Lightning RL examples, TRL/HF, generic names.
+ * y columns (returns), most specific first: ours, SB3 (progress, eval, monitor), CleanRL, RLlib (old and
+ * new API stack), baselines/SB2 (trpo/ppo1, a2c/ppo2, deepq), Lightning RL examples, generic names.
  */
 export const Y_CANDIDATES = [
   'reward',
@@ -69,12 +69,20 @@ export const Y_CANDIDATES = [
   'episode_reward',
   'return',
   'r',
-  'rewards/chosen',
-  'objective/scores',
-  'eval_loss',
-  'val_loss',
-  'loss',
 ];
+
+/** A run's default y when it logs no return: what TRL (DPO, PPO), HF Trainer, Lightning and Keras log. */
+export const OTHER_Y_CANDIDATES = ['rewards/chosen', 'objective/scores', 'eval_loss', 'val_loss', 'loss'];
+
+/** The default y of a run's metric names: a return, else another training signal, else the first. */
+export function defaultY(names: readonly string[], not: readonly string[] = []): string | null {
+  return (
+    firstPresent(Y_CANDIDATES, names) ??
+    firstPresent(OTHER_Y_CANDIDATES, names) ??
+    names.find((name) => !not.includes(name)) ??
+    null
+  );
+}
 
 /** The first candidate present, or null. */
 export function firstPresent(candidates: readonly string[], names: Iterable<string>): string | null {

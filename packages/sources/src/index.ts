@@ -1,4 +1,3 @@
-export { detectFileFormat, EVIDENCE_CSV_NAMES, LOOKED_FOR } from './detect.js';
 export {
   DEFAULT_TASK,
   discoverRuns,
@@ -6,10 +5,9 @@ export {
   RUN_COLUMNS,
   UnknownFileError,
 } from './discover.js';
-export { readEvidenceCsv } from './evidence-csv.js';
-export { readForeignCsv } from './foreign-csv.js';
-export { FORMAT_NAMES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
-export { readJsonlTable, valueAtKey } from './jsonl.js';
+export { EXPORT_COLUMNS, exportCsv, exportParquet, exportRowCount } from './export.js';
+export { defaultY, FORMAT_NAMES, OTHER_Y_CANDIDATES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
+export { runColumns } from './grid.js';
 export type {
   DiscoverOptions,
   Discovery,
@@ -22,10 +20,7 @@ export type {
   SourceFormat,
 } from './model.js';
 export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
-export { findRunTables, type ReadRunTableOptions, readRunTable } from './read-run-table.js';
-export { type RunFormat, type RunTable, rowCount } from './run-table.js';
-export { MONITOR_SUFFIX, mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
-export { readSb3Progress, readSb3Results } from './sb3-progress.js';
+export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';
 export {
@@ -42,4 +37,5 @@ export {
   type TensorboardScalars,
   tensorboardCsv,
 } from './tensorboard/read.js';
-export { readWandbCsv, splitWandbRuns, type WandbSeries, wandbSeries } from './wandb-csv.js';
+export { valueAtKey } from './values.js';
+export { type WandbSeries, wandbSeries } from './wandb-csv.js';

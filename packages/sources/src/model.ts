@@ -51,6 +51,8 @@ export interface Restart {
   line?: number;
   /** The step it started again at; every point at or after it logged before was dropped. */
   step: number;
+  /** The step logged just before it (the highest, for a SessionLog START). */
+  previous: number;
   /** How many earlier points were dropped. */
   purged: number;
   /** `session-start`: a TensorBoard SessionLog START; `step-back`: a step lower than the one before. */
@@ -133,6 +135,12 @@ export interface DiscoverOptions {
   runColumn?: string;
   /** A path under the root not to enter (e.g. the output folder). */
   exclude?: string;
+  /**
+   * The root is a folder whose contents are wanted, not itself a run: its files and subfolders are
+   * taken as if it were a plain folder (what `report` does to find other trainers' runs inside an
+   * evidence folder).
+   */
+  inside?: boolean;
   /** How deep to look under the root (default 8). */
   depth?: number;
 }

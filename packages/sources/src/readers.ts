@@ -4,7 +4,7 @@ import { basename, join } from 'node:path';
 import { parseNanJson, readJsonl } from '@evidence/csv-log';
 import { numericColumns, parseDelimited } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
-import { csvFormat, firstPresent, progressFormat, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
+import { csvFormat, defaultY, firstPresent, progressFormat, X_CANDIDATES } from './formats.js';
 import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
 import { ColumnBuilder } from './run-table.js';
 import { mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
@@ -56,7 +56,7 @@ export function tablePart(
     format,
     series,
     x,
-    y: firstPresent(Y_CANDIDATES, names) ?? names.find((name) => name !== options.wall) ?? null,
+    y: defaultY(names, options.wall ? [options.wall] : []),
     meta: options.meta ?? {},
     restarts,
     issues,
@@ -170,7 +170,10 @@ export async function readCsvPart(file: string, source: string): Promise<RunPart
     }
     case 'wandb-history': {
       const part = tablePart(format, columns, source, file, { x: '_step', wall: '_timestamp', meta, issues });
-      part.y = firstPresent(Y_CANDIDATES, columns.keys()) ?? firstMetric(part, ['_runtime', '_timestamp']);
+      part.y = defaultY(
+        part.series.map((s) => s.metric),
+        ['_runtime', '_timestamp'],
+      );
       return part;
     }
     case 'lightning-csv':
@@ -180,10 +183,6 @@ export async function readCsvPart(file: string, source: string): Promise<RunPart
     default:
       return tablePart(format, columns, source, file, { meta, issues });
   }
-}
-
-function firstMetric(part: RunPart, not: string[]): string | null {
-  return part.series.find((s) => !not.includes(s.metric))?.metric ?? null;
 }
 
 /** A W&B panel export: one part per run, x = Step, each metric with its __MIN/__MAX band. */
@@ -294,7 +293,7 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
     format: 'mlflow',
     series,
     x: 'step',
-    y: firstPresent(Y_CANDIDATES, names) ?? names[0] ?? null,
+    y: defaultY(names),
     meta: Object.keys(config).length > 0 ? { config, configFiles: ['params/'] } : {},
     restarts,
     issues,
@@ -320,7 +319,7 @@ export async function readTensorboardPart(path: string): Promise<RunPart> {
     format: 'tensorboard',
     series: scalars.series,
     x: 'step',
-    y: firstPresent(Y_CANDIDATES, names),
+    y: defaultY(names),
     meta: { tensorboard: { files: scalars.files.length, skipped: Object.fromEntries(scalars.skipped) } },
     restarts: scalars.restarts,
     issues: scalars.issues,

@@ -76,7 +76,7 @@ function keptRows(
         kept.pop();
         purged++;
       }
-      const restart: Restart = { file: options.source, step: x, purged, kind: 'step-back' };
+      const restart: Restart = { file: options.source, step: x, previous: last, purged, kind: 'step-back' };
       const line = options.lines?.[row];
       if (line !== undefined) restart.line = line;
       restarts.push(restart);

@@ -218,6 +218,22 @@ describe('discoverRuns: patterns, restarts, bad input', () => {
     expect(summary).toMatch(/^6 runs in 2 groups \(a2c, ppo\) × 1 task \(all\), by --pattern/);
   });
 
+  it('a pattern naming each monitor file a run ({run}.monitor.csv) splits the folder that layout joins', async () => {
+    const dir = tempDir('pattern-monitors');
+    mkdirSync(join(dir, 'ppo', 'CartPole-v1'), { recursive: true });
+    for (const seed of [1, 2])
+      cpSync(
+        at('rl-zoo/logs/ppo/CartPole-v1_1/0.monitor.csv'),
+        join(dir, 'ppo', 'CartPole-v1', `seed${seed}.monitor.csv`),
+      );
+    expect((await discoverRuns(dir)).runs.map((r) => r.id)).toEqual(['ppo/CartPole-v1']);
+    const { runs } = await discoverRuns(dir, { pattern: '{group}/{task}/{run}.monitor.csv' });
+    expect(runs.map((r) => [r.id, ...identity(r), values(r, 'r').length])).toEqual([
+      ['ppo/CartPole-v1/seed1.monitor.csv', 'ppo', 'CartPole-v1', 'seed1', 4],
+      ['ppo/CartPole-v1/seed2.monitor.csv', 'ppo', 'CartPole-v1', 'seed2', 4],
+    ]);
+  });
+
   it('* matches a varying part (Ray trial hashes); what does not match is skipped with why', async () => {
     const { runs, skipped } = await discoverRuns(at('ray_results'), {
       pattern: '{group}/PPO_{task}_*_lr={run}_*',
@@ -239,7 +255,7 @@ describe('discoverRuns: patterns, restarts, bad input', () => {
     const run = runs[0];
     expect(steps(run, 'reward')).toEqual([1, 2, 3, 3, 4]);
     expect(values(run, 'reward')).toEqual([10, 21, 31, 32, 40]);
-    expect(run?.restarts).toEqual([{ file: 'log.csv', step: 2, purged: 2, kind: 'step-back' }]);
+    expect(run?.restarts).toEqual([{ file: 'log.csv', step: 2, previous: 3, purged: 2, kind: 'step-back' }]);
     expect(run?.issues.join('\n')).toMatch(
       /log\.csv: "step" went back to 2: the run restarted; 2 earlier row\(s\)/,
     );

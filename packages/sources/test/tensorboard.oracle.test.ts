@@ -261,7 +261,13 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
     expect([...(scalars.series[0]?.steps ?? [])]).toEqual([10, 20, 30]);
     expect([...(scalars.series[0]?.values ?? [])]).toEqual([10, 20.5, 30.5]);
     expect(scalars.restarts).toEqual([
-      { file: 'events.out.tfevents.1700000900.h.2.0', step: 20, purged: 6, kind: 'session-start' },
+      {
+        file: 'events.out.tfevents.1700000900.h.2.0',
+        step: 20,
+        previous: 40,
+        purged: 6,
+        kind: 'session-start',
+      },
     ]);
     expect(scalars.issues.join('\n')).toMatch(
       /events\.out\.tfevents\.1700000900\.h\.2\.0: SessionLog START at step 20: the run restarted; 6 earlier value\(s\)/,
@@ -283,12 +289,12 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
     expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
     expect([...(scalars.series[0]?.values ?? [])]).toEqual([0, 3, 4]);
     expect(scalars.restarts).toEqual([
-      { file: 'events.out.tfevents.1.h', step: 2, purged: 2, kind: 'step-back' },
+      { file: 'events.out.tfevents.1.h', step: 2, previous: 3, purged: 2, kind: 'step-back' },
     ]);
     // A run that crashed right after SummaryWriter() opened: the file_version record alone.
     writeWithOracle(root, [{ path: join(dir, 'crashed', 'events.out.tfevents.2.h'), records: [] }], false);
     const discovery = await discoverRuns(dir);
     expect(discovery.runs.map((run) => run.id)).toEqual(['good']);
-    expect(discovery.skipped).toEqual([{ path: 'crashed', why: 'no values to read' }]);
+    expect(discovery.skipped).toEqual([{ path: 'crashed', why: 'no scalars logged' }]);
   });
 });

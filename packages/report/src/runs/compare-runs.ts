@@ -4,6 +4,7 @@
  * normalized IQM and performance profile with stratified bootstrap intervals.
  */
 
+import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import { stream } from '../stats/resample.js';
 import { improvementWithInterval, iqmWithInterval, stratifiedWithInterval } from '../stats/run-intervals.js';
 import { mean, median } from '../summary.js';
@@ -16,6 +17,8 @@ export interface RunInput {
   group: string;
   task: string;
   path?: string;
+  /** restarts the reader already resolved (@evidence/sources purges what a restart replaces) */
+  restarts?: readonly { step: number; previous: number; line?: number }[];
 }
 
 export type Normalize = 'minmax' | { label: string; ranges: Record<string, readonly [number, number]> };
@@ -34,26 +37,8 @@ export interface CompareRunsOptions {
   resamples?: number;
 }
 
-/** x defaults: ours, SB3 progress.csv, CleanRL's CSV, SB3 monitor (cumulative episode lengths), episodes. */
-export const X_CANDIDATES = [
-  'step',
-  'total timesteps',
-  'time/total_timesteps',
-  'global_step',
-  'timesteps',
-  'episode',
-];
-export const Y_CANDIDATES = [
-  'reward',
-  'ep_rew_mean',
-  'rollout/ep_rew_mean',
-  'eval/mean_reward',
-  'charts/episodic_return',
-  'mean_reward',
-  'episode_reward',
-  'return',
-  'r',
-];
+/** x and y defaults: every format's, from @evidence/sources (ours, SB3, CleanRL, RLlib, baselines, Lightning…). */
+export { X_CANDIDATES, Y_CANDIDATES };
 export const DEFAULT_RESAMPLES = 2000;
 export const COMPLETE_SHARE = 0.95;
 
@@ -233,6 +218,10 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       run.table.columns.get(xName) as Float64Array,
       run.table.columns.get(yName) as Float64Array,
     );
+    if (run.restarts?.length)
+      result.restarts.unshift(
+        ...run.restarts.map((r) => ({ row: r.line ?? 0, x: r.step, previous: r.previous })),
+      );
     if (result.x.length === 0)
       throw new RunsInputError(
         `${label(run)}: no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,

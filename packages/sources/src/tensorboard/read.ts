@@ -191,7 +191,7 @@ function tagName(tag: string): string {
  * text that reads back to the same float32 (0.1, as logged), doubles as the shortest that reads back to
  * the same double. A row's wall_time is the latest of its values'.
  */
-export function tensorboardCsv(scalars: TensorboardScalars): string {
+export function tensorboardCsv(scalars: Pick<TensorboardScalars, 'series'>): string {
   const { series } = scalars;
   const lines = [['step', 'wall_time', ...series.map((s) => tagName(s.metric))].map(csvField).join(',')];
   // Each series is sorted by step (stable), then walked together one step at a time.

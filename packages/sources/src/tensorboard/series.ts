@@ -67,26 +67,31 @@ export class SeriesBuilder {
     }
     this.lastTag = tag;
     this.last = builder;
-    if (step < builder.lastStep) this.restart(source, step, 'step-back', builder.purgeFrom(step));
+    if (step < builder.lastStep) {
+      const previous = builder.lastStep;
+      this.restart(source, step, previous, 'step-back', builder.purgeFrom(step));
+    }
     builder.push(step, wallTime, value);
     if (!float32) builder.float32 = false;
   }
 
   sessionStart(source: string, step: number): void {
     let purged = 0;
-    let any = false;
+    let previous = Number.NEGATIVE_INFINITY;
     for (const { builder } of this.tags.values()) {
-      if (builder.length > 0) any = true;
+      previous = Math.max(previous, builder.lastStep);
       purged += builder.purgeFrom(step);
     }
     // A START in a run's first file, before anything was logged, is its start, not a restart.
-    if (any) this.restart(source, step, 'session-start', purged);
+    if (previous > Number.NEGATIVE_INFINITY) this.restart(source, step, previous, 'session-start', purged);
   }
 
-  private restart(file: string, step: number, kind: Restart['kind'], purged: number): void {
+  private restart(file: string, step: number, previous: number, kind: Restart['kind'], purged: number): void {
     const same = this.restarts.find((r) => r.file === file && r.step === step && r.kind === kind);
-    if (same) same.purged += purged;
-    else this.restarts.push({ file, step, purged, kind });
+    if (same) {
+      same.purged += purged;
+      same.previous = Math.max(same.previous, previous);
+    } else this.restarts.push({ file, step, previous, purged, kind });
   }
 
   finish(): Series[] {
