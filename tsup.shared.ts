@@ -1,6 +1,11 @@
 import { defineConfig, type Options } from 'tsup';
+// biome-ignore lint/correctness/useImportExtensions: a plain .mjs script (shared with the tarball tests), named as it is
+import { writeThirdPartyNotices } from './scripts/third-party-notices.mjs';
 
-/** The build every package shares: ESM + CJS + .d.ts for Node 20, behind the package's exports map. */
+/**
+ * The build every package shares: ESM + CJS + .d.ts for Node 20, behind the package's exports map; then
+ * dist/THIRD-PARTY-NOTICES.md with the licence of every third-party file the bundle holds.
+ */
 export function packageBuild(options: Options = {}) {
   return defineConfig({
     entry: ['src/index.ts'],
@@ -11,6 +16,9 @@ export function packageBuild(options: Options = {}) {
     target: 'node20',
     platform: 'node',
     shims: true,
+    onSuccess: async () => {
+      writeThirdPartyNotices(process.cwd());
+    },
     ...options,
   });
 }

@@ -1,3 +1,5 @@
+import { escapeControls } from '@evidence/step-table';
+
 /** Where a command writes and what it knows about its surroundings; `run()` takes one so tests can run in-process. */
 export interface OutputStream {
   write(text: string): unknown;
@@ -18,8 +20,26 @@ export function processIo(signal: AbortSignal): CliIo {
   return { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd(), signal };
 }
 
+/**
+ * Prints one line (or several, joined by `\n`). Every line may hold data (folder and file names, cell
+ * values, variables): its control characters are shown as escapes (`\x1b`, `\r`, `\x9b`) by the one
+ * function the step table uses, so nothing read from a file can move the cursor, retitle the window
+ * or hide text. The command's own output has no control characters to lose.
+ */
 export function printLine(stream: OutputStream, line = ''): void {
-  stream.write(`${line}\n`);
+  stream.write(`${line.split('\n').map(escapeControls).join('\n')}\n`);
+}
+
+// JSON.stringify writes C0 controls as \u00XX already; these it leaves raw.
+const RAW_IN_JSON = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Prints a value as JSON; controls JSON.stringify leaves raw are written as `\u` escapes (same value). */
+export function printJson(stream: OutputStream, value: unknown): void {
+  const json = JSON.stringify(value, null, 2).replace(
+    RAW_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  stream.write(`${json}\n`);
 }
 
 /** Writes and, when the stream's buffer is full (a slow pipe), waits for it to drain so memory stays flat. */

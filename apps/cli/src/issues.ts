@@ -25,7 +25,9 @@ export class IssuePrinter {
       const shown = this.#shown.get(issue.file) ?? 0;
       if (shown < ISSUES_SHOWN_PER_FILE) {
         this.#shown.set(issue.file, shown + 1);
-        printLine(this.#io.stderr, `${displayPath(this.#io, issue.file)}:${issue.line}: ${issue.reason}`);
+        // line 0: the issue is the whole file's (not JSON, a column left out), never "file:0:"
+        const where = issue.line > 0 ? `:${issue.line}` : '';
+        printLine(this.#io.stderr, `${displayPath(this.#io, issue.file)}${where}: ${issue.reason}`);
       } else {
         this.#hidden.set(issue.file, (this.#hidden.get(issue.file) ?? 0) + 1);
       }

@@ -1,5 +1,8 @@
 import { InvalidArgumentError } from 'commander';
 
+/** The most bootstrap resamples a command draws: ten times the default, seconds of work, not hours. */
+export const MAX_RESAMPLES = 100_000;
+
 /** Option parsers: a bad value is a usage error (exit 2) naming what was expected. */
 export function integerOption(min: number, max = Number.MAX_SAFE_INTEGER) {
   return (value: string): number => {

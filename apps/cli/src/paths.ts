@@ -32,4 +32,10 @@ export async function requireFile(io: CliIo, path: string): Promise<void> {
   const kind = await kindOf(path);
   if (kind === 'missing') throw new InputError(displayPath(io, path), 'no such file');
   if (kind === 'dir') throw new InputError(displayPath(io, path), 'is a directory, expected a file');
+  // Reading a FIFO or a device would block forever or never end.
+  if (!(await stat(path)).isFile())
+    throw new InputError(
+      displayPath(io, path),
+      'is not a regular file (a named pipe or a device); only files are read',
+    );
 }

@@ -173,12 +173,13 @@ describe('plot and table take any run file or folder', () => {
     const dir = tempDir('binary');
     const file = join(dir, 'model.zip');
     writeFileSync(file, Buffer.from([0x50, 0x4b, 3, 4, 0, 0x1b, 0x5b, 0x32, 0x4a, 0xff, 0xfe]));
-    for (const command of ['plot', 'table']) {
+    for (const [command, said] of [
+      ['plot', /^evidence: .*model\.zip: not a run file \(binary data\); expected an evidence folder, .*\n$/],
+      ['table', /^evidence: .*model\.zip: not a CSV file \(binary data\)\n$/],
+    ] as const) {
       const result = await runCli([command, file]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(
-        /^evidence: .*model\.zip: not a run file \(binary data\); expected an evidence folder, .*\n$/,
-      );
+      expect(result.stderr).toMatch(said);
       expect(result.stderr).not.toMatch(/[\u0000-\u0008\u001b]/);
     }
   });

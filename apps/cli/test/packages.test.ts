@@ -2,10 +2,11 @@
  * Every published package as a user installs it: a licence, where its source lives, how to find it, and
  * no runtime dependency on what its build already bundles.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliRoot } from './helpers.js';
+import { cliRoot, tempDir } from './helpers.js';
 
 const repoRoot = join(cliRoot, '..', '..');
 const published = [
@@ -56,4 +57,68 @@ describe('published packages', () => {
     );
     for (const name of bundled) expect(Object.keys(pkg.dependencies ?? {})).not.toContain(name);
   });
+});
+
+/** The tarball `pnpm pack` makes of a package folder, unpacked: its files under `<dir>/package/`. */
+function packed(dir: string): string {
+  const out = tempDir('packed');
+  execFileSync('pnpm', ['pack', '--pack-destination', out], { cwd: join(repoRoot, dir), stdio: 'pipe' });
+  const tarball = readdirSync(out).find((name) => name.endsWith('.tgz'));
+  if (!tarball) throw new Error(`pnpm pack wrote no tarball for ${dir}`);
+  execFileSync('tar', ['-xzf', join(out, tarball), '-C', out]);
+  return join(out, 'package');
+}
+
+/** Every third-party file the packed dist/ holds, from its source maps, as a path in the repository. */
+function bundledThirdParty(dir: string, unpacked: string): string[] {
+  const files: string[] = [];
+  for (const name of readdirSync(join(unpacked, 'dist')).filter((file) => file.endsWith('.map'))) {
+    const map = JSON.parse(readFileSync(join(unpacked, 'dist', name), 'utf8')) as { sources: string[] };
+    for (const source of map.sources)
+      if (source.includes('node_modules/')) files.push(resolve(repoRoot, dir, 'dist', source));
+  }
+  return files;
+}
+
+describe('packed tarballs', () => {
+  it.each(published)(
+    '%s carries LICENSE and the licence of every third-party package in its dist/',
+    (dir) => {
+      if (!existsSync(join(repoRoot, dir, 'dist'))) throw new Error(`${dir}/dist is missing: build first`);
+      const unpacked = packed(dir);
+      expect(readFileSync(join(unpacked, 'LICENSE'), 'utf8')).toBe(
+        readFileSync(join(repoRoot, 'LICENSE'), 'utf8'),
+      );
+      const roots = new Set(
+        bundledThirdParty(dir, unpacked).map(
+          (file) => /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] as string,
+        ),
+      );
+      const notices = existsSync(join(unpacked, 'dist', 'THIRD-PARTY-NOTICES.md'))
+        ? readFileSync(join(unpacked, 'dist', 'THIRD-PARTY-NOTICES.md'), 'utf8')
+        : '';
+      for (const root of roots) {
+        const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as PackageJson & {
+          version: string;
+        };
+        const licenseFile = readdirSync(root).find((name) => /^licen[cs]e(\.md|\.txt)?$/i.test(name));
+        expect(licenseFile, `${pkg.name} has a licence file`).toBeDefined();
+        expect(notices).toContain(`## ${pkg.name} ${pkg.version} (${pkg.license})`);
+        expect(notices).toContain(readFileSync(join(root, licenseFile as string), 'utf8').trim());
+      }
+      // Fonts shipped as files (not bundled code) carry their licence beside them.
+      for (const folder of ['fonts', 'dist'].filter((name) => existsSync(join(unpacked, name)))) {
+        const files = readdirSync(join(unpacked, folder));
+        if (files.some((file) => /\.(ttf|otf|woff2?)$/i.test(file)))
+          expect(files.some((file) => /^licen[cs]e/i.test(file))).toBe(true);
+      }
+      if (dir === 'packages/step-table') {
+        // The four ESM-only packages its tsup config bundles, seen in the tarball's own source maps.
+        const names = [...roots].map((root) => root.split('/node_modules/').pop());
+        for (const name of ['string-width', 'strip-ansi', 'ansi-regex', 'get-east-asian-width'])
+          expect(names).toContain(name);
+      }
+    },
+    60_000,
+  );
 });

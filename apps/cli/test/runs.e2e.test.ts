@@ -40,7 +40,18 @@ describe('evidence runs', () => {
     expect(result.code, result.stderr).toBe(0);
     const json = JSON.parse(result.stdout);
     // `skipped`: what the discovery could not use, with why (issue #21)
-    expect(Object.keys(json)).toEqual(['x', 'y', 'runs', 'tasks', 'improvement', 'aggregate', 'skipped']);
+    expect(Object.keys(json)).toEqual([
+      'x',
+      'y',
+      'runs',
+      'tasks',
+      'improvement',
+      'aggregate',
+      'bootstrap',
+      'skipped',
+    ]);
+    expect(json.bootstrap).toEqual({ resamples: 500, seed: 0, confidence: 0.95 });
+    expect(json.skipped).toEqual([]);
     expect(json.x).toBe('total timesteps');
     expect(json.aggregate).toBeNull();
     expect(json.runs).toHaveLength(12);
@@ -65,13 +76,22 @@ describe('evidence runs', () => {
     });
     const task = json.tasks['CartPole-v1'];
     expect(task.budget).toBe(10000);
-    expect(Object.keys(task.groups.ppo)).toEqual(['runs', 'complete', 'mean', 'median', 'iqm', 'iqm_ci']);
+    expect(Object.keys(task.groups.ppo)).toEqual([
+      'runs',
+      'complete',
+      'mean',
+      'median',
+      'iqm',
+      'iqm_ci',
+      'all_equal',
+    ]);
     expect(task.groups.ppo).toMatchObject({ runs: 3, complete: 2 });
     // final = mean of y over rows with x ≥ 9000: x/100 = 90…100, y = x/100 + (7k mod 5)
     expect(task.groups.ppo.mean).toBeCloseTo((95 + 95 + 2) / 2, 12);
+    // every run of one group ended above every run of the other: any 2 seeds per group show it
     expect(json.improvement['CartPole-v1']).toEqual([
-      { a: 'ppo', b: 'ppo-lr', p: 0, ci: [0, 0] },
-      { a: 'ppo-lr', b: 'ppo', p: 1, ci: [1, 1] },
+      { a: 'ppo', b: 'ppo-lr', p: 0, ci: [0, 0], seeds_needed: 2, power: 1 },
+      { a: 'ppo-lr', b: 'ppo', p: 1, ci: [1, 1], seeds_needed: 2, power: 1 },
     ]);
     expect(result.stderr).toContain('Few runs');
     const normalized = await runCli([
@@ -84,7 +104,21 @@ describe('evidence runs', () => {
       '--normalize',
       'minmax',
     ]);
-    expect(Object.keys(JSON.parse(normalized.stdout).aggregate.groups.ppo)).toEqual(['iqm', 'iqm_ci']);
+    const aggregate = JSON.parse(normalized.stdout).aggregate;
+    expect(Object.keys(aggregate.groups.ppo)).toEqual([
+      'iqm',
+      'iqm_ci',
+      'mean',
+      'mean_ci',
+      'median',
+      'median_ci',
+      'optimality_gap',
+      'optimality_gap_ci',
+    ]);
+    expect(aggregate.improvement.map((p: object) => Object.keys(p))).toEqual([
+      ['a', 'b', 'p', 'ci', 'seeds_needed', 'power'],
+      ['a', 'b', 'p', 'ci', 'seeds_needed', 'power'],
+    ]);
   });
 
   it('splits CleanRL run names as little as possible from the left', async () => {
@@ -233,7 +267,9 @@ describe('evidence runs --require-improvement A B', () => {
     expect((await runCli([...args, '--require-improvement', 'ppo-lr', 'ppo'])).code).toBe(0);
     const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
     expect(worse.code).toBe(1);
-    expect(worse.stderr).toMatch(/CartPole-v1: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\]: not above 0\.5/);
+    expect(worse.stderr).toMatch(
+      /CartPole-v1: P\(ppo > ppo-lr\) = 0\.000, 95% CI \[0\.000, 0\.000\]: not above 0\.5/,
+    );
     expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
     expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);
   });

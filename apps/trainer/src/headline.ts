@@ -2,6 +2,7 @@ import { join, relative } from 'node:path';
 import type { TrainResult } from './train.js';
 
 const f1 = (n: number) => n.toFixed(1);
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The closing lines: where the report is, and mean reward before → after with its 95% interval. */
 export function headline(result: TrainResult, where: string): string {
@@ -11,7 +12,7 @@ export function headline(result: TrainResult, where: string): string {
   lines.push(
     `mean reward before → after: ${f1(result.pre.meanReward)} → ${f1(result.post.meanReward)} ` +
       `(Δ ${delta >= 0 ? '+' : ''}${f1(delta)}${ci ? `, 95% CI [${f1(ci[0])}, ${f1(ci[1])}]` : ''}; ` +
-      `${result.pre.episodes} episodes each; reached the time limit: ` +
+      `${count(result.pre.episodes, 'episode')} each; reached the time limit: ` +
       `${pct(result.pre.successRate)} → ${pct(result.post.successRate)})`,
   );
   if (result.report) {
@@ -19,7 +20,7 @@ export function headline(result: TrainResult, where: string): string {
     lines.push(`report: ${join(where, page)} (and REPORT.md beside it)`);
   } else lines.push(`evidence: ${where} (no report built)`);
   lines.push(
-    `${result.updates} updates, ${result.trainingEpisodes} training episodes, ${f1(result.wallTimeS)} s in all`,
+    `${count(result.updates, 'update')}, ${count(result.trainingEpisodes, 'training episode')}, ${f1(result.wallTimeS)} s in all`,
   );
   if (result.problems.length > 0) {
     lines.push(`${result.problems.length} logging problem(s), see ${result.runLog}:`);

@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { formatRunsNumber as f, improvementInterval, improvementVerdict } from '@evidence/report';
+import {
+  formatRunsNumber as f,
+  groupInterval,
+  improvementInterval,
+  improvementVerdict,
+  seedsOf,
+  seedsSentence,
+} from '@evidence/report';
 import { SEEDS_GROUPS, trainSeeds } from './seeds.js';
 
 const USAGE = `Usage: node apps/trainer/dist/seeds-bin.js [--seeds 1-5] [--out runs] [--updates N]
@@ -65,12 +72,12 @@ async function main(): Promise<number> {
   for (const [task, { groups }] of Object.entries(summary.tasks)) {
     for (const [group, s] of Object.entries(groups))
       log(
-        `${group}: IQM of final ${summary.y} ${f(s.iqm)} (95% CI [${f(s.iqm_ci?.[0])}, ${f(s.iqm_ci?.[1])}], ${s.complete} runs)`,
+        `${group}: IQM of final ${summary.y} ${f(s.iqm)} (${s.all_equal ? '' : '95% CI '}${groupInterval(s, result.analysis.options.range)}, ${s.complete} run${s.complete === 1 ? '' : 's'})`,
       );
     for (const p of summary.improvement[task] ?? [])
       if ((p.a as string) === SEEDS_GROUPS[0]?.name)
         log(
-          `P(${p.a} > ${p.b}) = ${f(p.p)}${improvementInterval(p) === '—' ? '' : ` (95% CI ${improvementInterval(p)})`}: ${improvementVerdict(p)}`,
+          `P(${p.a} > ${p.b}) = ${f(p.p)}${improvementInterval(p) === '—' ? '' : ` (95% CI ${improvementInterval(p)})`}: ${improvementVerdict(p)}; ${seedsSentence(p, seedsOf(summary, task, p.a, p.b))}`,
         );
   }
   log(`report: ${result.report} (${result.seconds.toFixed(1)} s in all)`);

@@ -43,6 +43,7 @@ export interface SeedsResult {
 
 export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
   const started = performance.now();
+  let maxSteps = Number.POSITIVE_INFINITY; // the episode cap: the reward's declared range is [0, maxSteps]
   const log = options.log ?? (() => {});
   const reportDir = join(options.out, 'report');
   for (const group of SEEDS_GROUPS) {
@@ -63,6 +64,7 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
       args.push('--eval-episodes', '10');
       const config = parseConfig(args, {});
       if (config === 'help') continue;
+      maxSteps = config.maxSteps;
       const t = performance.now();
       const result = await train({ ...config, ppo: group.ppo });
       const problems = result.problems.length ? ` (${result.problems.length} logging problems)` : '';
@@ -70,7 +72,13 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
     }
   }
   const loaded = await loadRuns(options.out, { pattern: '{task}/{group}/{run}', exclude: reportDir });
-  const analysis = analyzeRuns(loaded.runs, { x: 'step', y: 'reward', seed: 0 });
+  // the curve bands stay inside the range run.json declares for the reward (metrics.reward)
+  const analysis = analyzeRuns(loaded.runs, {
+    x: 'step',
+    y: 'reward',
+    seed: 0,
+    range: { min: 0, max: maxSteps },
+  });
   const shown = relative(process.cwd(), options.out);
   const root = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? options.out : shown;
   const notes = { root, skipped: loaded.skipped, issues: loaded.issues };

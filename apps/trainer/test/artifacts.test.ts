@@ -12,7 +12,7 @@ import {
 import { readRewardHistory } from '@evidence/plots';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type TrainResult, train } from '../src/train.js';
-import { smallConfig, tempDir } from './helpers.js';
+import { jsonschema, schemaErrors, smallConfig, tempDir } from './helpers.js';
 
 const python = spawnSync('/usr/bin/python3', ['-c', 'import PIL'], { encoding: 'utf8' }).status === 0;
 if (!python) console.warn('skipping the Pillow check of the GIFs: /usr/bin/python3 with Pillow is missing');
@@ -150,6 +150,17 @@ describe('a short run leaves every artifact of the evidence folder', () => {
     for (const top of [paths.trainingCurvePng, paths.beforeAfterMetrics, paths.indexHtml])
       expect(existsSync(top), top).toBe(false);
   });
+
+  it.skipIf(!jsonschema)(
+    "run.json, the episodes and the metrics validate against @evidence/report's schemas",
+    () => {
+      expect(schemaErrors('run', [join(dir, 'run.json')])).toEqual([]);
+      expect(schemaErrors('episode', [join(dir, 'pre_eval.jsonl'), join(dir, 'post_eval.jsonl')])).toEqual(
+        [],
+      );
+      expect(schemaErrors('metrics', [join(dir, 'report', 'before_after_metrics.json')])).toEqual([]);
+    },
+  );
 
   it('run.json: what was trained and how', () => {
     const run = JSON.parse(nonEmpty(join(dir, 'run.json')).toString('utf8'));

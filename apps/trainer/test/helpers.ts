@@ -1,6 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { parseConfig, type TrainerConfig } from '../src/config.js';
 
 /** A fresh temporary folder for one test's evidence. */
@@ -35,4 +39,24 @@ export function smallConfig(out: string, flags: string[] = []): TrainerConfig {
   );
   if (config === 'help') throw new Error('unexpected help');
   return config;
+}
+
+/** Python's jsonschema, the independent validator of the published schemas (required on CI). */
+export const jsonschema =
+  spawnSync('/usr/bin/python3', ['-c', 'import jsonschema'], { stdio: 'ignore' }).status === 0;
+if (!jsonschema && process.env.CI === 'true')
+  throw new Error('/usr/bin/python3 with jsonschema is required on CI');
+if (!jsonschema) console.warn('skipping the schema check: /usr/bin/python3 with jsonschema is missing');
+
+/** Python's jsonschema on files, against a schema @evidence/report publishes (resolved through its exports). */
+export function schemaErrors(name: string, files: string[]): unknown[] {
+  const schema = createRequire(import.meta.url).resolve(`@evidence/report/schemas/${name}.schema.json`);
+  const validator = fileURLToPath(
+    new URL('../../../packages/report/test/validate_schema.py', import.meta.url),
+  );
+  const run = spawnSync('/usr/bin/python3', [validator, schema, ...files], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`validate_schema.py failed: ${run.stderr}`);
+  const result = JSON.parse(run.stdout) as { documents: number; errors: unknown[] };
+  expect(result.documents).toBeGreaterThan(0);
+  return result.errors;
 }

@@ -1,10 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadRuns } from '@evidence/report';
 import { describe, expect, it } from 'vitest';
 import { SEEDS_GROUPS, trainSeeds } from '../src/index.js';
+import { jsonschema, schemaErrors } from './helpers.js';
+
+/** The `--pattern` of the root README's `pnpm evidence runs runs …` example. */
+function readmeRunsPattern(): string {
+  const readme = readFileSync(fileURLToPath(new URL('../../../README.md', import.meta.url)), 'utf8');
+  const pattern = /pnpm evidence runs runs --pattern '([^']+)'/.exec(readme)?.[1];
+  if (!pattern) throw new Error("the root README has no `pnpm evidence runs runs --pattern '…'` example");
+  return pattern;
+}
 
 describe('trainSeeds', () => {
   it('trains each seed of both configurations and writes the runs report comparing them', async () => {
@@ -25,6 +35,15 @@ describe('trainSeeds', () => {
     expect(existsSync(result.report)).toBe(true);
     expect(readFileSync(result.report, 'utf8')).toContain('Few runs');
     expect(lines.some((line) => line.startsWith('Few runs'))).toBe(true);
+
+    // runs.json beside the page is valid against the schema @evidence/report publishes
+    if (jsonschema) expect(schemaErrors('runs', [join(dirname(result.report), 'runs.json')])).toEqual([]);
+
+    // The root README's runs example reads this folder as it is: every seed, by configuration and task.
+    const loaded = await loadRuns(out, { pattern: readmeRunsPattern() });
+    expect(loaded.runs.map((run) => [run.task, run.group]).sort()).toEqual(
+      SEEDS_GROUPS.flatMap((g) => [1, 2].map(() => ['CartPole-v1', g.name])).sort(),
+    );
   });
 });
 

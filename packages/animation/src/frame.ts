@@ -67,12 +67,24 @@ function describe(value: unknown): string {
     : `${typeof value} ${String(value)}`;
 }
 
+/**
+ * The most pixels one frame may hold (4096×4096): its buffers then stay within a few hundred MB. A
+ * 1.6 MB PNG can claim 20000×20000 pixels (1.6 GB as RGBA, 8 GB through the encoder).
+ */
+export const MAX_FRAME_PIXELS = 4096 * 4096;
+
 function checkSize(width: unknown, height: unknown): asserts width is number {
   const ok = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 65535;
   if (!ok(width) || !ok(height)) {
     throw new FrameProblem(
       'a width and height that are whole numbers from 1 to 65535',
       `${String(width)}×${String(height)}`,
+    );
+  }
+  if ((width as number) * (height as number) > MAX_FRAME_PIXELS) {
+    throw new FrameProblem(
+      `a frame of at most ${MAX_FRAME_PIXELS.toLocaleString('en')} pixels (4096×4096)`,
+      `${width}×${String(height)}`,
     );
   }
 }

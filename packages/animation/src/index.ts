@@ -16,6 +16,14 @@ export {
 } from './episode-recorder.js';
 export { EncodingError, FrameError } from './errors.js';
 export { episodeFileStem } from './file-names.js';
-export type { CanvasLike, Frame, FrameData, ImageDataLike, NestedFrame, PixelFrame } from './frame.js';
+export {
+  type CanvasLike,
+  type Frame,
+  type FrameData,
+  type ImageDataLike,
+  MAX_FRAME_PIXELS,
+  type NestedFrame,
+  type PixelFrame,
+} from './frame.js';
 export { animationRecorderFromEnv, type RecorderFromEnvOptions } from './from-env.js';
 export { frameDelayCentiseconds } from './gif-timing.js';

@@ -102,5 +102,10 @@ describe('frame layouts', () => {
     );
     expect(problem({ width: 0, height: 2, data: [] })).toMatch(/^expected a width and height .* got 0×2$/);
     expect(problem('pixels')).toMatch(/^expected a frame .* got string pixels$/);
+    // the size is checked before the pixels are looked at: no buffer of 20000×20000 is ever made
+    expect(problem({ width: 20000, height: 20000, data: new Uint8Array(4) })).toBe(
+      'expected a frame of at most 16,777,216 pixels (4096×4096), got 20000×20000',
+    );
+    expect(written({ width: 4096, height: 4096, data: new Uint8Array(4096 * 4096) }).channels).toBe(1);
   });
 });

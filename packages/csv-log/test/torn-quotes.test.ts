@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CsvFormatError, loadCsvLog, openCsvLog, readCsvLog } from '../src/index.js';
+import { CsvFormatError, lineIssues, loadCsvLog, openCsvLog, readCsvLog } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
 const PYTHON = '/usr/bin/python3';
@@ -42,6 +42,8 @@ describe('a crash that cuts the last row inside a quoted cell holding newlines',
       for (let cut = 0; cut < Buffer.byteLength(last); cut++) {
         const path = join(dir, `cut-${cut}.csv`);
         writeFileSync(path, header + complete + Buffer.from(last).subarray(0, cut).toString('latin1'));
+        const crashed = new Date(Date.now() - 60_000); // a crash's leftover: nobody is extending it
+        utimesSync(path, crashed, crashed);
         const log = openCsvLog(path, { columns: ['step', 'note'], durability: 'line' });
         log.append({ step: 4, note: 'after, "the" crash' });
         log.append({ step: 5, note: 'and\nmore' });
@@ -72,36 +74,54 @@ describe('a crash that cuts the last row inside a quoted cell holding newlines',
   );
 });
 
-describe('a quote that never closes, in the middle of a file', () => {
+describe('a quote that never closes', () => {
   const dir = tempDir();
 
-  it('is reported at its line; the rows after it are read', async () => {
+  it("closed by a later row's opening quote: reported at its line; the lines inside it are not rows; reading resumes at that later row", async () => {
     const path = join(dir, 'open-quote.csv');
     writeFileSync(path, 'step,note\n1,a\n2,"never closed\n3,c\n4,"two\nlines"\n5,e\n');
     const loaded = await loadCsvLog(path);
-    expect([...loaded.numeric('step')]).toEqual([1, 3, 4, 5]);
-    expect(loaded.columns.note).toEqual(['a', 'c', 'two\nlines', 'e']);
+    expect([...loaded.numeric('step')]).toEqual([1, 4, 5]);
+    expect(loaded.columns.note).toEqual(['a', 'two\nlines', 'e']);
     expect(loaded.issues.torn).toBeNull();
-    expect(loaded.issues.skipped).toEqual([{ line: 3, reason: expect.stringMatching(/never closes/) }]);
+    expect(loaded.issues.skipped).toEqual([
+      {
+        line: 3,
+        reason:
+          'a quoted cell opened on this line never closes; line 4 is its text, not a row; reading resumes at line 5',
+      },
+    ]);
     const { rows, issues } = await rowsOf(path);
-    expect(rows.map((row) => row.step)).toEqual([1, 3, 4, 5]);
+    expect(rows.map((row) => row.step)).toEqual([1, 4, 5]);
     expect(issues).toEqual(loaded.issues);
     await expect(loadCsvLog(path, { strict: true })).rejects.toThrow(CsvFormatError);
     await expect(loadCsvLog(path, { strict: true })).rejects.toThrow(/open-quote\.csv:3: .*never closes/);
   });
 
-  it('with no quote after it to pair with: reported at its line, the rows after it read', async () => {
+  it('with no quote after it: the readable part ends at the line where it opened, the rest is torn', async () => {
     const path = join(dir, 'never-paired.csv');
     writeFileSync(path, 'step,note\n1,a\n2,"never closed\n3,c\n4,d\n5,e');
     const loaded = await loadCsvLog(path);
-    expect([...loaded.numeric('step')]).toEqual([1, 3, 4]);
+    expect([...loaded.numeric('step')]).toEqual([1]);
     expect(loaded.issues).toEqual({
-      torn: { line: 6, text: '5,e' },
-      skipped: [{ line: 3, reason: expect.stringMatching(/never closes/) }],
+      torn: { line: 3, text: '2,"never closed\n3,c\n4,d\n5,e' },
+      skipped: [],
     });
     const { rows, issues } = await rowsOf(path);
-    expect(rows.map((row) => row.step)).toEqual([1, 3, 4]);
+    expect(rows.map((row) => row.step)).toEqual([1]);
     expect(issues).toEqual(loaded.issues);
+  });
+
+  it('a torn traceback whose lines look like rows: none of them is data', async () => {
+    const path = join(dir, 'traceback.csv');
+    writeFileSync(path, 'step,loss,note\n1,0.9,ok\n4,0.6,"traceback:\n99,1000000000,x\n');
+    const loaded = await loadCsvLog(path);
+    expect([...loaded.numeric('loss')]).toEqual([0.9]);
+    expect(loaded.issues).toEqual({
+      torn: { line: 3, text: '4,0.6,"traceback:\n99,1000000000,x\n' },
+      skipped: [],
+    });
+    expect(lineIssues(path, loaded.issues)[0]?.reason).toMatch(/^torn last record ignored \(a quoted cell/);
   });
 
   it('at the end of the file, with no whole row after it, is a torn last record', async () => {

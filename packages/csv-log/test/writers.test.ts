@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -205,7 +205,23 @@ describe('openCsvLog', () => {
     const again = openCsvLog(path, { columns: ['step', 'loss'] });
     await again.close();
     expect(read(path)).toBe('step,loss\n');
-    expect(read(`${path}.torn`)).toBe('2,0.2\nste\n');
+    // each repair's fragment in a file of its own, created exclusively: the first one is kept as it was
+    expect(read(`${path}.torn`)).toBe('2,0.2\n');
+    expect(read(`${path}.torn.2`)).toBe('ste\n');
+  });
+
+  it('never writes a torn fragment through a planted link: the fragment goes to a new file beside it', async () => {
+    vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const path = join(dir, 'planted.csv');
+    const victim = join(dir, 'victim.txt');
+    writeFileSync(victim, 'keep me\n');
+    symlinkSync(victim, `${path}.torn`);
+    writeFileSync(path, 'step,loss\n1,0.5\n2,0.');
+    const log = openCsvLog(path, { columns: ['step', 'loss'] });
+    await log.close();
+    expect(read(victim)).toBe('keep me\n');
+    expect(read(`${path}.torn.2`)).toBe('2,0.\n');
+    expect(read(path)).toBe('step,loss\n1,0.5\n');
   });
 
   it('buffered rows wait for the 100 ms timer, flush() or close(); line mode writes at once', async () => {
@@ -289,24 +305,23 @@ describe('openCsvLog', () => {
     },
   );
 
-  it('one process-wide set of exit listeners, however many logs are open; removed when all are closed', async () => {
-    const before = ['exit', 'SIGINT', 'SIGTERM', 'uncaughtExceptionMonitor'].map((e) =>
-      process.listenerCount(e),
-    );
+  it('one process-wide set of exit listeners, however many logs are open; removed when all are closed; never a signal listener', async () => {
+    const events = ['exit', 'uncaughtExceptionMonitor'];
+    const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT'];
+    const count = (names: string[]) => names.map((e) => process.listenerCount(e));
+    const before = count(events);
+    const signalsBefore = count(signals);
     const logs = Array.from({ length: 20 }, (_, i) =>
       openCsvLog(join(dir, `many-${i}.csv`), { columns: ['a'] }),
     );
     const jsonl = openJsonlLog(join(dir, 'many.jsonl'));
-    const during = ['exit', 'SIGINT', 'SIGTERM', 'uncaughtExceptionMonitor'].map((e) =>
-      process.listenerCount(e),
-    );
-    expect(during).toEqual(before.map((n) => n + 1));
+    expect(count(events)).toEqual(before.map((n) => n + 1));
+    // A signal listener would take the default action away from a loop that never yields.
+    expect(count(signals)).toEqual(signalsBefore);
     for (const log of logs) await log.close();
-    expect(process.listenerCount('SIGINT')).toBe((before[1] as number) + 1);
+    expect(process.listenerCount('exit')).toBe((before[0] as number) + 1);
     await jsonl.close();
-    expect(
-      ['exit', 'SIGINT', 'SIGTERM', 'uncaughtExceptionMonitor'].map((e) => process.listenerCount(e)),
-    ).toEqual(before);
+    expect(count(events)).toEqual(before);
   });
 
   it('rejects bad column lists', () => {

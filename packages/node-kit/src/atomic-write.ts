@@ -61,7 +61,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rename(temp.path, path);
   } catch (error) {
     await rm(temp.path, { force: true });
-    throw error;
+    throw namingTarget(error, path, temp.path);
   }
 }
 
@@ -81,6 +81,23 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
     renameSync(temp.path, path);
   } catch (error) {
     rmSync(temp.path, { force: true });
-    throw error;
+    throw namingTarget(error, path, temp.path);
   }
+}
+
+/**
+ * A write to a descriptor fails without a path (`ENOSPC: no space left on device, write`), and one on
+ * the temp file names a name the user never chose: the error names the file being written instead.
+ */
+function namingTarget(error: unknown, path: string, temp: string): unknown {
+  const failure = error as NodeJS.ErrnoException;
+  if (
+    failure instanceof Error &&
+    failure.code !== undefined &&
+    (failure.path === undefined || failure.path === temp)
+  ) {
+    failure.path = path;
+    failure.message = `${path}: ${failure.message}`;
+  }
+  return error;
 }

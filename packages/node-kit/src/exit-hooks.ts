@@ -1,5 +1,10 @@
 // One process-wide registry flushes every open log when the process ends, instead of one set of
 // listeners per writer (which would trip Node's MaxListenersExceeded warning and cost a lookup each).
+//
+// No signal listeners, on purpose: a SIGINT/SIGTERM/SIGHUP/SIGQUIT listener takes the default action
+// (death) away and runs on the event loop, which a CPU-bound training loop never gives back, so Ctrl-C,
+// `docker stop` and Slurm preemption would be ignored. A signal kills the process as it would without
+// us; what a log buffered is bounded by its own flush window instead (see csv-log's AppendSink).
 
 /** Something holding unwritten rows that must reach the file before the process dies. */
 export interface Flushable {
@@ -7,8 +12,6 @@ export interface Flushable {
 }
 
 const open = new Set<Flushable>();
-const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
-type Signal = (typeof SIGNALS)[number];
 
 function flushAll(): void {
   for (const item of open) {
@@ -20,16 +23,6 @@ function flushAll(): void {
   }
 }
 
-function onSignal(signal: Signal): void {
-  flushAll();
-  // Listening to a signal disables Node's default exit. If nobody else handles it, take our listener
-  // away and raise the signal again, so the process dies of it as it would have without us.
-  if (process.listenerCount(signal) === 1) {
-    uninstall();
-    process.kill(process.pid, signal);
-  }
-}
-
 let installed = false;
 
 function install(): void {
@@ -37,7 +30,6 @@ function install(): void {
   installed = true;
   process.on('exit', flushAll);
   process.on('uncaughtExceptionMonitor', flushAll);
-  for (const signal of SIGNALS) process.on(signal, onSignal);
 }
 
 function uninstall(): void {
@@ -45,10 +37,13 @@ function uninstall(): void {
   installed = false;
   process.off('exit', flushAll);
   process.off('uncaughtExceptionMonitor', flushAll);
-  for (const signal of SIGNALS) process.off(signal, onSignal);
 }
 
-/** Flush `item` synchronously on normal exit, uncaught exception, SIGINT and SIGTERM. */
+/**
+ * Flush `item` synchronously on every way out Node lets us see without changing how the process
+ * ends: normal exit (including `process.exit` from a caller's own signal handler) and an uncaught
+ * exception. A signal's default action is left alone.
+ */
 export function flushOnExit(item: Flushable): void {
   open.add(item);
   install();

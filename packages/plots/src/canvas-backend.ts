@@ -1,8 +1,22 @@
 // Everything that knows about the drawing library lives here: creating a surface for a format,
 // registering the bundled font, and encoding. Another Canvas-2D backend is a thin adapter of this file.
+import { createRequire } from 'node:module';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createCanvas, GlobalFonts, PDFDocument, SvgExportFlag } from '@napi-rs/canvas';
+import type { PDFDocument } from '@napi-rs/canvas';
+
+type CanvasModule = typeof import('@napi-rs/canvas');
+let canvasModule: CanvasModule | undefined;
+
+/**
+ * @napi-rs/canvas, loaded on the first drawing: it maps a 36 MB native Skia library, which a program
+ * that imports this package only to read data or name formats (`evidence compare`, `runs --json`)
+ * must not pay for. The package is CommonJS, so a synchronous require serves ESM and CJS builds alike.
+ */
+function loadCanvas(): CanvasModule {
+  canvasModule ??= createRequire(import.meta.url)('@napi-rs/canvas') as CanvasModule;
+  return canvasModule;
+}
 
 /** PNG device pixels per CSS pixel: 960×640 charts become 1440×960 PNGs, sharper than the reference
  * trainer's 1100×830, at about half the rasterise-and-encode cost of 2×. */
@@ -24,6 +38,7 @@ let fontsRegistered = false;
  */
 export function registerFonts(): void {
   if (fontsRegistered) return;
+  const { GlobalFonts } = loadCanvas();
   for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
     // One level below the package root both as src/canvas-backend.ts and as the built dist/index.js.
     const path = fileURLToPath(new URL(`../fonts/${file}`, import.meta.url));
@@ -63,6 +78,7 @@ export function createSurface(
   pixelRatio = DEFAULT_PIXEL_RATIO,
 ): Surface {
   registerFonts();
+  const { createCanvas, PDFDocument, SvgExportFlag } = loadCanvas();
   if (format === 'svg') {
     const canvas = createCanvas(width, height, SvgExportFlag.NoPrettyXML);
     const ctx = prepare(canvas.getContext('2d'));

@@ -247,10 +247,10 @@ export class CurveRecorder {
         panels: statePanels,
       });
     }
+    const stems = metricStems([...this.metrics.keys()]);
     for (const [name, values] of this.metrics) {
       const y = Float64Array.from(values);
-      // a metric's name is free text ('losses/value'): its file name keeps letters, digits, '_', '-', '.'
-      charts.set(`${this.mode}_${name.replace(/[^\w.-]/g, '_')}`, {
+      charts.set(`${this.mode}_${stems.get(name)}`, {
         title: `${this.mode}: ${name.replaceAll('_', ' ')}`,
         xLabel: 'episode',
         integerX: true,
@@ -289,6 +289,31 @@ export class CurveRecorder {
     written.push(this.historyPath);
     return written;
   }
+}
+
+/** File stems of this recorder's own files: no metric may take one. */
+const OWN_STEMS = ['reward_curve', 'training_state', 'reward_history', 'reward_history_checkpoint'];
+
+/**
+ * Each metric's file stem. A name is free text ('losses/value'): its stem keeps letters, digits, '_',
+ * '-', '.'. Stems never collide, with the recorder's own files or with each other (compared without
+ * case, as macOS and Windows do): a metric whose name is already a valid stem keeps it, and a name
+ * that had to change, or is taken, gets `_2`, `_3`, … (`losses/value` → `losses_value_2` beside a
+ * `losses_value` metric; a `reward_curve` metric → `reward_curve_2`).
+ */
+export function metricStems(names: readonly string[]): Map<string, string> {
+  const taken = new Set(OWN_STEMS);
+  const stems = new Map<string, string>();
+  const claim = (name: string, base: string) => {
+    let stem = base;
+    for (let n = 2; taken.has(stem.toLowerCase()); n++) stem = `${base}_${n}`;
+    taken.add(stem.toLowerCase());
+    stems.set(name, stem);
+  };
+  const safe = (name: string) => name.replace(/[^\w.-]/g, '_');
+  for (const name of names) if (safe(name) === name && name !== '') claim(name, name);
+  for (const name of names) if (!stems.has(name)) claim(name, safe(name) || 'metric');
+  return stems;
 }
 
 function toNumber(v: unknown): number {

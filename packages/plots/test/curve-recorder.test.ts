@@ -138,6 +138,35 @@ describe('CurveRecorder', () => {
     expect(files).toContain('train_losses_value.png');
   });
 
+  it('a metric file never takes the name of a standard chart or of another metric', async () => {
+    const dir = tempDir();
+    const recorder = new CurveRecorder({ dir, mode: 'train' });
+    const metrics = {
+      'losses/value': 1,
+      losses_value: 2,
+      reward_curve: 3,
+      Training_State: 4,
+      loss: 5,
+      Loss: 6,
+    };
+    recorder.logEpisode(1, 10, undefined, metrics);
+    expect([...recorder.charts().keys()]).toEqual([
+      'train_reward_curve',
+      'train_losses_value_2',
+      'train_losses_value',
+      'train_reward_curve_2',
+      'train_Training_State_2',
+      'train_loss',
+      'train_Loss_2',
+    ]);
+    await recorder.save();
+    // the standard reward chart is the recorder's own, not the metric's
+    const files = readdirSync(dir);
+    expect(files.filter((name) => name.endsWith('.png'))).toHaveLength(7);
+    expect(recorder.charts().get('train_reward_curve')?.title).toBe('train: reward over episodes');
+    expect(recorder.charts().get('train_reward_curve_2')?.title).toBe('train: reward curve');
+  });
+
   it('curveRecorderFromEnv: directory and checkpoint period from the environment, null when disabled', () => {
     const env = { EVIDENCE_DIR: '/tmp/ev', EVIDENCE_CURVE_CHECKPOINT_EVERY: '7' };
     const recorder = curveRecorderFromEnv('train', { env, averageWindow: 50 });

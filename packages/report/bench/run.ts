@@ -11,14 +11,17 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readJsonl } from '@evidence/csv-log';
+import { iqm, mean, median, mulberry32, probabilityGreater, std } from '@evidence/stats';
 import type { EvalRecord } from '../src/index.js';
 
 // What users run: the built package (`pnpm bench` builds it first), not the TypeScript sources.
 const library: typeof import('../src/index.js') = await import(
   new URL('../dist/index.js', import.meta.url).href
 );
-const { buildReport, computeBeforeAfter, iqm, mean, median, mulberry32, probabilityOfImprovement, std } =
-  library;
+const { buildReport, computeBeforeAfter } = library;
+/** P(post > pre), as the report states it. */
+const probabilityOfImprovement = (pre: ArrayLike<number>, post: ArrayLike<number>) =>
+  probabilityGreater(post, pre);
 
 const TRAINING_ROWS = 1_000_000;
 const EPISODES = 1_000;

@@ -1,19 +1,44 @@
-import { type BootstrapJob, type BootstrapResult, bootstrapDeltas, REWARD_STATS } from './bootstrap.js';
-import { bootstrapOffThread } from './bootstrap-thread.js';
+import {
+  ascending,
+  bootstrap,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  iqm,
+  mean,
+  median,
+  newcombeDifference,
+  newcombePairedDifference,
+  overflowScale,
+  probabilityGreater,
+  type Resample,
+  std,
+  summary,
+  wilson,
+} from '@evidence/stats';
 import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rateName, rewardOf } from './records.js';
 import { type Direction, directionOf, REWARD_LOCATION, type Verdict, verdictOf } from './stats/direction.js';
 import { type Pairing, pairingOf } from './stats/pairing.js';
-import { newcombeDifference, newcombePairedDifference, wilson } from './stats/proportions.js';
 import { type RunStatsInfo, runStatsInfo } from './stats/run-info.js';
-import { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './stats/seed.js';
-import { iqm, mean, median, probabilityOfImprovement, sortedCopy, std } from './summary.js';
+
+/** The reward statistics the bootstrap resamples. */
+export const REWARD_STATS = ['mean_reward', 'median_reward', 'std', 'iqm'] as const;
+type RewardStat = (typeof REWARD_STATS)[number];
+type Intervals = Record<RewardStat, [number, number]>;
+
+/** What the bootstrap gives the metrics: 95% intervals of each side, of each change, and of P. */
+interface BootstrapResult {
+  ci95: Intervals;
+  pre: Intervals;
+  post: Intervals;
+  pImprovement: [number, number];
+}
 
 export interface BeforeAfterOptions {
   /** Episode reward field. Default `cumulative_reward`. */
   rewardKey?: string;
-  /** Bootstrap resamples. Default 10,000; 0 skips the reward intervals (rates keep theirs). */
+  /** Bootstrap resamples. Default @evidence/stats' DEFAULT_RESAMPLES (10,000); 0 skips the reward intervals (rates keep theirs). */
   resamples?: number;
-  /** Seed of the bootstrap generator. Default DEFAULT_BOOTSTRAP_SEED (0): the same data gives the same intervals. */
+  /** Seed of the bootstrap generator. Default @evidence/stats' DEFAULT_SEED (0): the same data gives the same intervals. */
   seed?: number;
   /** The run's parsed run.json, if any: `evaluation.paired` and `metrics.<name>.{better, min, max}`. */
   run?: unknown;
@@ -117,7 +142,7 @@ function sideStats(side: Side): SideStats {
   const stats: Record<string, number> = {
     n: side.rewards.length,
     // Summed in ascending order, as the reference trainer does, so the JSON matches it to the last bit.
-    mean_reward: mean(sortedCopy(side.rewards)),
+    mean_reward: mean(Float64Array.from(side.rewards).sort()),
     median_reward: median(side.rewards),
   };
   for (const [name, { values }] of side.outcomes) {
@@ -151,7 +176,7 @@ function prepare(
 ): Prepared {
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
-  const seed = options.seed ?? DEFAULT_BOOTSTRAP_SEED;
+  const seed = options.seed ?? DEFAULT_SEED;
   if (!Number.isInteger(resamples) || resamples < 0) {
     throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
   }
@@ -183,13 +208,46 @@ function prepare(
   };
 }
 
-function job(p: Prepared): BootstrapJob {
-  return {
-    pre: p.preSide.rewards,
-    post: p.postSide.rewards,
-    paired: p.pairing.paired,
+/** Mean, median, std and IQM of one side's rewards, in REWARD_STATS order. */
+const rewardStats = (rewards: Float64Array): number[] => {
+  const s = summary(rewards);
+  return [s.mean, s.median, s.std, s.iqm];
+};
+
+/**
+ * The percentile bootstrap of the reward statistics (@evidence/stats' one bootstrap, seeded):
+ * independent, before and after are resampled each on its own; paired, one draw of pair indices
+ * serves both sides, so each resample keeps the pairs together.
+ */
+function rewardBootstrap(p: Prepared): BootstrapResult {
+  const k = REWARD_STATS.length;
+  const statistic = (resample: Resample): number[] => {
+    // each side sorted once (unpaired resamples arrive sorted), so no statistic sorts again
+    const [pre, post] = resample.map(ascending) as [Float64Array, Float64Array];
+    const a = rewardStats(pre);
+    const b = rewardStats(post);
+    return [...a, ...b, ...b.map((v, i) => v - (a[i] as number)), probabilityGreater(post, pre)];
+  };
+  // Rewards so large that a change could overflow are scaled by a power of two (exact), and back.
+  const { rewards: pre } = p.preSide;
+  const { rewards: post } = p.postSide;
+  const scale = Math.max(overflowScale(pre), overflowScale(post));
+  const scaled = (x: Float64Array) => (scale === 1 ? x : x.map((v) => v / scale));
+  const estimates = bootstrap([scaled(pre), scaled(post)], statistic, {
     resamples: p.resamples,
     seed: p.seed,
+    paired: p.pairing.paired,
+  });
+  const back = ([lo, hi]: [number, number]): [number, number] => [lo * scale, hi * scale];
+  const intervals = (from: number) =>
+    Object.fromEntries(
+      REWARD_STATS.map((name, i) => [name, back((estimates[from + i] as { ci: [number, number] }).ci)]),
+    ) as Intervals;
+  return {
+    pre: intervals(0),
+    post: intervals(k),
+    ci95: intervals(2 * k),
+    pImprovement: (estimates[3 * k] as { ci: [number, number] }).ci,
   };
 }
 
@@ -306,7 +364,7 @@ function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfterMetrics
     }
     verdict[key] = verdictOf(direction[key] as Direction, ci95[key]);
   }
-  const pImprovement = probabilityOfImprovement(p.preSide.rewards, p.postSide.rewards);
+  const pImprovement = probabilityGreater(p.postSide.rewards, p.preSide.rewards);
   const note = improvementNote(p, pImprovement, boot?.pImprovement ?? null);
   const metrics = {
     pre: p.preStats,
@@ -347,19 +405,5 @@ export function computeBeforeAfter(
   options: BeforeAfterOptions = {},
 ): BeforeAfterMetrics {
   const prepared = prepare(pre, post, options);
-  return assemble(prepared, prepared.resamples > 0 ? bootstrapDeltas(job(prepared)) : null);
-}
-
-/**
- * computeBeforeAfter with the bootstrap on a worker thread (same numbers), so a caller can read and
- * draw meanwhile. Input errors are thrown synchronously, before any thread starts.
- */
-export function computeBeforeAfterInBackground(
-  pre: readonly EvalRecord[],
-  post: readonly EvalRecord[],
-  options: BeforeAfterOptions = {},
-): Promise<BeforeAfterMetrics> {
-  const prepared = prepare(pre, post, options);
-  if (prepared.resamples === 0) return Promise.resolve(assemble(prepared, null));
-  return bootstrapOffThread(job(prepared)).then(({ ranOn: _ranOn, ...result }) => assemble(prepared, result));
+  return assemble(prepared, prepared.resamples > 0 ? rewardBootstrap(prepared) : null);
 }

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
 import {
   type ChartInputs,
@@ -10,7 +10,7 @@ import {
 } from '@evidence/plots';
 import type { Run } from '@evidence/sources';
 import { findAnimations, findCurves, type Picture } from './assets.js';
-import { type BeforeAfterMetrics, computeBeforeAfterInBackground } from './before-after.js';
+import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
@@ -80,6 +80,29 @@ export class NothingToReportError extends Error {
       `${dir}: nothing to report (looked for ${lookedFor.join(', ')}; found none${unreadable.length > 0 ? ` readable: ${unreadable.join('; ')}` : ''})`,
     );
   }
+}
+
+/**
+ * Throws, naming the file and the byte, when the first 64 KiB of `path` hold a NUL byte (git's test for
+ * a binary file): a trainer's log is UTF-8 text. A missing or unreadable file is reported where it is read.
+ */
+async function refuseBinary(path: string): Promise<void> {
+  let nul = -1;
+  try {
+    const file = await open(path, 'r');
+    try {
+      const { buffer, bytesRead } = await file.read(Buffer.alloc(65_536), 0, 65_536, 0);
+      nul = buffer.subarray(0, bytesRead).indexOf(0);
+    } finally {
+      await file.close();
+    }
+  } catch {
+    return;
+  }
+  if (nul !== -1)
+    throw new Error(
+      `${path}: binary data (a NUL byte at byte ${nul}), not a UTF-8 text log; nothing written`,
+    );
 }
 
 /** The folder a report goes to when not told otherwise. */
@@ -197,6 +220,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     paths.animationsRoot,
   ];
   const evidenceFound = inputs.some((input) => existsSync(input));
+  // A log that is binary is no log: say so and stop, rather than draw an empty page from it.
+  for (const input of [...inputs.slice(0, 5), join(root, RUN_FILE)]) await refuseBinary(input);
   // what other trainers wrote (SB3, TensorBoard, W&B/CSV): charted beside, or instead of, our own logs
   const sources = await findSources(root, out === root ? {} : { exclude: out });
   if (!evidenceFound && sources.runs.length === 0)
@@ -238,6 +263,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       refuse(path);
       return false;
     }
+    await ours.claim(path);
     await writeTextAtomic(path, data);
     noteWritten(path);
     return true;
@@ -287,7 +313,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const evals = pre && post ? { pre: pre.records, post: post.records } : null;
   // run.json tells the statistics whether evaluation was paired and each metric's direction and range.
   const pendingMetrics = evals
-    ? computeBeforeAfterInBackground(evals.pre, evals.post, {
+    ? computeBeforeAfter(evals.pre, evals.post, {
         ...options,
         run: run.state === 'found' ? run.data : undefined,
       })
@@ -323,6 +349,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
     const drawable = all.filter((chart) => !protectedFile(outputFor(chart.out)));
+    if (options.charts !== false) for (const chart of drawable) await ours.claim(outputFor(chart.out));
     const result =
       options.charts === false
         ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
@@ -391,6 +418,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     else if (options.charts === false) skipped.push({ what: name(path), why: 'charts turned off' });
     else {
       try {
+        await ours.claim(path);
         await renderChart(chart, path);
         noteWritten(path);
         charts.push({

@@ -1,35 +1,41 @@
 /**
  * Evaluation episodes from a table, one row per episode: a CSV/TSV file such as SB3's `monitor.csv`
- * (`r`, `l`, `t`), read by @evidence/sources. Each row becomes a record of its numeric columns, so
- * `compare` treats it like a JSONL line.
+ * (`r`, `l`, `t`), parsed by @evidence/sources. Each row becomes a record of its cells (numbers by the
+ * design's reading rules, text kept as it is) with its line, so `compare` treats it like a JSONL line:
+ * a row whose reward is `N/A`, empty or `nan` is skipped and named by its line; the others are used.
  */
-import { discoverRuns, runColumns } from '@evidence/sources';
+import { readFile } from 'node:fs/promises';
+import { cellNumber, MONITOR_SUFFIX, parseDelimited } from '@evidence/sources';
 import type { ReadIssues } from './io.js';
 import type { EvalRecord } from './records.js';
-import { sourceIssues } from './sources-report.js';
+import { splitIssue } from './sources-report.js';
 
 /** Whether `compare` reads this file as a table rather than JSON Lines. */
 export function isEpisodeTable(path: string): boolean {
   return /\.(csv|tsv)$/i.test(path);
 }
 
-/** The rows of a table as records, with the reader's issues in csv-log's shape (file lines). */
-export async function readEpisodeTable(path: string): Promise<{ records: EvalRecord[]; issues: ReadIssues }> {
-  const { runs, skipped } = await discoverRuns(path);
-  const run = runs[0];
-  if (!run) throw new Error(`${path}: ${skipped[0]?.why ?? 'no episodes'}`);
-  const table = { path: run.path, issues: run.issues };
-  const grid = runColumns(run);
-  const names = [...grid.keys()];
-  const columns = [...grid.values()];
-  const records: EvalRecord[] = Array.from({ length: columns[0]?.length ?? 0 }, (_, row) => {
+/** The rows of a table as records, each with its line in the file, and the parser's issues. */
+export async function readEpisodeTable(
+  path: string,
+): Promise<{ records: EvalRecord[]; lines: number[]; issues: ReadIssues }> {
+  // SB3 appends to a monitor file while it trains: a last line without its newline is torn, not data.
+  const lastLine = path.toLowerCase().endsWith(MONITOR_SUFFIX) ? 'torn' : 'keep-if-complete';
+  const parsed = parseDelimited(path, await readFile(path, 'utf8'), { lastLine });
+  const records = parsed.rows.map(({ fields }) => {
     const record: EvalRecord = {};
-    names.forEach((name, c) => {
-      record[name] = (columns[c] as Float64Array)[row];
+    parsed.header.forEach((name, c) => {
+      const cell = fields[c] as string;
+      const value = cellNumber(cell);
+      // text, an empty cell or nan stays as written, so a skipped row says what its cell held
+      record[name] = value === undefined || Number.isNaN(value) ? cell : value;
     });
     return record;
   });
   const issues: ReadIssues = { torn: null, skipped: [] };
-  for (const { line, reason } of sourceIssues(table)) issues.skipped.push({ line, reason });
-  return { records, issues };
+  for (const issue of parsed.issues) {
+    const { line, reason } = splitIssue(issue, path);
+    issues.skipped.push({ line, reason });
+  }
+  return { records, lines: parsed.rows.map((row) => row.line), issues };
 }

@@ -43,8 +43,8 @@ export async function loadEvalFile(
   options: { rewardKey?: string } = {},
 ): Promise<LoadedEvalFile> {
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
-  const table = isEpisodeTable(path);
-  const result = table ? await readEpisodeTable(path) : await readJsonl<unknown>(path);
+  const table = isEpisodeTable(path) ? await readEpisodeTable(path) : null;
+  const result = table ?? (await readJsonl<unknown>(path));
   const issues = issuesOf(path, result.issues);
   const records: EvalRecord[] = [];
   const invalid: { index: number; reason: string }[] = [];
@@ -63,8 +63,7 @@ export async function loadEvalFile(
     }
   });
   if (invalid.length > 0) {
-    // a table's rows are not its lines (header, comments, a column left out on a kept row)
-    const lines = table ? null : await recordLines(path, result.issues, result.records.length);
+    const lines = table ? table.lines : await recordLines(path, result.issues, result.records.length);
     for (const { index, reason } of invalid) {
       const line = lines?.[index];
       issues.push(

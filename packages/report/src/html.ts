@@ -88,7 +88,7 @@ function headline(model: ReportModel): string {
     ];
     if (training) {
       parts.push(
-        `<p class="headline">Training reward ${formatNumber(training.earlyReward)} (first tenth of ${training.rows} rows) → ` +
+        `<p class="headline">Training reward ${formatNumber(training.earlyReward)} (first tenth of ${plural(training.rows, 'row')}) → ` +
           `${formatNumber(training.lateReward)} (last tenth, up to step ${formatNumber(training.lastStep)})</p>`,
       );
     }

@@ -28,10 +28,10 @@ export {
   writeLiveReportData,
 } from './interactive/index.js';
 export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
-export { mulberry32, type Random } from './prng.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
 export {
+  type AggregateSummary,
   type AlignedRun,
   analyzeRuns,
   type CompareRunsOptions,
@@ -53,18 +53,19 @@ export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
   findings as runsFindings,
   formatNumber as formatRunsNumber,
+  groupInterval,
   improvementInterval,
   type RunsNotes,
+  seedsAcross,
+  seedsOf,
+  seedsSentence,
   verdict as improvementVerdict,
 } from './runs/runs-page.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
 export { PAIR_KEYS, type Pairing } from './stats/pairing.js';
-export { newcombeDifference, newcombePairedDifference, wilson } from './stats/proportions.js';
 export { loadRunJson } from './stats/run-info.js';
-export { DEFAULT_BOOTSTRAP_SEED, DEFAULT_RESAMPLES } from './stats/seed.js';
 export { whiskerIntervals } from './stats/whiskers.js';
-export { iqm, mean, median, probabilityOfImprovement, std } from './summary.js';
 export {
   formatSampleTrajectories,
   type SampleEpisode,

@@ -52,7 +52,7 @@ function headline(model: ReportModel): string[] {
     const lines = ['No before/after evaluation: pre_eval.jsonl and post_eval.jsonl are both needed.', ''];
     if (training) {
       lines.push(
-        `Training reward ${formatNumber(training.earlyReward)} (first tenth of ${training.rows} rows) → ${formatNumber(
+        `Training reward ${formatNumber(training.earlyReward)} (first tenth of ${plural(training.rows, 'row')}) → ${formatNumber(
           training.lateReward,
         )} (last tenth, up to step ${formatNumber(training.lastStep)})`,
         '',

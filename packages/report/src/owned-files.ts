@@ -60,6 +60,16 @@ export class OwnedFiles {
   }
 
   /**
+   * Records `path` as evidence's before it is written (the record is saved at once when it is new), so
+   * a kill or a full disk at any point leaves a folder the next run completes: a listed file that was
+   * never written is simply written then, and a written one is always listed.
+   */
+  async claim(path: string): Promise<void> {
+    this.add(path);
+    await this.save();
+  }
+
+  /**
    * Writes the record (temp file and rename), merged with what it holds on disk now, so files another
    * evidence command recorded meanwhile stay listed. Writes nothing when nothing was added.
    */

@@ -18,6 +18,7 @@ import {
   type SourceFormat,
 } from '@evidence/sources';
 import type { ReportIssue } from './eval-files.js';
+import { plural } from './model.js';
 
 /** Formats our own evidence report reads itself (and evaluation episodes); every other run is a foreign source. */
 const OWN_FORMATS = new Set<SourceFormat>(['evidence-csv', 'reward-history', 'jsonl']);
@@ -118,7 +119,7 @@ type NamedChart = Omit<SourceChart, 'source'>;
 /** One line: what was found and what will be charted. */
 export function describeSources(root: string, runs: readonly Run[]): string {
   const found = runs.map((run) => `${label(root, run)} (${summary(run)})`);
-  const charted = runs.map((run) => charting(run));
+  const charted = runs.map((run) => `${charting(run)}${overBudget(run, runs)}`);
   return `found ${found.join(', ')}; charting ${charted.join('; ')}`;
 }
 
@@ -155,21 +156,51 @@ export function sourceFacts(root: string, runs: readonly Run[]): Record<string, 
   return facts;
 }
 
+/**
+ * The most charts drawn of one source: a 30 KB CSV of 5,000 columns asked for 834 charts (2-3 minutes,
+ * 61 MB of PNG). Past it, the first ones are drawn and the page says how many were left out.
+ */
+export const MAX_CHARTS_PER_SOURCE = 12;
+
+/** How many charts a source would take, beyond the budget; a note for the one-line summary. */
+function overBudget(run: Run, runs: readonly Run[]): string {
+  const wanted = chartCount(run, runs);
+  return wanted > MAX_CHARTS_PER_SOURCE
+    ? ` (the first ${MAX_CHARTS_PER_SOURCE} of its ${wanted} charts: at most ${MAX_CHARTS_PER_SOURCE} per source; \`evidence plot\` draws chosen columns)`
+    : '';
+}
+
+/** How many charts a source asks for, counted without drawing them. */
+function chartCount(run: Run, runs: readonly Run[]): number {
+  if (run.format === 'monitor' && seriesOf(run, 'r') && seriesOf(run, 'l')) return 2;
+  if (run.format === 'wandb-panel') return wandbMetricNames(runs.filter((r) => r.path === run.path)).length;
+  return [...groupByPrefix(plotted(run).map((s) => s.metric)).values()].reduce(
+    (sum, keys) => sum + Math.ceil(keys.length / PANELS_PER_CHART),
+    0,
+  );
+}
+
+/** The charts of one source, the first MAX_CHARTS_PER_SOURCE only. */
+function chartsOf(root: string, run: Run, runs: readonly Run[]): NamedChart[] {
+  if (run.format === 'monitor') return monitorCharts(root, run);
+  if (run.format === 'wandb-panel')
+    return wandbCharts(
+      root,
+      runs.filter((r) => r.format === 'wandb-panel' && r.path === run.path),
+    ).slice(0, MAX_CHARTS_PER_SOURCE);
+  return groupedCharts(root, run, MAX_CHARTS_PER_SOURCE);
+}
+
 /** Every chart of every source, named `source-<n>-<what>`; the runs of one W&B export share charts. */
 export function sourceCharts(root: string, runs: readonly Run[]): SourceChart[] {
   const charts: SourceChart[] = [];
   const wandbDone = new Set<string>();
   runs.forEach((run, index) => {
-    let own: NamedChart[];
-    if (run.format === 'monitor') own = monitorCharts(root, run);
-    else if (run.format === 'wandb-panel') {
+    if (run.format === 'wandb-panel') {
       if (wandbDone.has(run.path)) return;
       wandbDone.add(run.path);
-      own = wandbCharts(
-        root,
-        runs.filter((r) => r.format === 'wandb-panel' && r.path === run.path),
-      );
-    } else own = groupedCharts(root, run);
+    }
+    const own = chartsOf(root, run, runs);
     for (const chart of own)
       charts.push({ ...chart, name: `source-${index + 1}-${chart.name}`, source: run.path });
   });
@@ -199,11 +230,12 @@ function summary(run: Run): string {
   const kind = FORMAT_NAMES[run.format];
   if (run.format === 'monitor') {
     const env = typeof run.meta.envId === 'string' ? `${run.meta.envId}, ` : '';
-    return `${kind}: ${env}${seriesOf(run, 'r')?.values.length ?? 0} episodes`;
+    return `${kind}: ${env}${plural(seriesOf(run, 'r')?.values.length ?? 0, 'episode')}`;
   }
   const points = run.series.reduce((n, s) => n + s.values.length, 0);
-  if (run.format === 'tensorboard') return `${kind}: ${plotted(run).length} scalar tags, ${points} values`;
-  return `${kind}: ${plotted(run).length} numeric keys, ${points} values`;
+  if (run.format === 'tensorboard')
+    return `${kind}: ${plural(plotted(run).length, 'scalar tag')}, ${plural(points, 'value')}`;
+  return `${kind}: ${plural(plotted(run).length, 'numeric key')}, ${plural(points, 'value')}`;
 }
 
 function charting(run: Run): string {
@@ -211,7 +243,7 @@ function charting(run: Run): string {
     return 'episode reward (raw and moving average) and episode length, over episodes and over timesteps';
   if (run.format === 'wandb-panel') return `W&B run ${run.run} over Step`;
   const groups = [...groupByPrefix(plotted(run).map((s) => s.metric)).keys()];
-  return `${plotted(run).length} keys in ${groups.length} groups (${groups.join(', ')}) over ${run.x}`;
+  return `${plural(plotted(run).length, 'key')} in ${plural(groups.length, 'group')} (${groups.join(', ')}) over ${run.x}`;
 }
 
 /** Series worth a line: with a finite value. */
@@ -225,7 +257,9 @@ export function groupByPrefix(keys: readonly string[]): Map<string, string[]> {
   for (const key of keys) {
     const slash = key.indexOf('/');
     const group = slash > 0 ? `${key.slice(0, slash)}/` : 'other';
-    groups.set(group, [...(groups.get(group) ?? []), key]);
+    const keys = groups.get(group);
+    if (keys) keys.push(key);
+    else groups.set(group, [key]);
   }
   return groups;
 }
@@ -250,7 +284,7 @@ const slug = (text: string): string =>
     .toLowerCase() || 'other';
 
 /** One chart per key prefix, a panel per key, each over its own steps (every logged value drawn). */
-function groupedCharts(root: string, run: Run): NamedChart[] {
+function groupedCharts(root: string, run: Run, limit = Number.POSITIVE_INFINITY): NamedChart[] {
   const where = label(root, run);
   const charts: NamedChart[] = [];
   const series = plotted(run);
@@ -258,6 +292,7 @@ function groupedCharts(root: string, run: Run): NamedChart[] {
   for (const [group, keys] of groupByPrefix(series.map((s) => s.metric))) {
     const parts = Math.ceil(keys.length / PANELS_PER_CHART);
     for (let part = 0; part < parts; part++) {
+      if (charts.length >= limit) return charts;
       const chunk = keys.slice(part * PANELS_PER_CHART, (part + 1) * PANELS_PER_CHART);
       const panels: Panel[] = chunk.map((key, i) => {
         const s = byName.get(key) as Series;
@@ -316,7 +351,7 @@ function monitorCharts(root: string, run: Run): NamedChart[] {
     return {
       name: `monitor-over-${xName}`,
       chart: {
-        title: `${env}episode reward and length over ${xLabel} (${episodes} episodes, ${where})`,
+        title: `${env}episode reward and length over ${xLabel} (${plural(episodes, 'episode')}, ${where})`,
         xLabel,
         panels: [
           panel(rewards.values, 'episode reward', '#1d4ed8'),
@@ -330,12 +365,16 @@ function monitorCharts(root: string, run: Run): NamedChart[] {
   return [chartOver('episode', 'episodes'), chartOver('timesteps', 'timesteps')];
 }
 
+function wandbMetricNames(runs: readonly Run[]): string[] {
+  return [...new Set(runs.flatMap((run) => run.series.map((s) => s.metric)))].filter(
+    (m) => !/__(MIN|MAX)$/.test(m),
+  );
+}
+
 /** A W&B panel export: one chart per metric, one line per run over `Step`. */
 function wandbCharts(root: string, runs: readonly Run[]): NamedChart[] {
   const where = label(root, runs[0] as Run).replace(/#.*$/, '');
-  const metrics = [...new Set(runs.flatMap((run) => run.series.map((s) => s.metric)))].filter(
-    (m) => !/__(MIN|MAX)$/.test(m),
-  );
+  const metrics = wandbMetricNames(runs);
   return metrics.map((metric) => ({
     name: `wandb-${slug(metric)}`,
     chart: {

@@ -28,8 +28,8 @@ function missing(tool: string, available: boolean): string | null {
 }
 
 export const pythonMissing = missing(
-  'python3 with numpy',
-  spawnSync('python3', ['-c', 'import numpy'], { stdio: 'ignore' }).status === 0,
+  'python3 with numpy and scipy',
+  spawnSync('python3', ['-c', 'import numpy, scipy'], { stdio: 'ignore' }).status === 0,
 );
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumMissing = missing(CHROMIUM, existsSync(CHROMIUM));

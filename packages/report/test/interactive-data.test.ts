@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { type Chart, decimate } from '@evidence/plots';
+import { mulberry32 } from '@evidence/stats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,7 +14,6 @@ import {
   interactiveAssets,
   interactiveChart,
   LIVE_DATA_FILE,
-  mulberry32,
   writeLiveReportData,
 } from '../src/index.js';
 import { FIXTURE } from './helpers.js';

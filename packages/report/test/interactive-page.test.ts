@@ -6,15 +6,10 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { mulberry32 } from '@evidence/stats';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildReport,
-  interactiveAssets,
-  interactiveChart,
-  mulberry32,
-  writeLiveReportData,
-} from '../src/index.js';
+import { buildReport, interactiveAssets, interactiveChart, writeLiveReportData } from '../src/index.js';
 import { chromiumMissing, fixtureCopy, launchChromium, python, pythonMissing } from './helpers.js';
 
 interface Log {

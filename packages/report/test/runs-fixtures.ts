@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { mulberry32 } from '../src/index.js';
+import { mulberry32 } from '@evidence/stats';
 
 export const X = 'total timesteps';
 export const Y = 'episode reward';

@@ -15,7 +15,7 @@ import { writeRunFolder, X, Y } from './runs-fixtures.js';
 
 const TASK = 'CartPole-v1';
 const CURVE = 'curve-2-CartPole-v1'; // tasks are numbered in the order of the summary (Acrobot first)
-const CHARTS = ['curve-1-Acrobot-v1', CURVE, 'iqm', 'improvement', 'profile'];
+const CHARTS = ['curve-1-Acrobot-v1', CURVE, 'iqm', 'improvement', 'aggregates', 'profile'];
 
 /** The y logged at x in a run's CSV, read from the file's text (the header says which column is which). */
 function logged(file: string, x: number): number {
@@ -114,6 +114,7 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
     ).toEqual([
       'IQM of final scores with 95% bootstrap intervals',
       'Probability of improvement P(A > B) with 95% intervals',
+      "rliable's aggregates across tasks: IQM, median, mean and optimality gap with 95% intervals",
     ]);
     expect(errors).toEqual([]);
     await context.close();

@@ -42,7 +42,7 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
       expect(loaded.skipped.map((s) => s.path)).toEqual(['PPO/CartPole-v1/broken.csv']);
       expect(loaded.ignored).toEqual(['README.txt']);
       expect(loaded.issues.some((i) => /last line has no line end.*torn/.test(i))).toBe(true);
-      const analysis = analyzeRuns(loaded.runs, { y: Y, normalize: 'minmax', seed: 3 });
+      const analysis = analyzeRuns(loaded.runs, { y: Y, normalize: 'minmax', seed: 3, resamples: 2000 });
       const oracle = JSON.parse(
         execFileSync('python3', [ORACLE], {
           input: JSON.stringify({ root, x: X, y: Y, final: 0.1, seed: 3, resamples: 2000 }),

@@ -3,13 +3,15 @@
 Reads ROOT/{group}/{task}/{run}.csv with Python's csv module and computes, as issue 17 defines them,
 every number of the summary: rows, last x, completeness, final scores, per task and group mean,
 median and IQM (scipy.stats.trim_mean(., 0.25)) with a percentile bootstrap interval, P(A > B) with
-its interval, and with minmax normalization the pooled IQM and performance profile with stratified
-bootstrap intervals. The random draws replay the documented stream (mulberry32 seeded by FNV-1a of
+its interval and the seeds needed (simulated studies, DeLong's variance), and with minmax
+normalization rliable's four aggregates (IQM, mean, median, optimality gap), P(A > B) averaged over
+tasks and the performance profile with stratified bootstrap intervals; the curves' t-interval bands. The random draws replay the documented stream (mulberry32 seeded by FNV-1a of
 "seed\\0label..."; index = floor(u * n) into the values in ascending order) so intervals are compared
 exactly; the statistics themselves are computed the plain way, from the drawn samples.
 """
 import csv, io, json, math, os, sys
 import numpy as np
+from scipy import special, stats
 
 cfg = json.load(sys.stdin)
 root, X, Y = cfg["root"], cfg["x"], cfg["y"]
@@ -38,6 +40,63 @@ def pct(draws): return [float(v) for v in np.percentile(np.asarray(draws), [2.5,
 def p_better(a, b):
     a = np.asarray(a)[:, None]; b = np.asarray(b)[None, :]
     return float(((a > b).sum() + 0.5 * (a == b).sum()) / (a.size * b.size))
+def poi(xs, ys):  # rliable's probability_of_improvement on per-task lists
+    return float(np.mean([p_better(x, y) for x, y in zip(xs, ys)]))
+def draw(rnd, s, n=None):
+    return s[[math.floor(rnd() * len(s)) for _ in range(len(s) if n is None else n)]]
+def improvement_ci(xs, ys, labels):
+    rnd = stream("improvement", *labels); draws = []
+    xs = [np.sort(np.asarray(x)) for x in xs]; ys = [np.sort(np.asarray(y)) for y in ys]
+    for _ in range(R):
+        sx = [draw(rnd, x) for x in xs]; sy = [draw(rnd, y) for y in ys]
+        draws.append(poi(sx, sy))
+    return poi(xs, ys), pct(draws)
+Z = float(special.ndtri(0.975))
+def delong(a, b):
+    n, m = len(a), len(b)
+    va = (np.searchsorted(b, a, "left") + 0.5 * (np.searchsorted(b, a, "right") - np.searchsorted(b, a, "left"))) / m
+    below = np.searchsorted(a, b, "left"); upto = np.searchsorted(a, b, "right")
+    vb = (n - upto + 0.5 * (upto - below)) / n
+    var = lambda v: float(np.var(v, ddof=1)) if len(v) > 1 else 0.0
+    return float(np.mean(va)), var(va) / n + var(vb) / m
+def detection(xs, ys, nx, ny, label, labels):
+    rnd = stream("seeds-needed", *labels, label); hit = 0
+    for _ in range(500):
+        p = 0.0; v = 0.0
+        for t in range(len(xs)):
+            a = np.sort(draw(rnd, xs[t], nx(t))); b = np.sort(draw(rnd, ys[t], ny(t)))
+            auc, var = delong(a, b); p += auc; v += var
+        p /= len(xs)
+        if abs(p - 0.5) > Z * math.sqrt(v) / len(xs): hit += 1
+    return hit / 500
+def seeds_needed(xs, ys, labels):
+    xs = [np.sort(np.asarray(x)) for x in xs]; ys = [np.sort(np.asarray(y)) for y in ys]
+    power = detection(xs, ys, lambda t: len(xs[t]), lambda t: len(ys[t]), "observed", labels)
+    at = lambda n: detection(xs, ys, lambda t: n, lambda t: n, str(n), labels)
+    if at(100) < 0.8: return power, None
+    lo, hi = 2, 100
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if at(mid) >= 0.8: hi = mid
+        else: lo = mid + 1
+    return power, lo
+def pairs_of(names, data_of):
+    out, cache = [], {}
+    for a in names:
+        for b in names:
+            if a == b: continue
+            d = data_of(a, b)
+            if d is None:
+                out.append(dict(a=a, b=b, p=None, ci=None, seeds_needed=None, power=None)); continue
+            xs, ys, labels = d
+            p, ci = improvement_ci(xs, ys, [*labels, a, b])
+            first, second = sorted([a, b])
+            if (first, second) not in cache:
+                ox, oy = (xs, ys) if a < b else (ys, xs)
+                cache[(first, second)] = seeds_needed(ox, oy, [*labels, first, second])
+            power, n = cache[(first, second)]
+            out.append(dict(a=a, b=b, p=p, ci=ci, seeds_needed=n, power=power))
+    return out
 def num(cell):
     cell = cell.strip()
     if cell in ("", "nan", "NaN"): return math.nan
@@ -92,36 +151,42 @@ for t in tasks:
         for _ in range(R):
             draws.append(trim_mean(f[[math.floor(rnd() * n) for _ in range(n)]]))
         gs[g] = dict(runs=len(members), complete=n, mean=float(np.mean(f)), median=float(np.median(f)),
-                     iqm=trim_mean(f), iqm_ci=pct(draws))
+                     iqm=trim_mean(f), iqm_ci=pct(draws), all_equal=bool(n > 1 and np.all(f == f[0])))
     out_tasks[t] = dict(budget=budget[t], groups=gs)
-    pairs = []
-    for a in groups:
-        for b in groups:
-            if a == b: continue
-            fa = np.sort(np.asarray(finals(t, a))); fb = np.sort(np.asarray(finals(t, b)))
-            rnd = stream("improvement", t, a, b); draws = []
-            for _ in range(R):
-                sa = fa[[math.floor(rnd() * len(fa)) for _ in range(len(fa))]]
-                sb = fb[[math.floor(rnd() * len(fb)) for _ in range(len(fb))]]
-                draws.append(p_better(sa, sb))
-            pairs.append(dict(a=a, b=b, p=p_better(fa, fb), ci=pct(draws)))
-    improvement[t] = pairs
+    present = [g for g in groups if any(r["task"] == t and r["group"] == g for r in runs)]
+    improvement[t] = pairs_of(present, lambda a, b: ([finals(t, a)], [finals(t, b)], [t])
+                              if finals(t, a) and finals(t, b) else None)
 
 taus = [i / 100 for i in range(101)]
 ranges = {t: (min(sum((finals(t, g) for g in groups), [])), max(sum((finals(t, g) for g in groups), []))) for t in tasks}
 agg, profile = {}, {}
+normalized = lambda g: [(np.asarray(finals(t, g)) - ranges[t][0]) / (ranges[t][1] - ranges[t][0]) for t in tasks]
+def four(per_task):  # rliable's aggregate_iqm, _mean, _median, _optimality_gap (ragged: per task lists)
+    pooled = np.concatenate(per_task); means = np.array([np.mean(s) for s in per_task])
+    return [trim_mean(pooled), float(np.mean(means)), float(np.median(means)), float(1 - np.mean(np.minimum(pooled, 1)))]
 for g in groups:
-    per_task = [np.sort((np.asarray(finals(t, g)) - ranges[t][0]) / (ranges[t][1] - ranges[t][0])) for t in tasks]
+    per_task = [np.sort(s) for s in normalized(g) if len(s) > 0]
     pooled = np.concatenate(per_task)
-    rnd = stream("aggregate", g); iqms = []; fr = []
+    rnd = stream("aggregate", g); draws = []
     for _ in range(R):
-        sample = np.concatenate([s[[math.floor(rnd() * len(s)) for _ in range(len(s))]] for s in per_task])
-        iqms.append(trim_mean(sample)); fr.append([float(np.mean(sample > tau)) for tau in taus])
+        draws.append(four([draw(rnd, s) for s in per_task]))
+    draws = np.asarray(draws); est = four(per_task)
+    agg[g] = {}
+    for k, name in enumerate(["iqm", "mean", "median", "optimality_gap"]):
+        agg[g][name] = est[k]; agg[g][name + "_ci"] = pct(draws[:, k])
+    rnd = stream("profile", g); fr = []
+    for _ in range(R):
+        sample = np.concatenate([draw(rnd, s) for s in per_task])
+        fr.append([float(np.mean(sample > tau)) for tau in taus])
     fr = np.asarray(fr)
-    agg[g] = dict(iqm=trim_mean(pooled), iqm_ci=pct(iqms))
     profile[g] = dict(fraction=[float(np.mean(pooled > tau)) for tau in taus],
                       low=[float(v) for v in np.percentile(fr, 2.5, axis=0)],
                       high=[float(v) for v in np.percentile(fr, 97.5, axis=0)])
+def across(a, b):
+    x, y = normalized(a), normalized(b)
+    shared = [t for t in range(len(tasks)) if len(x[t]) > 0 and len(y[t]) > 0]
+    return ([x[t] for t in shared], [y[t] for t in shared], ["aggregate"]) if shared else None
+agg_improvement = pairs_of(list(agg), across)
 
 curves = {}
 for t in tasks:
@@ -134,10 +199,12 @@ for t in tasks:
         for at in grid:
             v = np.array([np.interp(at, r["xs"], r["ys"]) for r in members if r["xs"][0] <= at <= r["xs"][-1]])
             m = float(v.mean()) if len(v) else None
-            se = float(v.std(ddof=1) / math.sqrt(len(v))) if len(v) > 1 else None
-            mean.append(m); low.append(m - 1.96 * se if se is not None else None)
-            high.append(m + 1.96 * se if se is not None else None)
+            # the t-interval of the mean across runs (no declared range here, so nothing to cut)
+            half = float(stats.t.ppf(0.975, len(v) - 1) * v.std(ddof=1) / math.sqrt(len(v))) if len(v) > 1 else None
+            mean.append(m); low.append(m - half if half is not None else None)
+            high.append(m + half if half is not None else None)
         curves[t][g] = dict(grid=grid, mean=mean, low=low, high=high)
 
 print(json.dumps(dict(curves=curves, summary=dict(x=X, y=Y, runs=out_runs, tasks=out_tasks, improvement=improvement,
-                                   aggregate=dict(normalize="minmax", groups=agg)), profile=profile)))
+                                   aggregate=dict(normalize="minmax", groups=agg, improvement=agg_improvement),
+                                   bootstrap=dict(resamples=R, seed=seed, confidence=0.95)), profile=profile)))

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { iqm, median, probabilityGreater, std } from '@evidence/stats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeBeforeAfter, iqm, median, probabilityOfImprovement, std } from '../src/index.js';
+import { computeBeforeAfter } from '../src/index.js';
 import { FIXTURE, python, pythonMissing, readFixtureJsonl } from './helpers.js';
+
+/** P(post > pre), as the report states it. */
+const probabilityOfImprovement = (pre: number[], post: number[]) => probabilityGreater(post, pre);
 
 const episodes = (rewards: number[], extra: (i: number) => Record<string, unknown> = () => ({})) =>
   rewards.map((cumulative_reward, i) => ({ cumulative_reward, ...extra(i) }));

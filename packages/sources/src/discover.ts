@@ -93,7 +93,12 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     ignored,
   };
   if (info.isDirectory()) await walk(ctx, ctx.root, options.depth ?? 8, options.inside === true);
-  else {
+  else if (!info.isFile()) {
+    // a named pipe would block the first read forever
+    throw new UnknownFileError(
+      `${root}: is not a regular file (a named pipe or a device); only files are read`,
+    );
+  } else {
     ctx.root = dirname(ctx.root);
     ctx.rootName = basename(ctx.root);
     const added = await fileCandidates(ctx, ctx.root, [basename(root)]);

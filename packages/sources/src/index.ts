@@ -1,3 +1,5 @@
+export { cellNumber } from './cells.js';
+export { type DelimitedText, parseDelimited } from './delimited.js';
 export {
   DEFAULT_TASK,
   discoverRuns,

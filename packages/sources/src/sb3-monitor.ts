@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { cellNumber } from './cells.js';
 import { numericColumns, parseDelimited } from './delimited.js';
 import type { RunTable } from './run-table.js';
 
@@ -31,6 +32,19 @@ export async function readSb3Monitor(path: string): Promise<RunTable> {
       );
     }
   }
+  // r, l and t are numbers by SB3's definition: a row with text in one (a damaged line) is left out
+  // and named, not allowed to turn the whole column to text (which would leave no reward at all).
+  const indices = ['r', 'l', 't'].map((name) => parsed.header.indexOf(name));
+  parsed.rows = parsed.rows.filter(({ line, fields }) => {
+    const bad = indices.find((c) => cellNumber(fields[c] as string) === undefined);
+    if (bad === undefined) return true;
+    const name = parsed.header[bad] as string;
+    const cell = (fields[bad] as string).slice(0, 40);
+    parsed.issues.push(
+      `${path}:${line}: "${name}" is ${JSON.stringify(cell)}, not a number; episode left out`,
+    );
+    return false;
+  });
   const columns = numericColumns(path, parsed);
   addEpisodeAxes(columns);
   return { path, format: 'sb3-monitor', columns, meta, issues: parsed.issues };

@@ -45,6 +45,18 @@ describe('SB3 monitor files', () => {
     ]);
   });
 
+  it('a row with text in r, l or t is left out and named; the other episodes keep their reward', async () => {
+    const dir = tempDir('sb3-text');
+    const path = join(dir, 'monitor.csv');
+    const [meta, header, ...rows] = readFileSync(join(fixtures, '0.monitor.csv'), 'utf8').split('\n');
+    rows[1] = rows[1]?.replace(/^[^,]+/, 'abc') ?? '';
+    writeFileSync(path, [meta, header, ...rows].join('\n'));
+    const table = await readSb3Monitor(path);
+    expect(table.columns.get('r')).toHaveLength(5);
+    expect([...(table.columns.get('l') ?? [])]).toEqual([10, 24, 31, 38, 45]);
+    expect(table.issues).toEqual([`${path}:4: "r" is "abc", not a number; episode left out`]);
+  });
+
   it('joins the monitor files of one folder by end time, as load_results does', async () => {
     const dir = tempDir('sb3-join');
     for (const name of ['0.monitor.csv', '1.monitor.csv'])

@@ -298,3 +298,32 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
     expect(discovery.skipped).toEqual([{ path: 'crashed', why: 'no scalars logged' }]);
   });
 });
+
+describe('the wide CSV keeps its memory to the values read', () => {
+  it('20,000 tags each at a step of its own: refused before building, naming the numbers (was 400 million cells)', () => {
+    const series = Array.from({ length: 20_000 }, (_, step) => ({
+      metric: `tag/${step}`,
+      source: 'events.out.tfevents.1',
+      steps: Float64Array.of(step),
+      wallTimes: Float64Array.of(1.5),
+      values: Float64Array.of(0.5),
+      float32: true,
+    }));
+    expect(() => tensorboardCsv({ series })).toThrow(
+      /^at least 20000 tags over 20000 steps: a table of 400,000,000 cells for 20000 values, more than 64 cells per value past 8,000,000; export the long form instead/,
+    );
+  });
+
+  it('a dense table past the free cells is written: 9 tags at 1,000,000 steps', () => {
+    const steps = Float64Array.from({ length: 1_000_000 }, (_, i) => i);
+    const series = Array.from({ length: 9 }, (_, tag) => ({
+      metric: `t${tag}`,
+      source: 'e',
+      steps,
+      wallTimes: steps,
+      values: steps,
+      float32: false,
+    }));
+    expect(tensorboardCsv({ series }).length).toBeGreaterThan(9_000_000);
+  });
+});

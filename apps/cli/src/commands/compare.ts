@@ -5,7 +5,7 @@ import { formatValue } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { bootstrapOptions } from '../bootstrap-defaults.js';
 import { ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { requireFile, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
@@ -38,7 +38,7 @@ export function compareCommand(command: Command, io: CliIo): void {
     .addHelpText(
       'after',
       `
-A run.json beside <pre> (see DESIGN.md) says whether evaluation was paired and which way each metric
+A run.json beside <pre> (format: https://github.com/evidence-rl/evidence/blob/main/FORMATS.md) says whether evaluation was paired and which way each metric
 is better; episodes with an equal "seed" or "start_state" in every pair are compared pair by pair.
 Exit codes: 0 ok (and improved, with --require-improvement), 1 bad input or no proven improvement, 2 bad usage.
 
@@ -65,7 +65,7 @@ Example:
       for (const warning of metrics.warnings) printLine(io.stderr, `evidence: warning: ${warning}`);
       if (options.json) {
         const { issues: _issues, ...data } = metrics;
-        printLine(io.stdout, JSON.stringify(data, null, 2));
+        printJson(io.stdout, data);
       } else {
         printLine(io.stdout, metricsTable(metrics));
       }

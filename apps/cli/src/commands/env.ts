@@ -1,7 +1,7 @@
 import { describeEnv, type EnvVariableDescription, unknownVariables } from '@evidence/env-config';
 import type { Command } from 'commander';
 import { ReportedFailure } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { renderTextTable } from '../text-table.js';
 
 interface EnvOptions {
@@ -34,7 +34,7 @@ export function envCommand(command: Command, io: CliIo): void {
       }));
       const invalid = variables.filter((v) => v.problem !== undefined);
       if (options.json) {
-        printLine(io.stdout, JSON.stringify([...variables, ...unknown], null, 2));
+        printJson(io.stdout, [...variables, ...unknown]);
       } else {
         const rows = variables.map((v) => [v.variable, v.value ?? '', v.default, v.source, v.description]);
         printLine(io.stdout, renderTextTable(['variable', 'value', 'default', 'source', 'meaning'], rows));

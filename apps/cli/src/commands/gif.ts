@@ -1,4 +1,5 @@
-import { mkdtemp, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import type { Command } from 'commander';
 import pngjs from 'pngjs';
@@ -55,7 +56,7 @@ async function encodeFrames(
   out: string,
   fps: number,
 ): Promise<string> {
-  const { CaptureSchedule, EpisodeRecorder } = await import('@evidence/animation');
+  const { CaptureSchedule, EpisodeRecorder, MAX_FRAME_PIXELS } = await import('@evidence/animation');
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
   const progress = createProgress(io);
   const problems: Error[] = [];
@@ -74,7 +75,7 @@ async function encodeFrames(
     for (const [index, name] of frames.entries()) {
       const file = join(dir, name);
       const frame = `frame ${index + 1} of ${frames.length}`;
-      const image = await decodePng(io, file, frame);
+      const image = await decodePng(io, file, frame, MAX_FRAME_PIXELS);
       if (size && (image.width !== size.width || image.height !== size.height)) {
         throw new InputError(
           displayPath(io, file),
@@ -88,7 +89,9 @@ async function encodeFrames(
     const ending = capture;
     capture = null;
     const result = await ending.end({ reward: 0 });
-    if (!result.gif) throw new Error(`no GIF was written${problems[0] ? `: ${problems[0].message}` : ''}`);
+    // The encoder writes in a private folder: name the file the user asked for (a full disk, say).
+    if (!result.gif)
+      throw new Error(`${displayPath(io, out)}: not written${problems[0] ? `: ${problems[0].message}` : ''}`);
     await rename(result.gif, out);
     for (const problem of problems) printLine(io.stderr, `evidence: warning: ${problem.message}`);
     return out;
@@ -104,9 +107,31 @@ async function encodeFrames(
 /**
  * Decodes with pngjs, which checks every chunk's CRC and refuses a file that ends early. Skia (through
  * @napi-rs/canvas) decodes a truncated PNG without a word and fills the missing rows with black.
+ * The size in the header is checked first: a 1.6 MB PNG may claim 20000×20000 pixels (8 GB to decode).
  */
-async function decodePng(io: CliIo, file: string, frame: string) {
-  const bytes = await readFile(file);
+async function decodePng(io: CliIo, file: string, frame: string, maxPixels: number) {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  let bytes: Buffer;
+  try {
+    if (!(await handle.stat()).isFile())
+      throw new InputError(displayPath(io, file), `${frame}: not a regular file (a named pipe or a device)`);
+    const head = Buffer.alloc(24);
+    await handle.read(head, 0, 24, 0);
+    // The signature, then the IHDR chunk: length, "IHDR", width and height (big-endian).
+    if (head.toString('latin1', 12, 16) === 'IHDR') {
+      const width = head.readUInt32BE(16);
+      const height = head.readUInt32BE(20);
+      if (width * height > maxPixels) {
+        throw new InputError(
+          displayPath(io, file),
+          `${frame} is ${width}×${height} pixels; a frame may hold at most ${maxPixels.toLocaleString('en')} (4096×4096)`,
+        );
+      }
+    }
+    bytes = await handle.readFile();
+  } finally {
+    await handle.close();
+  }
   try {
     return PNG.sync.read(bytes);
   } catch (error) {

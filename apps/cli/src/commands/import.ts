@@ -1,5 +1,5 @@
 import { readdir, stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -78,7 +78,14 @@ export function importCommand(command: Command, io: CliIo): void {
       for (const issue of issues.slice(0, MAX_WARNINGS)) printLine(io.stderr, `evidence: warning: ${issue}`);
       if (issues.length > MAX_WARNINGS)
         printLine(io.stderr, `evidence: warning: … and ${issues.length - MAX_WARNINGS} more`);
-      const csv = tensorboardCsv(scalars);
+      let csv: string;
+      try {
+        csv = tensorboardCsv(scalars);
+      } catch (error) {
+        const sources = [...new Set(scalars.series.map((s) => s.source))];
+        const file = sources.length === 1 && kind === 'dir' ? join(run, sources[0] as string) : run;
+        throw new InputError(displayPath(io, file), (error as Error).message);
+      }
       await writeFileAtomic(out, csv);
       const values = scalars.series.reduce((n, s) => n + s.values.length, 0);
       const rows = csv.split('\n').length - 2;

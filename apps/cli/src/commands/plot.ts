@@ -118,7 +118,7 @@ interface RunPlotOptions extends PlotOptions {
 }
 
 /** A folder holding an input of our standard charts is ours; any other folder is a folder of runs. */
-async function isEvidenceFolder(dir: string): Promise<boolean> {
+export async function isEvidenceFolder(dir: string): Promise<boolean> {
   const { standardCharts } = await import('@evidence/plots');
   return standardCharts(dir).some((chart) => chart.inputs.some((input) => existsSync(input)));
 }
@@ -135,7 +135,7 @@ async function isPlainCsv(path: string): Promise<boolean> {
 }
 
 /** Any run file or folder the discovery knows, drawn as curves (one panel per y, a line per run). */
-async function plotRuns(io: CliIo, path: string, options: RunPlotOptions, out: string): Promise<void> {
+export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions, out: string): Promise<void> {
   const found = await readRuns(io, path, discoveryOptions(options));
   await refuseForeign(io, out, options.force);
   const chart = await runsChart(found.runs, displayPath(io, path), {
@@ -147,6 +147,7 @@ async function plotRuns(io: CliIo, path: string, options: RunPlotOptions, out: s
   const { renderChart } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
+  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderChart(chart, out);
   owned.add(written);
   await owned.save();
@@ -182,6 +183,7 @@ async function plotColumns(
   const { renderColumns } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
+  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,
@@ -232,6 +234,9 @@ export async function drawStandardCharts(
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.read(outDir);
   const drawable = options.force ? charts : charts.filter((chart) => owned.mayWrite(outputFor(chart)));
+  // listed before they exist: a kill or a full disk leaves them ours to redo
+  for (const chart of drawable) owned.add(outputFor(chart));
+  await owned.save();
   const progress = createProgress(io);
   let result: StandardChartsResult;
   try {

@@ -2,7 +2,7 @@ import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
 import { bootstrapOptions } from '../bootstrap-defaults.js';
 import { InputError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
@@ -83,7 +83,8 @@ Examples:
         progress.stop();
       }
       if (options.json) {
-        printLine(io.stdout, JSON.stringify(result, null, 2));
+        printJson(io.stdout, result);
+        printIssues(io, result.issues); // warnings go to stderr, always: stdout stays one JSON document
         return;
       }
       if (result.sources) printLine(io.stdout, result.sources);

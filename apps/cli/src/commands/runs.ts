@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
+import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
 import { discoveryOptions, readRuns } from '../discovery.js';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
-import { integerOption } from '../options.js';
+import { type CliIo, printJson, printLine } from '../io.js';
+import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
@@ -63,8 +64,13 @@ export function runsCommand(command: Command, io: CliIo): void {
       '--normalize <how>',
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
     )
-    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), 0)
-    .option('--resamples <n>', 'bootstrap resamples per interval', integerOption(100), 2000)
+    .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
+    .option(
+      '--resamples <n>',
+      'bootstrap resamples per interval',
+      integerOption(100, MAX_RESAMPLES),
+      BOOTSTRAP_RESAMPLES,
+    )
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
     .option(
@@ -99,7 +105,10 @@ Example:
       const loaded = await report.loadRuns(found);
       const printSkipped = () => {
         if (loaded.ignored.length > 0)
-          printLine(io.stderr, `${where}: ${loaded.ignored.length} other files ignored (no run's files)`);
+          printLine(
+            io.stderr,
+            `${where}: ${count(loaded.ignored.length, 'other file')} ignored (no run's files)`,
+          );
         for (const issue of loaded.issues)
           printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
       };
@@ -130,7 +139,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printLine(io.stdout, JSON.stringify({ ...analysis.summary, skipped: loaded.skipped }, null, 2));
+        printJson(io.stdout, { ...analysis.summary, skipped: loaded.skipped });
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
@@ -139,12 +148,18 @@ Example:
         const charts = written.files.filter((f) => f.endsWith('.png')).length;
         printLine(
           options.json ? io.stderr : io.stdout,
-          `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${charts} charts as PNG and SVG)`,
+          `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${count(charts, 'chart')} as PNG and SVG)`,
         );
       }
       if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string);
     });
 }
+
+/** `1 run`, `2 runs`: a count with its noun agreeing. */
+const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+/** A probability to 3 decimals, as compare prints P(post > pre). */
+const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
 
 /** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
 function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
@@ -163,10 +178,10 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
     failed++;
     printLine(
       io.stderr,
-      `evidence: ${task}: P(${a} > ${b}) = ${pair.p ?? 'n/a'}, 95% CI ${ci ? `[${ci[0]}, ${ci[1]}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
+      `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
-  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${failed} tasks`);
+  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${count(failed, 'task')}`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
@@ -207,7 +222,7 @@ function humanReport(
   const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
   const parts: string[] = [...findings, ''];
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
-    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${f(budget)})`);
+    parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${budget})`); // exact: 35839, not 35840
     parts.push(
       renderTextTable(
         ['group', 'runs', 'complete', 'mean', 'median', 'IQM', '95% CI of IQM'],
@@ -218,7 +233,7 @@ function humanReport(
           f(s.mean),
           f(s.median),
           f(s.iqm),
-          ci(s.iqm_ci),
+          report.groupInterval(s, analysis.options.range),
         ]),
       ),
       '',
@@ -227,12 +242,13 @@ function humanReport(
     if (pairs.length > 0)
       parts.push(
         renderTextTable(
-          ['P(A > B)', 'p', '95% CI', 'in words'],
+          ['P(A > B)', 'p', '95% CI', 'in words', 'seeds needed'],
           pairs.map((p) => [
             `${p.a} > ${p.b}`,
             f(p.p),
             report.improvementInterval(p),
             report.improvementVerdict(p),
+            report.seedsSentence(p, report.seedsOf(summary, task, p.a, p.b)),
           ]),
         ),
         '',
@@ -240,15 +256,39 @@ function humanReport(
   }
   if (summary.aggregate) {
     parts.push(
-      `all tasks, normalized (${summary.aggregate.normalize}): IQM with stratified bootstrap 95% CI`,
+      `all tasks, normalized (${summary.aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs (optimality gap: lower is better)`,
     );
     parts.push(
       renderTextTable(
-        ['group', 'IQM', '95% CI'],
-        Object.entries(summary.aggregate.groups).map(([g, s]) => [g, f(s.iqm), ci(s.iqm_ci)]),
+        ['group', 'IQM', '95% CI', 'median', '95% CI', 'mean', '95% CI', 'optimality gap', '95% CI'],
+        Object.entries(summary.aggregate.groups).map(([g, s]) => [
+          g,
+          f(s.iqm),
+          ci(s.iqm_ci),
+          f(s.median),
+          ci(s.median_ci),
+          f(s.mean),
+          ci(s.mean_ci),
+          f(s.optimality_gap),
+          ci(s.optimality_gap_ci),
+        ]),
       ),
       '',
     );
+    if (summary.aggregate.improvement.length > 0)
+      parts.push(
+        renderTextTable(
+          ['P(A > B), all tasks', 'p', '95% CI', 'in words', 'seeds needed'],
+          summary.aggregate.improvement.map((p) => [
+            `${p.a} > ${p.b}`,
+            f(p.p),
+            report.improvementInterval(p),
+            report.improvementVerdict(p),
+            report.seedsSentence(p, report.seedsAcross(summary, p.a, p.b)),
+          ]),
+        ),
+        '',
+      );
   }
   const incomplete = summary.runs.filter((r) => !r.complete);
   for (const r of incomplete) parts.push(`stopped early: ${r.path} (last ${summary.x} ${f(r.last_x)})`);

@@ -78,9 +78,14 @@ export function tableCommand(command: Command, io: CliIo): void {
       await printer.flush();
       const torn = tail.torn;
       if (torn) {
+        const quoted = torn.text.includes('\n'); // a quoted cell that never closes, from the line it opens on
         const state = options.follow
-          ? 'unfinished last line (no newline yet), not shown'
-          : 'torn last line ignored (no newline at the end)';
+          ? quoted
+            ? 'unfinished last record (a quoted cell not closed yet), not shown'
+            : 'unfinished last line (no newline yet), not shown'
+          : quoted
+            ? 'torn last record ignored (a quoted cell opened here never closes)'
+            : 'torn last line ignored (no newline at the end)';
         issues.print([{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
       }
       issues.finish();

@@ -102,6 +102,8 @@ export function runDescription(config: TrainerConfig, progress: RunProgress): Re
     metrics: {
       // an episode's reward is its step count: the time limit caps it, so no interval may pass it
       cumulative_reward: { better: 'higher', min: 0, max: config.maxSteps },
+      // the training log's reward is a mean of such episode rewards: the same range
+      reward: { better: 'higher', min: 0, max: config.maxSteps },
       time_limit: { better: 'higher' },
       pole_fell: { better: 'lower' },
       cart_out: { better: 'lower' },

@@ -1,8 +1,9 @@
 import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import type { ReadIssues } from '../types.js';
 import { parseNumber } from './cell-parse.js';
+import { openRegularFile } from './open-regular.js';
 
 // Hand-written, not papaparse (measured necessary):
 // - papaparse picks one newline for a whole parse, so a log with `\r\n` lines (Python's csv module)
@@ -15,7 +16,6 @@ import { parseNumber } from './cell-parse.js';
 // Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
 
 export const CHUNK_BYTES = 1 << 20;
-const BROKEN_QUOTE = 'a quoted cell opened on this line never closes; reading resumes at the next line';
 const TORN_TEXT_MAX = 10_000;
 const LF = 10;
 const CR = 13;
@@ -32,7 +32,7 @@ export interface CsvScanOptions {
   onRecord(record: CsvRecord): void;
   /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
   onChunk?(position: number, size: number): void | Promise<void>;
-  /** A record that is not returned (a quote that never closes), at its first line, and why. */
+  /** A record that is not returned (a quote closed only by a later row's quote), at its first line, and why. */
   onSkip?(line: number, reason: string): void;
   /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
   chunkBytes?: number;
@@ -78,15 +78,16 @@ export class CsvRecord {
 /**
  * Streams a CSV file a 1 MiB chunk at a time, in bounded memory. Reads only up to the file's size at
  * the start, so a file that grows meanwhile yields a consistent snapshot. The text after the last
- * complete record (a line cut short by a crash) is reported as torn, never returned.
+ * complete record (a line cut short by a crash) is reported as torn, never returned: a line without
+ * its line end, whatever its fields, and a quoted cell that never closes, from the line it opens on
+ * (the lines after it are that cell's text, not rows).
  */
 export async function scanCsv(path: string, options: CsvScanOptions, issues: ReadIssues): Promise<void> {
-  const handle = await open(path, 'r');
+  const handle = await openRegularFile(path);
   try {
     const size = (await handle.stat()).size;
     const scanner = new CsvScanner(options);
     await scanner.scan(handle, 0, size);
-    scanner.finish();
     if (!scanner.headerSeen) options.onHeader([]);
     issues.torn = scanner.torn();
   } finally {
@@ -185,28 +186,6 @@ export class CsvScanner {
     return this.carry;
   }
 
-  /**
-   * At the end of a snapshot: a quoted cell opened in the carried bytes that never closes, though
-   * lines follow it, is not a torn record but a broken one. It is reported at its line (`onSkip`) and
-   * reading resumes at the next line, so the rows after it are not lost. What is left without a line
-   * end is the torn rest.
-   */
-  finish(): void {
-    while (this.carry > 0 && this.splitter.headerSeen) {
-      const text = this.buffer.toString('utf8', 0, this.carry);
-      const lf = text.indexOf('\n');
-      if (lf === -1) return; // one line: torn
-      // One record short of its line end, or no whole row after its first line: the last record, cut short.
-      const ended = text.endsWith('\n') ? text : `${text}\n`;
-      if (parseQuoted(ended, 0)?.next === ended.length || !this.splitter.holdsRow(text.slice(lf + 1))) return;
-      this.options.onSkip?.(this.splitter.line++, BROKEN_QUOTE);
-      const after = text.slice(lf + 1);
-      const rest = after.slice(this.splitter.split(after));
-      this.buffer = Buffer.from(rest);
-      this.carry = this.buffer.length;
-    }
-  }
-
   /** The bytes after the last complete record (a line still being written, or cut by a crash). */
   torn(): { line: number; text: string } | null {
     if (this.carry === 0) return null;
@@ -267,12 +246,16 @@ class RecordSplitter {
     if (this.nextQuote !== -1 && this.nextQuote < lf) {
       const quoted = parseQuoted(text, start);
       if (quoted === null) return -1; // a quoted cell continues in the next chunk
-      // Over several lines, with text after a closing quote: a quote that never closed, paired with
-      // a later row's opening quote. The rows it swallowed are read again from its next line.
-      if (quoted.lines > 1 && quoted.strayText) {
-        this.options.onSkip?.(this.line++, BROKEN_QUOTE);
-        this.nextQuote = text.indexOf('"', lf + 1);
-        return lf + 1;
+      // A quoted cell over several lines with text after its closing quote: a quote that never
+      // closed (a torn record), closed by a later row's opening quote. The lines in between are that
+      // cell's text, not rows: reading resumes at the line holding the quote that closed it.
+      if (quoted.brokenClose !== -1) {
+        const resume = text.lastIndexOf('\n', quoted.brokenClose) + 1;
+        const first = this.line;
+        this.line += countLines(text, start, resume);
+        this.options.onSkip?.(first, brokenQuote(first, this.line));
+        this.nextQuote = text.indexOf('"', resume);
+        return resume;
       }
       record.fields = quoted.fields;
       record.width = quoted.fields.length;
@@ -291,21 +274,6 @@ class RecordSplitter {
     this.cutPlain(text, start, end);
     this.options.onRecord(record);
     return lf + 1;
-  }
-
-  /** Whether `text`, read from a line start, holds a complete record of the header's width. */
-  holdsRow(text: string): boolean {
-    let found = false;
-    const probe = new RecordSplitter({
-      onHeader: () => 0,
-      onRecord: (record) => {
-        if (record.width === this.headerWidth) found = true;
-      },
-    });
-    probe.startColumns([]);
-    probe.headerWidth = this.headerWidth;
-    probe.split(text);
-    return found;
   }
 
   private startColumns(header: string[]): void {
@@ -353,8 +321,12 @@ interface QuotedRecord {
   next: number;
   /** Physical lines the record spans. */
   lines: number;
-  /** Text follows a closing quote (`"a"b`): RFC 4180 does not allow it; Python's csv keeps it. */
-  strayText: boolean;
+  /**
+   * Where the closing quote of a cell over several lines is followed by text (`"a\nb"c`), else -1:
+   * the quote that closed it opened a later row's cell. (On one line, `"a"b` is kept as `ab`, as
+   * Python's csv module does; RFC 4180 does not allow it.)
+   */
+  brokenClose: number;
 }
 
 /**
@@ -365,11 +337,12 @@ interface QuotedRecord {
 export function parseQuoted(text: string, start: number): QuotedRecord | null {
   const fields: string[] = [];
   let lines = 1;
-  let strayText = false;
+  let brokenClose = -1;
   let i = start;
   for (;;) {
     let value = '';
     const quoted = text.charCodeAt(i) === QUOTE;
+    const linesBefore = lines;
     if (quoted) {
       i++;
       for (;;) {
@@ -395,11 +368,28 @@ export function parseQuoted(text: string, start: number): QuotedRecord | null {
     }
     if (j === text.length) return null;
     const stop = c === LF && j > i && text.charCodeAt(j - 1) === CR ? j - 1 : j;
-    if (quoted && stop > i) strayText = true;
+    if (quoted && stop > i && lines > linesBefore && brokenClose === -1) brokenClose = i - 1;
     fields.push(stop > i ? value + text.slice(i, stop) : value);
     i = j + 1;
-    if (c === LF) return { fields, next: i, lines, strayText };
+    if (c === LF) return { fields, next: i, lines, brokenClose };
   }
+}
+
+function brokenQuote(first: number, resume: number): string {
+  const last = resume - 1;
+  const inside =
+    last === first
+      ? ''
+      : last === first + 1
+        ? `; line ${last} is its text, not a row`
+        : `; lines ${first + 1}–${last} are its text, not rows`;
+  return `a quoted cell opened on this line never closes${inside}; reading resumes at line ${resume}`;
+}
+
+function countLines(text: string, from: number, to: number): number {
+  let lines = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) lines++;
+  return lines;
 }
 
 /** The length of `bytes` without an incomplete UTF-8 sequence at its end (the next chunk completes it). */

@@ -1,7 +1,8 @@
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { parseRow } from './cell-parse.js';
 import { CHUNK_BYTES, CsvScanner } from './csv-scan.js';
+import { openRegularFile } from './open-regular.js';
 import { acceptRow, skipRecord } from './row-check.js';
 
 export interface FollowCsvOptions {
@@ -101,7 +102,7 @@ class CsvFollower implements CsvLogFollower {
     };
     let handle: FileHandle;
     try {
-      handle = await open(this.path, 'r');
+      handle = await openRegularFile(this.path);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       batch.missing = true;

@@ -21,7 +21,9 @@ export function lineIssues(file: string, issues: ReadIssues): LineIssue[] {
     lines.push({
       file,
       line: issues.torn.line,
-      reason: `torn last line ignored (no newline at the end, an unfinished write): ${preview}`,
+      reason: text.includes('\n')
+        ? `torn last record ignored (a quoted cell opened here never closes, an unfinished write): ${preview}`
+        : `torn last line ignored (no newline at the end, an unfinished write): ${preview}`,
     });
   }
   return lines.sort((a, b) => a.line - b.line);

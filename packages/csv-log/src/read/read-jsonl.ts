@@ -1,6 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { StringDecoder } from 'node:string_decoder';
 import { emptyIssues, type ReadIssues } from '../types.js';
+import { CHUNK_BYTES } from './csv-scan.js';
 import { parseNanJson } from './nan-json.js';
+import { openRegularFile } from './open-regular.js';
 
 export interface JsonlResult<T = Record<string, unknown>> {
   path: string;
@@ -9,37 +11,72 @@ export interface JsonlResult<T = Record<string, unknown>> {
 }
 
 const TORN_TEXT_MAX = 10_000;
+/** The longest line read (characters): far past any episode, far below V8's longest string (2^29). */
+export const JSONL_LINE_MAX = 64 * 1024 * 1024;
 /**
  * Reads a JSON Lines file: one JSON object per line. Python's `NaN`, `Infinity` and `-Infinity` tokens
  * are read as numbers. Malformed lines are skipped and reported with their line numbers; a last line
- * without its newline (cut short by a crash) is reported as torn, never returned.
+ * without its newline (cut short by a crash) is reported as torn, never returned. The file is read a
+ * chunk at a time up to its size when opened, so its size is bounded only by the records it holds;
+ * a line longer than {@link JSONL_LINE_MAX} characters is an error naming the file and line.
  */
 export async function readJsonl<T = Record<string, unknown>>(path: string): Promise<JsonlResult<T>> {
-  let text = await readFile(path, 'utf8');
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const handle = await openRegularFile(path);
   const issues = emptyIssues();
   const records: T[] = [];
-  const lines = text.split('\n');
-  const tail = lines.pop() ?? '';
-  if (tail !== '') {
-    issues.torn = {
-      line: lines.length + 1,
-      text: tail.length > TORN_TEXT_MAX ? `${tail.slice(0, TORN_TEXT_MAX)}…` : tail,
-    };
-  }
-  for (let i = 0; i < lines.length; i++) {
-    const line = (lines[i] as string).endsWith('\r')
-      ? (lines[i] as string).slice(0, -1)
-      : (lines[i] as string);
-    if (line.trim() === '') continue;
+  let lineNumber = 0;
+  const take = (raw: string) => {
+    lineNumber++;
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.trim() === '') return;
     const parsed = parseLine(line);
     if ('error' in parsed) {
-      issues.skipped.push({ line: i + 1, reason: parsed.error });
+      issues.skipped.push({ line: lineNumber, reason: parsed.error });
     } else if (parsed.value === null || typeof parsed.value !== 'object' || Array.isArray(parsed.value)) {
-      issues.skipped.push({ line: i + 1, reason: `expected a JSON object, found ${describe(parsed.value)}` });
+      issues.skipped.push({
+        line: lineNumber,
+        reason: `expected a JSON object, found ${describe(parsed.value)}`,
+      });
     } else {
       records.push(parsed.value as T);
     }
+  };
+  try {
+    let left = (await handle.stat()).size;
+    const decoder = new StringDecoder('utf8');
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    let pending = '';
+    let first = true;
+    while (left > 0) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(CHUNK_BYTES, left), null);
+      if (bytesRead === 0) break; // the file shrank under us: stop at what exists
+      left -= bytesRead;
+      let text = pending + decoder.write(buffer.subarray(0, bytesRead));
+      if (first && text.length > 0) {
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        first = false;
+      }
+      let start = 0;
+      for (let lf = text.indexOf('\n'); lf !== -1; lf = text.indexOf('\n', start)) {
+        take(text.slice(start, lf));
+        start = lf + 1;
+      }
+      pending = text.slice(start);
+      if (pending.length > JSONL_LINE_MAX) {
+        throw new Error(
+          `${path}:${lineNumber + 1}: a line longer than ${JSONL_LINE_MAX / 2 ** 20} MiB (the most one record may hold)`,
+        );
+      }
+    }
+    pending += decoder.end();
+    if (pending !== '') {
+      issues.torn = {
+        line: lineNumber + 1,
+        text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
+      };
+    }
+  } finally {
+    await handle.close();
   }
   return { path, records, issues };
 }

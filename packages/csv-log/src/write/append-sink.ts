@@ -2,6 +2,10 @@ import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
 import { flushOnExit, forgetOnExit } from '@evidence/node-kit';
 import type { Durability } from '../types.js';
 
+/**
+ * `buffered` rows reach the file within this window: from `append` itself once the oldest waiting row
+ * is this old (a loop that never yields still writes), and from a timer when the loop is idle.
+ */
 const FLUSH_INTERVAL_MS = 100;
 /** `buffered` writes once this many characters (at least as many bytes) wait. */
 const FLUSH_CHARS = 64 * 1024;
@@ -28,6 +32,8 @@ export class AppendSink {
   private readonly fd: number;
   private pending = '';
   private pendingRows = 0;
+  /** When the oldest row in `pending` was appended (Date.now()). */
+  private pendingSince = 0;
   private timer: NodeJS.Timeout | null = null;
   // While the disk refuses writes: what is not written yet, in order (the head may be part of a line).
   private backlog: { bytes: Buffer; rows: number }[] = [];
@@ -56,9 +62,12 @@ export class AppendSink {
       this.writeOut(lines, rows, false);
       return;
     }
+    const now = Date.now();
+    if (this.pending === '') this.pendingSince = now;
     this.pending += lines;
     this.pendingRows += rows;
     if (this.pending.length >= FLUSH_CHARS) this.flushSync();
+    else if (now - this.pendingSince >= FLUSH_INTERVAL_MS) this.flushPending(false);
     else if (this.timer === null) {
       this.timer = setTimeout(() => this.flushPending(false), FLUSH_INTERVAL_MS);
       this.timer.unref();

@@ -5,10 +5,21 @@ const BLOCK = 64 * 1024;
 const LF = 0x0a;
 const QUOTE = 0x22;
 
+/** A torn tail untouched this long is a crash's leftover; a younger one may be a write in progress. */
+export const QUIET_MS = 250;
+/** How long a joining writer waits for another process to finish the row it is writing. */
+const WAIT_MS = 3000;
+const TORN_NAMES = 1000;
+
 /**
- * If a crash cut the file's last record short, moves those bytes to `<path>.torn` (appended, so
- * earlier repairs are kept) and truncates the file after its last complete record, so the next row
- * starts on a record of its own and no reader ever mistakes the fragment for a row.
+ * If a crash cut the file's last record short, moves those bytes to a new `<path>.torn` (or
+ * `<path>.torn.2`, … : created exclusively, never through an existing file or link, so earlier repairs
+ * are kept and nothing planted is written through) and truncates the file after its last complete
+ * record, so the next row starts on a record of its own and no reader ever mistakes the fragment for a row.
+ * Only a tail no process is extending is repaired: one written to within QUIET_MS may be another
+ * writer's row in progress (a short write, a disk that was full), so the file is watched until that
+ * row completes (nothing to repair) or the tail has stayed still for QUIET_MS; when it keeps changing
+ * for WAIT_MS, it is left to its writer.
  * `csv`: records are found by the readers' scanner, so a cut inside a quoted cell holding a newline
  * is a torn record too (cutting after its last newline would leave a quote open that swallows every
  * row appended after it). Otherwise (JSON Lines) a record is a line. Returns the bytes moved.
@@ -16,33 +27,66 @@ const QUOTE = 0x22;
 export function repairTornTail(path: string, csv: boolean): number {
   const fd = openSync(path, 'r+');
   try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size === 0) return 0;
-    const size = stats.size;
-    const cut = csv && holdsQuote(fd, size) ? completeRecordsEnd(fd, size) : afterLastNewline(fd, size);
-    if (cut === size) return 0;
+    const deadline = Date.now() + WAIT_MS;
+    let size = -1;
+    let cut = 0;
+    for (;;) {
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size === 0) return 0;
+      if (stats.size !== size) {
+        size = stats.size;
+        cut = csv && holdsQuote(fd, size) ? completeRecordsEnd(fd, size) : afterLastNewline(fd, size);
+      }
+      if (cut === size) return 0;
+      const still = Date.now() - stats.mtimeMs;
+      if (still >= QUIET_MS) break;
+      if (Date.now() >= deadline) return 0; // another process keeps writing: its row, not ours to move
+      sleepSync(Math.min(QUIET_MS - still + 1, 50));
+    }
     const torn = Buffer.alloc(size - cut);
     readSync(fd, torn, 0, torn.length, cut);
-    const tornFd = openSync(`${path}.torn`, 'a');
-    try {
-      const record = Buffer.concat([torn, Buffer.from('\n')]);
-      let offset = 0;
-      while (offset < record.length) offset += writeSync(tornFd, record, offset);
-      fsyncSync(tornFd); // the fragment is safe on disk before we cut it from the log
-    } finally {
-      closeSync(tornFd);
-    }
+    const aside = writeAside(path, Buffer.concat([torn, Buffer.from('\n')]));
     // Another process may have repaired and appended meanwhile: only cut if the file is as we read it.
     if (fstatSync(fd).size !== size) return 0;
     ftruncateSync(fd, cut);
     process.emitWarning(
-      `${path}: its last line was cut short (a crash?); moved those ${torn.length} bytes to ${path}.torn`,
+      `${path}: its last line was cut short (a crash?); moved those ${torn.length} bytes to ${aside}`,
       { code: 'EVIDENCE_LOG_TORN_TAIL' },
     );
     return torn.length;
   } finally {
     closeSync(fd);
   }
+}
+
+/** Writes `bytes` to the first free name of `<path>.torn`, `<path>.torn.2`, …, created exclusively. */
+function writeAside(path: string, bytes: Buffer): string {
+  for (let n = 1; n <= TORN_NAMES; n++) {
+    const name = n === 1 ? `${path}.torn` : `${path}.torn.${n}`;
+    let fd: number;
+    try {
+      fd = openSync(name, 'wx'); // O_CREAT | O_EXCL: fails on any existing name, a link included
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw error;
+    }
+    try {
+      let offset = 0;
+      while (offset < bytes.length) offset += writeSync(fd, bytes, offset);
+      fsyncSync(fd); // the fragment is safe on disk before we cut it from the log
+    } finally {
+      closeSync(fd);
+    }
+    return name;
+  }
+  throw new Error(
+    `${path}: ${TORN_NAMES} files ${path}.torn… exist already; move them away to repair its torn last line`,
+  );
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+function sleepSync(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
 }
 
 /** Where the bytes after the last complete CSV record start, as the readers' scanner reads them. */

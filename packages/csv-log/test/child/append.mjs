@@ -4,7 +4,9 @@
 // how = forever            resume after the last row in the file, append until killed
 //       count:<n>          resume, append n rows, close, exit 0
 //       writer:<id>:<n>    append n rows {writer:id, seq} (concurrent-writers test), close
-//       exit|throw|SIGTERM|SIGINT|handled-SIGTERM:<n>   append n rows, then end that way without close()
+//       exit|throw|handled-SIGTERM:<n>   append n rows, then end that way without close()
+//       spin               a training loop that never yields: a row every 20 ms, each reported on
+//                          stdout as "row <step> <Date.now()>" once appended, until a signal kills it
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 // biome-ignore lint/correctness/useImportExtensions: rows.mjs is plain JavaScript, named as it is
@@ -41,6 +43,16 @@ if (kind === 'forever') {
   }
 }
 
+if (kind === 'spin') {
+  for (;;) {
+    const due = Date.now() + 20;
+    while (Date.now() < due) {} // CPU-bound work: the event loop never runs again
+    const step = next++;
+    log.append(expectedRow(step));
+    process.stdout.write(`row ${step} ${Date.now()}\n`); // a pipe: written synchronously on Linux
+  }
+}
+
 const n = Number(rest.at(-1));
 for (let i = 0; i < n; i++) log.append(expectedRow(next++));
 if (kind === 'count') {
@@ -59,6 +71,5 @@ if (kind === 'count') {
   process.kill(process.pid, 'SIGTERM');
   setInterval(() => {}, 1000);
 } else {
-  process.kill(process.pid, kind);
-  setInterval(() => {}, 1000); // keeps the process alive: only the signal may end it
+  throw new Error(`unknown how: ${how}`);
 }

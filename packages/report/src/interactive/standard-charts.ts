@@ -72,8 +72,7 @@ export async function writeLiveReportData(
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
+  await owned.claim(file);
   await writeTextAtomic(file, liveDataScript(charts));
-  owned.add(file);
-  await owned.save();
   return { file, charts: Object.keys(charts), problems };
 }

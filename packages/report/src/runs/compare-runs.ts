@@ -1,13 +1,26 @@
 /**
- * Many runs and seeds compared with rliable's statistics: per task and group the IQM of the final
- * scores with a bootstrap interval, P(A > B) for every ordered pair of groups, and across tasks the
- * normalized IQM and performance profile with stratified bootstrap intervals.
+ * Many runs and seeds compared with rliable's statistics (all from @evidence/stats): per task and
+ * group the IQM of the final scores with a bootstrap interval, P(A > B) for every ordered pair of
+ * groups with the seeds a clear answer needs, and across tasks rliable's four aggregates, P(A > B)
+ * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
 import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
-import { stream } from '../stats/resample.js';
-import { improvementWithInterval, iqmWithInterval, stratifiedWithInterval } from '../stats/run-intervals.js';
-import { mean, median } from '../summary.js';
+import {
+  aggregatesWithIntervals,
+  bootstrap,
+  DEFAULT_RESAMPLES,
+  DEFAULT_SEED,
+  improvementWithInterval,
+  iqm,
+  mean,
+  median,
+  performanceProfile,
+  type SeedsNeeded,
+  seedsNeeded,
+  stream,
+  tInterval,
+} from '@evidence/stats';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
 import type { RunTable } from './run-table.js';
 
@@ -31,15 +44,16 @@ export interface CompareRunsOptions {
   /** share of the budget whose rows make the final score (default 0.1: rows with x ≥ 0.9·B) */
   final?: number;
   normalize?: Normalize;
-  /** seed of every interval (default 0) */
+  /** seed of every interval (default @evidence/stats' DEFAULT_SEED, 0) */
   seed?: number;
-  /** bootstrap resamples per interval (default 2000) */
+  /** bootstrap resamples per interval (default @evidence/stats' DEFAULT_RESAMPLES, 10,000) */
   resamples?: number;
+  /** the range y can take, as run.json declares it (`metrics.<y>.min/max`): curve bands stay inside */
+  range?: { min?: number; max?: number };
 }
 
 /** x and y defaults: every format's, from @evidence/sources (ours, SB3, CleanRL, RLlib, baselines, Lightning…). */
 export { X_CANDIDATES, Y_CANDIDATES };
-export const DEFAULT_RESAMPLES = 2000;
 export const COMPLETE_SHARE = 0.95;
 
 export interface RunSummary {
@@ -59,6 +73,8 @@ export interface GroupSummary {
   median: number | null;
   iqm: number | null;
   iqm_ci: [number, number] | null;
+  /** every complete run ended with the same final score: the interval is a point that says nothing */
+  all_equal: boolean;
 }
 
 export interface Improvement {
@@ -66,6 +82,22 @@ export interface Improvement {
   b: string;
   p: number | null;
   ci: [number, number] | null;
+  /** runs per group giving an 80 % chance that the 95 % interval of P excludes ½; null: none up to 100 */
+  seeds_needed: number | null;
+  /** the chance that a study with as many runs as these detects the difference (the interval excludes ½) */
+  power: number | null;
+}
+
+/** One of rliable's aggregates of a group across tasks, with their intervals. */
+export interface AggregateSummary {
+  iqm: number;
+  iqm_ci: [number, number];
+  mean: number;
+  mean_ci: [number, number];
+  median: number;
+  median_ci: [number, number];
+  optimality_gap: number;
+  optimality_gap_ci: [number, number];
 }
 
 /** What `compareRuns` returns and `evidence runs --json` prints. */
@@ -77,8 +109,12 @@ export interface RunsSummary {
   improvement: Record<string, Improvement[]>;
   aggregate: {
     normalize: string;
-    groups: Record<string, { iqm: number; iqm_ci: [number, number] }>;
+    groups: Record<string, AggregateSummary>;
+    /** P(A > B) averaged over the tasks both groups ran, for every ordered pair */
+    improvement: Improvement[];
   } | null;
+  /** how the intervals were drawn */
+  bootstrap: { resamples: number; seed: number; confidence: 0.95 };
 }
 
 export interface Curve {
@@ -93,7 +129,10 @@ export interface RunsAnalysis {
   summary: RunsSummary;
   /** per run (same order as summary.runs): its aligned rows and restarts */
   aligned: AlignedRun[];
-  /** per task, per group: the mean curve on a common grid with a 95 % band (mean ± 1.96 standard errors) */
+  /**
+   * per task, per group: the mean curve on a common grid with a 95 % band, the t-interval of the mean
+   * across runs (t of n − 1 degrees of freedom, not the normal's 1.96), cut to the declared range
+   */
   curves: Record<string, Record<string, Curve>>;
   /** with --normalize: τ grid and per group the fraction of runs above each τ, with its band */
   profile: {
@@ -102,7 +141,7 @@ export interface RunsAnalysis {
   } | null;
   /** normalization range used per task */
   ranges: Record<string, [number, number]> | null;
-  options: { final: number; seed: number; resamples: number };
+  options: { final: number; seed: number; resamples: number; range?: { min?: number; max?: number } };
 }
 
 /** Bad input (a missing column, too few runs…): the message names the path and what was expected. */
@@ -174,10 +213,17 @@ function interpolate(run: AlignedRun, at: number, from: number): { value: number
 
 const GRID_POINTS = 100;
 
-function meanCurve(runs: readonly AlignedRun[], low: number, high: number): Curve {
+function meanCurve(
+  runs: readonly AlignedRun[],
+  low: number,
+  high: number,
+  range: CompareRunsOptions['range'],
+): Curve {
   const grid = Array.from({ length: GRID_POINTS }, (_, i) => low + ((high - low) * i) / (GRID_POINTS - 1));
   const cursors = runs.map(() => 0);
   const curve: Curve = { grid, mean: [], low: [], high: [] };
+  const floor = range?.min ?? Number.NEGATIVE_INFINITY;
+  const ceiling = range?.max ?? Number.POSITIVE_INFINITY;
   for (const at of grid) {
     const values: number[] = [];
     runs.forEach((run, r) => {
@@ -185,13 +231,10 @@ function meanCurve(runs: readonly AlignedRun[], low: number, high: number): Curv
       cursors[r] = next;
       if (!Number.isNaN(value)) values.push(value);
     });
-    const m = values.length > 0 ? mean(values) : Number.NaN;
-    let squares = 0;
-    for (const v of values) squares += (v - m) ** 2;
-    const se = values.length > 1 ? Math.sqrt(squares / (values.length - 1) / values.length) : Number.NaN;
-    curve.mean.push(m);
-    curve.low.push(m - 1.96 * se);
-    curve.high.push(m + 1.96 * se);
+    const [lo, hi] = tInterval(values);
+    curve.mean.push(values.length > 0 ? mean(values) : Number.NaN);
+    curve.low.push(Number.isNaN(lo) ? lo : Math.max(floor, lo));
+    curve.high.push(Number.isNaN(hi) ? hi : Math.min(ceiling, hi));
   }
   return curve;
 }
@@ -202,7 +245,7 @@ export const PROFILE_TAUS = Array.from({ length: 101 }, (_, i) => i / 100);
 /** The full analysis: the summary (as --json) plus curves, restarts and the performance profile. */
 export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
   const final = options.final ?? 0.1;
-  const seed = options.seed ?? 0;
+  const seed = options.seed ?? DEFAULT_SEED;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   if (!(final > 0 && final <= 1))
     throw new RunsInputError(`--final: expected a share in (0, 1], got ${final}`);
@@ -288,7 +331,12 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     for (const group of present) {
       const scores = finals(task, group);
       const interval =
-        scores.length > 0 ? iqmWithInterval(scores, resamples, stream(seed, 'iqm', task, group)) : null;
+        scores.length > 0
+          ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
+              resamples,
+              random: stream(seed, 'iqm', task, group),
+            })
+          : null;
       perGroup[group] = {
         runs: members(task, group).length,
         complete: scores.length,
@@ -296,23 +344,54 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         median: scores.length > 0 ? median(scores) : null,
         iqm: interval ? interval.estimate : null,
         iqm_ci: interval ? interval.ci : null,
+        all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
       };
       (curves[task] as Record<string, Curve>)[group] = meanCurve(
         members(task, group).map((i) => aligned[i] as AlignedRun),
         start,
         budget.get(task) as number,
+        options.range,
       );
     }
     summaryTasks[task] = { budget: budget.get(task) as number, groups: perGroup };
-    improvement[task] = present.flatMap((a) =>
-      present
+    improvement[task] = pairs(present, (a, b) => {
+      const sa = finals(task, a);
+      const sb = finals(task, b);
+      if (sa.length === 0 || sb.length === 0) return null;
+      return { x: [sa], y: [sb], labels: [task] };
+    });
+  }
+
+  /**
+   * P(A > B) for every ordered pair of `names`, with its interval, and the seeds needed (computed once
+   * per unordered pair: swapping the groups asks the same question).
+   */
+  function pairs(
+    names: readonly string[],
+    scoresOf: (a: string, b: string) => { x: number[][]; y: number[][]; labels: string[] } | null,
+  ): Improvement[] {
+    const needed = new Map<string, SeedsNeeded>();
+    return names.flatMap((a) =>
+      names
         .filter((b) => b !== a)
-        .map((b) => {
-          const sa = finals(task, a);
-          const sb = finals(task, b);
-          if (sa.length === 0 || sb.length === 0) return { a, b, p: null, ci: null };
-          const result = improvementWithInterval(sa, sb, resamples, stream(seed, 'improvement', task, a, b));
-          return { a, b, p: result.estimate, ci: result.ci };
+        .map((b): Improvement => {
+          const data = scoresOf(a, b);
+          if (!data) return { a, b, p: null, ci: null, seeds_needed: null, power: null };
+          const { estimate, ci } = improvementWithInterval(data.x, data.y, {
+            resamples,
+            random: stream(seed, 'improvement', ...data.labels, a, b),
+          });
+          const [first, second] = a < b ? [a, b] : [b, a];
+          const key = JSON.stringify([first, second]);
+          if (!needed.has(key)) {
+            const ordered = a < b ? data : { x: data.y, y: data.x };
+            needed.set(
+              key,
+              seedsNeeded(ordered.x, ordered.y, { seed, labels: [...data.labels, first, second] }),
+            );
+          }
+          const { power, seedsNeeded: n } = needed.get(key) as SeedsNeeded;
+          return { a, b, p: estimate, ci, seeds_needed: n, power };
         }),
     );
   }
@@ -325,34 +404,64 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     aggregate = {
       normalize: options.normalize === 'minmax' ? 'minmax' : options.normalize.label,
       groups: {},
+      improvement: [],
     };
     profile = { taus: PROFILE_TAUS, groups: {} };
+    const normalized = (group: string) =>
+      tasks.map((task) => {
+        const [low, high] = (ranges as Record<string, [number, number]>)[task] as [number, number];
+        return finals(task, group).map((f) => (f - low) / (high - low));
+      });
     for (const group of groups) {
-      const perTask = tasks
-        .map((task) => {
-          const [low, high] = (ranges as Record<string, [number, number]>)[task] as [number, number];
-          return finals(task, group).map((f) => (f - low) / (high - low));
-        })
-        .filter((scores) => scores.length > 0);
+      const perTask = normalized(group).filter((scores) => scores.length > 0);
       if (perTask.length === 0) continue;
-      const result = stratifiedWithInterval(
-        perTask,
-        PROFILE_TAUS,
+      const four = aggregatesWithIntervals(perTask, { resamples, random: stream(seed, 'aggregate', group) });
+      aggregate.groups[group] = {
+        iqm: four.iqm.estimate,
+        iqm_ci: four.iqm.ci,
+        mean: four.mean.estimate,
+        mean_ci: four.mean.ci,
+        median: four.median.estimate,
+        median_ci: four.median.ci,
+        optimality_gap: four.optimalityGap.estimate,
+        optimality_gap_ci: four.optimalityGap.ci,
+      };
+      const { fraction, low, high } = performanceProfile(perTask, PROFILE_TAUS, {
         resamples,
-        stream(seed, 'aggregate', group),
-      );
-      aggregate.groups[group] = { iqm: result.iqm.estimate, iqm_ci: result.iqm.ci };
-      profile.groups[group] = result.profile;
+        random: stream(seed, 'profile', group),
+      });
+      profile.groups[group] = { fraction, low, high };
     }
+    // across tasks, each pair on the tasks where both groups have complete runs
+    aggregate.improvement = pairs(Object.keys(aggregate.groups), (a, b) => {
+      const [x, y] = [normalized(a), normalized(b)];
+      const shared = tasks.flatMap((_, t) =>
+        (x[t] as number[]).length > 0 && (y[t] as number[]).length > 0 ? [t] : [],
+      );
+      if (shared.length === 0) return null;
+      return {
+        x: shared.map((t) => x[t] as number[]),
+        y: shared.map((t) => y[t] as number[]),
+        labels: ['aggregate'],
+      };
+    });
   }
 
   return {
-    summary: { x: xName, y: yName, runs, tasks: summaryTasks, improvement, aggregate },
+    summary: {
+      x: xName,
+      y: yName,
+      runs,
+      tasks: summaryTasks,
+      improvement,
+      aggregate,
+      bootstrap: { resamples, seed, confidence: 0.95 },
+    },
     aligned,
     curves,
     profile,
     ranges,
-    options: { final, seed, resamples },
+    options: { final, seed, resamples, ...(options.range ? { range: options.range } : {}) },
   };
 }
 

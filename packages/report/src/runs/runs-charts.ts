@@ -1,5 +1,6 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel } from '@evidence/plots';
+import { plural } from '../model.js';
 import type { RunsAnalysis } from './compare-runs.js';
 
 const COLORS = ['#1d4ed8', '#c026d3', '#16a34a', '#ea580c', '#7c3aed', '#0f766e', '#dc2626', '#64748b'];
@@ -59,14 +60,14 @@ function curveChart(
     labels.push(
       `${group} 95% band low`,
       `${group} 95% band high`,
-      `${group} mean (${stats?.runs ?? 0} runs)`,
+      `${group} mean (${plural(stats?.runs ?? 0, 'run')})`,
     );
     series.push(
       { type: 'line', x: curve.grid, y: curve.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
       { type: 'line', x: curve.grid, y: curve.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
       {
         type: 'line',
-        label: `${group} (${stats?.runs ?? 0} runs), mean ± 95% band`,
+        label: `${group} (${plural(stats?.runs ?? 0, 'run')}), mean ± 95% band`,
         x: curve.grid,
         y: curve.mean,
         color,
@@ -137,6 +138,46 @@ function iqmChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart 
   };
 }
 
+/**
+ * rliable's figure: the four aggregates of the normalized final scores (IQM, median, mean, optimality
+ * gap) side by side, each group with its 95 % stratified bootstrap interval.
+ */
+function aggregatesChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart | null {
+  const aggregate = analysis.summary.aggregate;
+  if (!aggregate) return null;
+  const names = groups.filter((g) => aggregate.groups[g]);
+  const metrics = [
+    ['iqm', 'IQM'],
+    ['median', 'median'],
+    ['mean', 'mean'],
+    ['optimality_gap', 'optimality gap (lower is better)'],
+  ] as const;
+  const panels: Panel[] = metrics.map(([key, label]) => ({
+    series: [
+      {
+        type: 'bars',
+        label: '',
+        values: names.map((g) => aggregate.groups[g]?.[key] ?? Number.NaN),
+        whiskers: names.map((g) => aggregate.groups[g]?.[`${key}_ci`] ?? null),
+        color: '#7c3aed',
+      },
+    ],
+    categories: names,
+    yLabel: `${label} (normalized: ${aggregate.normalize})`,
+  }));
+  return {
+    stem: 'aggregates',
+    title: "rliable's aggregates across tasks: IQM, median, mean and optimality gap with 95% intervals",
+    chart: {
+      title: 'Across tasks: IQM, median, mean, optimality gap (whiskers: 95% stratified bootstrap interval)',
+      width: 1280,
+      height: 480,
+      layout: 'columns',
+      panels,
+    },
+  };
+}
+
 /** P(A > B) per task for every ordered pair, with 95 % intervals, on [0, 1]. */
 function improvementChart(analysis: RunsAnalysis): RunsChart {
   const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, pairs]) => ({
@@ -200,6 +241,8 @@ export function runsCharts(analysis: RunsAnalysis): RunsChart[] {
   const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort();
   const charts = Object.keys(analysis.summary.tasks).map((task, i) => curveChart(analysis, task, i, groups));
   charts.push(iqmChart(analysis, groups), improvementChart(analysis));
+  const aggregates = aggregatesChart(analysis, groups);
+  if (aggregates) charts.push(aggregates);
   const profile = profileChart(analysis, groups);
   if (profile) charts.push(profile);
   return charts;

@@ -1,8 +1,10 @@
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
+import { unseenBound } from '@evidence/stats';
 import { escapeHtml as e, escapeMarkdown as md } from '../escape.js';
 import { interactiveAssets, interactiveChart } from '../interactive/index.js';
-import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
+import { plural } from '../model.js';
+import type { GroupSummary, Improvement, RunsAnalysis, RunsSummary } from './compare-runs.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
 export interface RunsFigure {
@@ -31,6 +33,8 @@ export const formatNumber = (value: number | null | undefined): string => {
   if (value !== 0 && (Math.abs(value) >= 1e6 || Math.abs(value) < 1e-3)) return value.toExponential(3);
   return String(Number(value.toPrecision(4)));
 };
+/** A budget as it is (35839, never rounded to 35840): it is the x the longest run reached. */
+const exact = (value: number): string => (Number.isFinite(value) ? String(value) : formatNumber(value));
 const interval = (ci: [number, number] | null | undefined): string =>
   ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
 
@@ -45,6 +49,56 @@ function separated(p: { p: number | null; ci: [number, number] | null }): boolea
 /** The interval of P(A > B) as shown: none where the runs are separated (see {@link verdict}). */
 export function improvementInterval(p: { p: number | null; ci: [number, number] | null }): string {
   return separated(p) ? '—' : interval(p.ci);
+}
+
+const percent = (share: number): string => `${Math.round(share * 100)}%`;
+
+/**
+ * The interval of a group's IQM as shown. When every run ended with the same score, the bootstrap's
+ * interval is a point that says nothing of uncertainty: the words say so, with what n runs can rule
+ * out (the exact binomial bound: 5 of 5 at the maximum leave a chance of up to 45 % that a new run
+ * falls short).
+ */
+export function groupInterval(s: GroupSummary, range?: { min?: number; max?: number }): string {
+  if (!s.all_equal) return interval(s.iqm_ci);
+  const n = s.complete;
+  const chance = percent(unseenBound(n));
+  const value = s.iqm;
+  const words = `all ${n} equal: no spread to estimate`;
+  if (range?.max !== undefined && value === range.max)
+    return `${words}; ${n} of ${n} at the maximum (${formatNumber(value)}): a new run may still fall short, with a chance of up to ${chance}`;
+  if (range?.min !== undefined && value === range.min)
+    return `${words}; ${n} of ${n} at the minimum (${formatNumber(value)}): a new run may still end higher, with a chance of up to ${chance}`;
+  return `${words}; a new run may still end elsewhere, with a chance of up to ${chance}`;
+}
+
+/**
+ * How many seeds this comparison needs, in words: "with 5 seeds this comparison is detected 38% of
+ * the time; 12 seeds per group reach 80%". `seeds` is how many runs each group has ("5", "5 and 4").
+ */
+export function seedsSentence(p: Pick<Improvement, 'power' | 'seeds_needed'>, seeds: string): string {
+  if (p.power === null) return '';
+  const now = `with ${seeds} seeds this comparison is detected ${percent(p.power)} of the time`;
+  return p.seeds_needed === null
+    ? `${now}; even 100 seeds per group would not reach 80%`
+    : `${now}; ${p.seeds_needed} seeds per group reach 80%`;
+}
+
+/** The seeds of groups a and b in one task, as said: "5", or "5 and 4". */
+export function seedsOf(summary: RunsSummary, task: string, a: string, b: string): string {
+  const na = summary.tasks[task]?.groups[a]?.complete ?? 0;
+  const nb = summary.tasks[task]?.groups[b]?.complete ?? 0;
+  return na === nb ? String(na) : `${na} and ${nb}`;
+}
+
+/** The seeds per task of groups a and b across tasks: "5" when every task has as many, else "these". */
+export function seedsAcross(summary: RunsSummary, a: string, b: string): string {
+  const counts = new Set(
+    Object.values(summary.tasks).flatMap(({ groups }) =>
+      [a, b].flatMap((g) => (groups[g] && groups[g].complete > 0 ? [groups[g].complete] : [])),
+    ),
+  );
+  return counts.size === 1 ? String([...counts][0]) : 'these';
 }
 
 /** A sentence about P(A > B) and its interval. */
@@ -67,7 +121,7 @@ export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
   const lines: string[] = [];
   const perGroup = groups.map((g) => `${g} (${summary.runs.filter((r) => r.group === g).length})`).join(', ');
   lines.push(
-    `${summary.runs.length} runs in ${groups.length} group${groups.length === 1 ? '' : 's'} and ${tasks.length} task${tasks.length === 1 ? '' : 's'} (${tasks.join(', ')}) from ${notes.root}: ${perGroup}.`,
+    `${plural(summary.runs.length, 'run')} in ${plural(groups.length, 'group')} and ${plural(tasks.length, 'task')} (${tasks.join(', ')}) from ${notes.root}: ${perGroup}.`,
   );
   let fewest = Number.POSITIVE_INFINITY;
   let where = '';
@@ -143,32 +197,45 @@ export function renderRunsHtml(
       const rows = Object.entries(groups)
         .map(
           ([g, s]) =>
-            `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td></tr>`,
+            `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${e(groupInterval(s, options.range))}</td></tr>`,
         )
         .join('\n');
       const pairs = (summary.improvement[task] ?? [])
         .map(
           (p) =>
-            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td></tr>`,
+            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td><td class="words">${e(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))}</td></tr>`,
         )
         .join('\n');
-      return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${formatNumber(budget)})</span></h3>
+      return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${exact(budget)})</span></h3>
 <table><thead><tr><th>group</th><th>runs</th><th>complete</th><th>mean</th><th>median</th><th>IQM</th><th>95% CI of IQM</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th class="words">in words</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
+${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th class="words">in words</th><th class="words">seeds needed</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
     })
     .join('\n');
   const aggregate = summary.aggregate
     ? `<section id="aggregate"><h2>Across tasks (normalized: ${e(summary.aggregate.normalize)})</h2>
-<table><thead><tr><th>group</th><th>IQM</th><th>95% CI (stratified bootstrap)</th></tr></thead><tbody>
+<p class="muted">rliable's aggregates (Agarwal et al. 2021), each with its 95% stratified bootstrap interval (runs resampled within each task): IQM of all runs' scores, median and mean of the per-task means, optimality gap (1 − mean of min(score, 1); lower is better).</p>
+<table><thead><tr><th>group</th><th>IQM</th><th>95% CI</th><th>median</th><th>95% CI</th><th>mean</th><th>95% CI</th><th>optimality gap</th><th>95% CI</th></tr></thead><tbody>
 ${Object.entries(summary.aggregate.groups)
   .map(
     ([g, s]) =>
-      `<tr><td>${e(g)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td></tr>`,
+      `<tr><td>${e(g)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td><td>${formatNumber(s.median)}</td><td>${interval(s.median_ci)}</td><td>${formatNumber(s.mean)}</td><td>${interval(s.mean_ci)}</td><td>${formatNumber(s.optimality_gap)}</td><td>${interval(s.optimality_gap_ci)}</td></tr>`,
   )
   .join('\n')}
-</tbody></table></section>`
+</tbody></table>
+${
+  summary.aggregate.improvement.length > 0
+    ? `<table><thead><tr><th>P(A &gt; B), averaged over tasks</th><th>p</th><th>95% CI</th><th class="words">in words</th><th class="words">seeds needed</th></tr></thead><tbody>
+${summary.aggregate.improvement
+  .map(
+    (p) =>
+      `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td><td class="words">${e(seedsSentence(p, seedsAcross(summary, p.a, p.b)))}</td></tr>`,
+  )
+  .join('\n')}
+</tbody></table>`
+    : ''
+}</section>`
     : '';
   const runRows = summary.runs
     .map(
@@ -202,7 +269,7 @@ ${Object.entries(summary.aggregate.groups)
 </head>
 <body><main>
 <h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
-<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean.</p>
+<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean. Curve bands: the t-interval of the mean across runs${options.range ? ', kept inside the declared range' : ''}. Seeds needed: runs per group for an 80% chance that the 95% interval of P(A &gt; B) excludes 0.5 (simulated studies drawn from these runs).</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
@@ -234,30 +301,48 @@ export function renderRunsMarkdown(
   const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
-    out.push(`## ${md(task)} (budget ${formatNumber(budget)})`, '');
+    out.push(`## ${md(task)} (budget ${exact(budget)})`, '');
     out.push(
       '| group | runs | complete | mean | median | IQM | 95% CI of IQM |',
       '|---|---:|---:|---:|---:|---:|---|',
     );
     for (const [g, s] of Object.entries(groups))
       out.push(
-        `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} |`,
+        `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${md(groupInterval(s, analysis.options.range))} |`,
       );
     const pairs = summary.improvement[task] ?? [];
     if (pairs.length > 0) {
-      out.push('', '| P(A > B) | p | 95% CI | in words |', '|---|---:|---|---|');
+      out.push('', '| P(A > B) | p | 95% CI | in words | seeds needed |', '|---|---:|---|---|---|');
       for (const p of pairs)
         out.push(
-          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(p))} |`,
+          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(p))} | ${md(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))} |`,
         );
     }
     out.push('');
   }
   if (summary.aggregate) {
     out.push(`## Across tasks (normalized: ${md(summary.aggregate.normalize)})`, '');
-    out.push('| group | IQM | 95% CI |', '|---|---:|---|');
+    out.push(
+      "rliable's aggregates, each with its 95% stratified bootstrap interval; optimality gap: lower is better.",
+      '',
+      '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',
+      '|---|---:|---|---:|---|---:|---|---:|---|',
+    );
     for (const [g, s] of Object.entries(summary.aggregate.groups))
-      out.push(`| ${md(g)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} |`);
+      out.push(
+        `| ${md(g)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} | ${formatNumber(s.median)} | ${interval(s.median_ci)} | ${formatNumber(s.mean)} | ${interval(s.mean_ci)} | ${formatNumber(s.optimality_gap)} | ${interval(s.optimality_gap_ci)} |`,
+      );
+    if (summary.aggregate.improvement.length > 0) {
+      out.push(
+        '',
+        '| P(A > B), averaged over tasks | p | 95% CI | in words | seeds needed |',
+        '|---|---:|---|---|---|',
+      );
+      for (const p of summary.aggregate.improvement)
+        out.push(
+          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(p))} | ${md(seedsSentence(p, seedsAcross(summary, p.a, p.b)))} |`,
+        );
+    }
     out.push('');
   }
   const incomplete = summary.runs.filter((r) => !r.complete);

@@ -3,11 +3,14 @@ import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeChart } from '@evidence/plots';
 import { writeTextAtomic } from '../io.js';
+import { OWNED_FILES_RECORD, OwnedFiles } from '../owned-files.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
 import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
 
-const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|profile)\.(png|svg)$/;
+/** The temp file an atomic write leaves when it is killed before its rename: `.<name>.<12 hex>.tmp`. */
+const TEMP_FILE = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
+const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|aggregates|profile)\.(png|svg)$/;
 
 export interface RunsReportResult {
   dir: string;
@@ -16,7 +19,10 @@ export interface RunsReportResult {
 
 /**
  * Writes the report into `dir`. A folder that holds files but no runs.json was not written by this
- * function: it is refused, so nothing another program wrote is ever replaced.
+ * function: it is refused, so nothing another program wrote is ever replaced; unless every file in it
+ * is listed in the folder's record of evidence's files (or is the temp file of one), which each file
+ * joins before it is written: a run killed, or stopped by a full disk, at any point is completed by
+ * the next.
  */
 export async function writeRunsReport(
   analysis: RunsAnalysis,
@@ -25,26 +31,35 @@ export async function writeRunsReport(
   options: { generatedAt?: string } = {},
 ): Promise<RunsReportResult> {
   const existing = await readdir(dir).catch(() => null);
-  if (existing && existing.length > 0 && !existing.includes('runs.json'))
+  const owned = await OwnedFiles.read(dir);
+  const ours = (name: string): boolean => {
+    const target = TEMP_FILE.exec(name)?.[1] ?? name;
+    return target === OWNED_FILES_RECORD || owned.mayWrite(join(dir, target));
+  };
+  if (existing && !existing.includes('runs.json') && !existing.every(ours))
     throw new Error(
       `${dir}: the folder holds other files and no runs.json; expected an empty folder or an earlier runs report`,
     );
   await mkdir(dir, { recursive: true });
+  const write = async (name: string, data: string | Uint8Array) => {
+    await owned.claim(join(dir, name));
+    await writeTextAtomic(join(dir, name), data);
+  };
   const files: string[] = [];
   const figures: RunsFigure[] = [];
   for (const { stem, title, chart, page } of runsCharts(analysis)) {
     const png = await encodeChart(chart, 'png');
     const svg = await encodeChart(chart, 'svg');
-    await writeTextAtomic(join(dir, `${stem}.png`), png);
-    await writeTextAtomic(join(dir, `${stem}.svg`), svg);
+    await write(`${stem}.png`, png);
+    await write(`${stem}.svg`, svg);
     files.push(`${stem}.png`, `${stem}.svg`);
     const dataUri = `data:image/png;base64,${png.toString('base64')}`;
     figures.push({ id: stem, title, file: `${stem}.png`, dataUri, ...(page ? { page } : {}) });
   }
   const generatedAt = options.generatedAt ?? new Date().toISOString();
-  await writeTextAtomic(join(dir, 'runs.json'), `${JSON.stringify(analysis.summary, null, 2)}\n`);
-  await writeTextAtomic(join(dir, 'RUNS.md'), renderRunsMarkdown(analysis, notes, figures));
-  await writeTextAtomic(join(dir, 'index.html'), renderRunsHtml(analysis, notes, figures, generatedAt));
+  await write('runs.json', `${JSON.stringify(analysis.summary, null, 2)}\n`);
+  await write('RUNS.md', renderRunsMarkdown(analysis, notes, figures));
+  await write('index.html', renderRunsHtml(analysis, notes, figures, generatedAt));
   files.push('runs.json', 'RUNS.md', 'index.html');
   // charts of an earlier report here (a task or --normalize gone) would sit beside the new page as if current
   for (const name of existing ?? [])

@@ -11,6 +11,8 @@ export interface FramingCursor {
   fileSize: number;
   /** File offset of a header that failed its CRC, while the next valid one is searched for. */
   skippingFrom: number | null;
+  /** When the header passed its CRC but its length does not fit in the file: that length, and the bytes left. */
+  tooLong?: { length: number; left: number } | undefined;
 }
 
 /**
@@ -18,8 +20,11 @@ export interface FramingCursor {
  * a Buffer view per record costs more than the CRCs): little-endian uint64 length, masked CRC-32C of
  * those 8 bytes, the data, masked CRC-32C of the data. Both CRCs are checked. A record whose data fails
  * its CRC is skipped; a length that fails its CRC cannot be trusted, so reading resumes at the next offset
- * holding a valid record header. A record cut short at the end of the file (a writer still running, or
- * killed) is reported as a torn tail. Each issue names the file and the byte offset.
+ * holding a valid record header. So does a length longer than the bytes left in the file (a corrupt
+ * length whose CRC passes by chance, or a hostile 2^60): it is never waited for, so a bad header neither
+ * holds the whole file in memory nor hides the records after it. A record cut short at the end of the
+ * file (a writer still running, or killed) is reported as a torn tail. Each issue names the file and the
+ * byte offset.
  *
  * Without `cursor`, `bytes` is the whole file. With one, `bytes` is a part of it and the return value is
  * how many bytes were used: the rest (a record that goes on past `bytes`) is to be passed again, with
@@ -41,11 +46,9 @@ export function forEachRecord(
       const next = nextValidHeader(bytes, position, cursor.fileSize - base);
       if (next === -1 && !final) return Math.max(position, size - HEADER + 1); // a header may straddle
       const skipped = (next === -1 ? size : next) + base - cursor.skippingFrom;
-      issues.push(
-        `${file}: byte ${cursor.skippingFrom}: record length fails its CRC; skipped ${skipped} bytes` +
-          (next === -1 ? ' to the end of the file' : ` to the next valid record at byte ${base + next}`),
-      );
+      issues.push(skipIssue(file, cursor, skipped, next === -1 ? null : base + next));
       cursor.skippingFrom = null;
+      cursor.tooLong = undefined;
       if (next === -1) return size;
       position = next;
       continue;
@@ -63,26 +66,40 @@ export function forEachRecord(
       continue;
     }
     const length = recordLength(bytes, position);
-    const end = position + HEADER + length + FOOTER;
-    if (end > size) {
-      if (!final) return position;
-      issues.push(
-        `${file}: byte ${base + position}: torn tail (a record of ${length} bytes, ${size - position - HEADER} bytes left); not read`,
-      );
-      return size;
+    const left = cursor.fileSize - (base + position);
+    if (HEADER + length + FOOTER > left) {
+      cursor.skippingFrom = base + position;
+      cursor.tooLong = { length, left };
+      position++;
+      continue;
     }
+    const end = position + HEADER + length + FOOTER;
+    if (end > size) return position; // it fits in the file: it goes on in the next chunk
     if (maskedCrc32c(bytes, position + HEADER, end - FOOTER) !== bytes.readUInt32LE(end - FOOTER))
       issues.push(`${file}: byte ${base + position}: record data fails its CRC (${length} bytes); skipped`);
     else onRecord(position + HEADER, end - FOOTER, base + position);
     position = end;
   }
   if (cursor.skippingFrom !== null && final) {
-    issues.push(
-      `${file}: byte ${cursor.skippingFrom}: record length fails its CRC; skipped ${base + size - cursor.skippingFrom} bytes to the end of the file`,
-    );
+    issues.push(skipIssue(file, cursor, base + size - cursor.skippingFrom, null));
     cursor.skippingFrom = null;
+    cursor.tooLong = undefined;
   }
   return size;
+}
+
+/** What was skipped from `cursor.skippingFrom`: `skipped` bytes, up to the record at `next` (null: the end). */
+function skipIssue(file: string, cursor: FramingCursor, skipped: number, next: number | null): string {
+  const at = `${file}: byte ${cursor.skippingFrom}`;
+  const tooLong = cursor.tooLong;
+  // A length past the end with no valid record after it: a record still being written, or cut by a kill.
+  if (tooLong !== undefined && next === null)
+    return `${at}: torn tail (a record of ${tooLong.length} bytes, ${tooLong.left - HEADER} bytes left); not read`;
+  const why =
+    tooLong === undefined
+      ? 'record length fails its CRC'
+      : `record length ${tooLong.length} does not fit in the ${tooLong.left} bytes left in the file`;
+  return `${at}: ${why}; skipped ${skipped} bytes${next === null ? ' to the end of the file' : ` to the next valid record at byte ${next}`}`;
 }
 
 /**

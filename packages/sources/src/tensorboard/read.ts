@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Reader } from 'protobufjs/light.js';
@@ -128,8 +129,11 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     };
     let chunk: Buffer | null = null;
     let reader: Reader | null = null;
-    const handle = await open(file, 'r');
+    // O_NONBLOCK: a FIFO named as an event file is refused below instead of blocking the open.
+    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
     try {
+      if (!(await handle.stat()).isFile())
+        throw new Error(`${file}: not a regular file (a named pipe or a device)`);
       await readRecordsInChunks(
         (position, length) => readAt(handle, position, length),
         (await handle.stat()).size,
@@ -179,6 +183,32 @@ function tagPrefix(dir: string, file: string, single: boolean): (tag: string) =>
   };
 }
 
+/** Cells of the wide CSV written for free; past them, at most this many cells per value. */
+export const CSV_CELLS_FREE = 8_000_000;
+export const CSV_CELLS_PER_VALUE = 64;
+
+/**
+ * The wide CSV has a cell for every tag in every row: sparse tags (20,000 tags each at a step of its own,
+ * a 0.9 MB file) would make 400 million cells. Refused, naming the numbers, before anything is built.
+ */
+function checkCsvBudget(series: readonly Series[]): void {
+  const rowsAt = new Map<number, number>();
+  let values = 0;
+  for (const s of series) {
+    const counts = new Map<number, number>();
+    for (const step of s.steps) counts.set(step, (counts.get(step) ?? 0) + 1);
+    for (const [step, count] of counts) if (count > (rowsAt.get(step) ?? 0)) rowsAt.set(step, count);
+    values += s.values.length;
+  }
+  let rows = 0;
+  for (const count of rowsAt.values()) rows += count;
+  const cells = rows * series.length;
+  if (cells > CSV_CELLS_FREE && cells > CSV_CELLS_PER_VALUE * values)
+    throw new Error(
+      `at least ${series.length} tags over ${rowsAt.size} steps: a table of ${cells.toLocaleString('en')} cells for ${values} values, more than ${CSV_CELLS_PER_VALUE} cells per value past ${CSV_CELLS_FREE.toLocaleString('en')}; export the long form instead (evidence export RUN --out FILE.csv)`,
+    );
+}
+
 /** Column names for the series: a tag named like one of the first two columns gets a suffix, never replaces it. */
 function tagName(tag: string): string {
   return tag === 'step' || tag === 'wall_time' ? `${tag} (tag)` : tag;
@@ -193,6 +223,7 @@ function tagName(tag: string): string {
  */
 export function tensorboardCsv(scalars: Pick<TensorboardScalars, 'series'>): string {
   const { series } = scalars;
+  checkCsvBudget(series);
   const lines = [['step', 'wall_time', ...series.map((s) => tagName(s.metric))].map(csvField).join(',')];
   // Each series is sorted by step (stable), then walked together one step at a time.
   const orders = series.map((s) =>

@@ -1,0 +1,98 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { studentTQuantile } from '@evidence/stats';
+import { describe, expect, it } from 'vitest';
+import { type AggregateSummary, analyzeRuns, type RunInput } from '../src/index.js';
+import { readRunTable } from '../src/runs/run-table.js';
+import { renderRunsMarkdown } from '../src/runs/runs-page.js';
+
+/** Runs as CSV files in a temp folder: `curves[g][k]` is run k of group g, rewards at steps 1..n. */
+async function runsOf(curves: Record<string, number[][]>, task = 'CartPole-v1'): Promise<RunInput[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'runs-stats-'));
+  const inputs: RunInput[] = [];
+  for (const [group, runs] of Object.entries(curves))
+    for (const [k, rewards] of runs.entries()) {
+      const path = join(dir, `${group}-${task}-${k}.csv`);
+      writeFileSync(path, `step,reward\n${rewards.map((r, i) => `${i + 1},${r}`).join('\n')}\n`);
+      inputs.push({ table: await readRunTable(path), group, task, path: `${group}/${k}.csv` });
+    }
+  return inputs;
+}
+
+const notes = { root: 'runs', skipped: [], issues: [] };
+
+describe('runs statistics from @evidence/stats', () => {
+  it('the curve band is the t-interval of the mean across runs, cut to the declared range', async () => {
+    // 5 runs near the cap of 500: mean ± 1.96 se would pass 500, the t-interval even more so
+    const finals = [500, 500, 470, 500, 440];
+    const inputs = await runsOf({ PPO: finals.map((f) => [f / 2, f]) });
+    const open = analyzeRuns(inputs, { resamples: 200 });
+    const capped = analyzeRuns(inputs, { resamples: 200, range: { min: 0, max: 500 } });
+    const last = (c: { high: number[]; low: number[] }) => [c.low.at(-1) as number, c.high.at(-1) as number];
+    const mean = finals.reduce((a, b) => a + b) / 5;
+    const sd = Math.sqrt(finals.reduce((a, f) => a + (f - mean) ** 2, 0) / 4);
+    const half = (studentTQuantile(0.975, 4) * sd) / Math.sqrt(5);
+    expect(studentTQuantile(0.975, 4)).toBeCloseTo(2.776, 3);
+    const [lo, hi] = last(open.curves['CartPole-v1']?.PPO as { high: number[]; low: number[] });
+    expect(lo).toBeCloseTo(mean - half, 9);
+    expect(hi).toBeCloseTo(mean + half, 9);
+    expect(hi).toBeGreaterThan(500);
+    const band = capped.curves['CartPole-v1']?.PPO as { high: number[]; low: number[] };
+    expect(Math.max(...band.high)).toBe(500);
+    expect(last(band)[0]).toBeCloseTo(mean - half, 9);
+  });
+
+  it('all runs equal: said in words with what 5 runs cannot rule out, never "[500, 500]"', async () => {
+    const inputs = await runsOf({
+      PPO: [0, 1, 2, 3, 4].map(() => [250, 500]),
+      A2C: [300, 310, 420, 200, 260].map((f) => [f / 2, f]),
+    });
+    const analysis = analyzeRuns(inputs, { resamples: 500, range: { min: 0, max: 500 } });
+    const ppo = analysis.summary.tasks['CartPole-v1']?.groups.PPO;
+    expect(ppo?.all_equal).toBe(true);
+    expect(analysis.summary.tasks['CartPole-v1']?.groups.A2C?.all_equal).toBe(false);
+    const md = renderRunsMarkdown(analysis, notes, []);
+    expect(md).toContain(
+      'all 5 equal: no spread to estimate; 5 of 5 at the maximum (500): a new run may still fall short, with a chance of up to 45%',
+    );
+    expect(md).not.toContain('[500, 500]');
+  });
+
+  it('every pair says how many seeds it needs, per task and across tasks, in the JSON and in words', async () => {
+    const make = (base: number) => [0, 1, 2, 3, 4].map((k) => [base / 2, base + 15 * k]);
+    const tasks = ['CartPole-v1', 'Acrobot-v1'];
+    const inputs = (
+      await Promise.all(tasks.map((task) => runsOf({ A: make(300), B: make(270) }, task)))
+    ).flat();
+    const analysis = analyzeRuns(inputs, { resamples: 500, normalize: 'minmax' });
+    const { summary } = analysis;
+    const pairs = [...Object.values(summary.improvement).flat(), ...(summary.aggregate?.improvement ?? [])];
+    expect(pairs).toHaveLength(6);
+    for (const p of pairs) {
+      expect(p.power).toBeGreaterThanOrEqual(0);
+      expect(p.power).toBeLessThanOrEqual(1);
+      expect(p.seeds_needed === null || (p.seeds_needed >= 2 && p.seeds_needed <= 100)).toBe(true);
+    }
+    // A ends 30 above B with a spread of 60 in 5 seeds: unclear now, detectable with more seeds
+    const ab = summary.improvement['CartPole-v1']?.find((p) => p.a === 'A') as (typeof pairs)[number];
+    expect(ab.power).toBeLessThan(0.8);
+    expect(ab.seeds_needed).toBeGreaterThan(5);
+    // the same question either way round
+    const ba = summary.improvement['CartPole-v1']?.find((p) => p.a === 'B') as (typeof pairs)[number];
+    expect([ba.power, ba.seeds_needed]).toEqual([ab.power, ab.seeds_needed]);
+    const agg = summary.aggregate?.groups.A as AggregateSummary;
+    for (const key of ['iqm', 'mean', 'median', 'optimality_gap'] as const) {
+      const [lo, hi] = agg[`${key}_ci`];
+      expect(lo).toBeLessThanOrEqual(agg[key]);
+      expect(hi).toBeGreaterThanOrEqual(agg[key]);
+    }
+    const md = renderRunsMarkdown(analysis, notes, []);
+    expect(md).toContain(
+      `with 5 seeds this comparison is detected ${Math.round((ab.power as number) * 100)}% of the time; ${ab.seeds_needed} seeds per group reach 80%`,
+    );
+    expect(md).toContain(
+      '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',
+    );
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import {
+  aggregateIqm,
+  aggregateMean,
+  aggregateMedian,
+  aggregatesWithIntervals,
+  optimalityGap,
+  probabilityOfImprovement,
+  scoreDistribution,
+} from '../src/index.js';
+import { tasksOf } from './helpers.js';
+
+// rliable's own test cases (rliable/metrics_test.py), in its runs × tasks layout, turned per task.
+const X = tasksOf([
+  [1, 2],
+  [2, 2],
+  [1, 1],
+  [2, 1],
+]);
+const Y = tasksOf([
+  [1, 1],
+  [2, 2],
+  [3, 3],
+]);
+
+describe("rliable's test cases", () => {
+  it('median, mean and IQM are 1.5 for x and 2 for y', () => {
+    for (const [scores, expected] of [
+      [X, 1.5],
+      [Y, 2],
+    ] as const) {
+      expect(aggregateMedian(scores)).toBe(expected);
+      expect(aggregateMean(scores)).toBe(expected);
+      expect(aggregateIqm(scores)).toBe(expected);
+    }
+  });
+
+  it('P(X > Y) = 1/3 and P(Y > X) = 2/3', () => {
+    expect(probabilityOfImprovement(X, Y)).toBeCloseTo(1 / 3, 15);
+    expect(probabilityOfImprovement(Y, X)).toBeCloseTo(2 / 3, 15);
+  });
+
+  it('the optimality gap: γ − mean of min(score, γ)', () => {
+    expect(optimalityGap(X, 2)).toBe(0.5);
+    expect(optimalityGap(Y, 2)).toBe(2 - (1 + 1 + 2 + 2 + 2 + 2) / 6);
+    expect(optimalityGap([[0.5, 1.5]])).toBe(0.25);
+  });
+
+  it('identical runs are a coin toss: P = ½', () => {
+    expect(probabilityOfImprovement(X, X)).toBe(0.5);
+  });
+
+  it('ragged: tasks may have different numbers of runs', () => {
+    const ragged = [[1, 2, 3], [10]];
+    expect(aggregateMean(ragged)).toBe((2 + 10) / 2);
+    expect(aggregateMedian(ragged)).toBe(6);
+    expect(aggregateIqm(ragged)).toBe((2 + 3) / 2); // [1,2,3,10]: one cut from each end
+    expect(scoreDistribution(ragged, [0, 2, 10])).toEqual([1, 0.5, 0]);
+  });
+
+  it('a task without runs in one algorithm is an error, not a silent average', () => {
+    expect(() => probabilityOfImprovement(X, [[1]])).toThrow(/x has 2 tasks, y has 1/);
+  });
+});
+
+describe('aggregatesWithIntervals', () => {
+  it('estimates exactly what the four aggregate functions give (its one-pass statistic is theirs)', () => {
+    const scores = [
+      [0.3, 1.2, 0.7, 0.05, 0.9],
+      [0.4, 0.41, 2.5],
+      [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7],
+    ];
+    for (const gamma of [1, 0.5]) {
+      const four = aggregatesWithIntervals(scores, { resamples: 50, gamma });
+      expect(four.iqm.estimate).toBeCloseTo(aggregateIqm(scores), 12);
+      expect(four.mean.estimate).toBeCloseTo(aggregateMean(scores), 12);
+      expect(four.median.estimate).toBeCloseTo(aggregateMedian(scores), 12);
+      expect(four.optimalityGap.estimate).toBeCloseTo(optimalityGap(scores, gamma), 12);
+    }
+  });
+});
