@@ -13,6 +13,7 @@ export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './read/load-
 export { parseNanJson } from './read/nan-json.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read/read-csv.js';
 export { type JsonlResult, readJsonl } from './read/read-jsonl.js';
+export { type RewardHistory, readRewardHistory } from './read/reward-history.js';
 export { CsvFormatError } from './read/row-check.js';
 export type { Cell, Durability, ReadIssues } from './types.js';
 export { type CsvLogOptions, type CsvLogWriter, openCsvLog } from './write/csv-writer.js';

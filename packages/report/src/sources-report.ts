@@ -5,8 +5,7 @@
  * chart; build-report draws and places them.
  */
 
-import { readdir } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import { type Chart, type LineSeries, movingAverage, type Panel } from '@evidence/plots';
 import {
   discoverRuns,
@@ -39,9 +38,6 @@ const COLORS = ['#1d4ed8', '#ea580c', '#16a34a', '#c026d3', '#0f766e', '#dc2626'
 
 /** Sources charted in one report; a folder of many runs is what `evidence runs` is for. */
 export const MAX_SOURCES = 12;
-
-/** Folders of an evidence folder that hold what we write, never another trainer's run. */
-const OWN_FOLDERS = new Set(['curves', 'animations', 'report']);
 
 export interface FoundSources {
   /** foreign runs with at least one value, monitor files first (at most MAX_SOURCES) */

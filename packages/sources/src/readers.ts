@@ -1,7 +1,7 @@
 /** Each source file read into series, with its format's default x and y and what was met reading it. */
 import { readdir, readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseNanJson, readJsonl } from '@evidence/csv-log';
+import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
 import { numericColumns, parseDelimited } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, firstPresent, progressFormat, X_CANDIDATES } from './formats.js';
@@ -84,26 +84,20 @@ export async function readEvidenceCsvPart(file: string, source: string): Promise
   return tablePart('evidence-csv', table.columns, source, file, { x: 'step', issues: table.issues });
 }
 
-/** The curve recorder's `<mode>_reward_history.json` (bare NaN as Python's json writes it): x = episode. */
+/** The curve recorder's `<mode>_reward_history.json`, through csv-log's one reader: x = episode. */
 export async function readRewardHistoryPart(file: string, source: string): Promise<RunPart> {
-  const value = (await readJsonFile(file)) as Record<string, unknown> | null;
-  const rewards = value?.reward_history;
-  if (!Array.isArray(rewards))
-    throw new Error(`${file}: expected "reward_history" to be an array of numbers`);
-  const column = (list: unknown): Float64Array =>
-    Float64Array.from(rewards, (_, i) => {
-      const v = Array.isArray(list) ? list[i] : undefined;
-      return typeof v === 'number' ? v : Number.NaN;
-    });
+  const history = await readRewardHistory(file);
   const columns = new Map<string, Float64Array>([
-    ['episode', Float64Array.from(rewards, (_, i) => i)],
-    ['reward', column(rewards)],
-    ['average_reward', column(value?.average_history)],
+    ['episode', Float64Array.from(history.reward_history, (_, i) => i)],
+    ['reward', Float64Array.from(history.reward_history)],
+    ['average_reward', Float64Array.from(history.average_history)],
   ]);
-  const metrics = value?.metric_histories;
-  if (metrics && typeof metrics === 'object')
-    for (const [name, list] of Object.entries(metrics))
-      if (!columns.has(name)) columns.set(name, column(list));
+  for (const [name, list] of Object.entries(history.metric_histories))
+    if (!columns.has(name))
+      columns.set(
+        name,
+        Float64Array.from(history.reward_history, (_, i) => list[i] ?? Number.NaN),
+      );
   return tablePart('reward-history', columns, source, file, { x: 'episode' });
 }
 
