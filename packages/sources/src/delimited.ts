@@ -71,9 +71,11 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     const firstLine = lineAt(offset);
     for (let i = 0; i < lines.length; i++) {
       const raw = lines[i] as string;
-      if (raw.trim() === '' || raw.startsWith('#')) continue;
-      const line = firstLine + i;
+      if (raw.startsWith('#')) continue;
       const fields = raw.split(delimiter);
+      // papaparse's skipEmptyLines 'greedy': a line of empty cells is no row
+      if (fields.every((field) => field.trim() === '')) continue;
+      const line = firstLine + i;
       if (header === null) {
         header = fields.map((name) => name.trim());
         continue;
