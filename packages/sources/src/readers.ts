@@ -314,7 +314,12 @@ export async function readTensorboardPart(path: string): Promise<RunPart> {
     series: scalars.series,
     x: 'step',
     y: defaultY(names),
-    meta: { tensorboard: { files: scalars.files.length, skipped: Object.fromEntries(scalars.skipped) } },
+    meta: {
+      tensorboard: { files: scalars.files.length, skipped: Object.fromEntries(scalars.skipped) },
+      ...(Object.keys(scalars.hparams).length > 0
+        ? { config: scalars.hparams, configFiles: ['hparams'] }
+        : {}),
+    },
     restarts: scalars.restarts,
     issues: scalars.issues,
   };

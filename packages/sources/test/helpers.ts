@@ -26,8 +26,11 @@ export interface OracleValue {
     | 'tensor_content_double'
     | 'histogram'
     | 'image'
-    | 'text';
+    | 'text'
+    | 'hparams';
   value?: number;
+  /** kind 'hparams': the session's hyper-parameters, as torch's add_hparams writes them */
+  hparams?: Record<string, number | string | boolean>;
 }
 export interface OracleRecord {
   wall_time: number;

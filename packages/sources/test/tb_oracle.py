@@ -88,10 +88,25 @@ def plugin_metadata(name):
     return ld(9, ld(1, ld(1, name.encode())))  # SummaryMetadata.plugin_data.plugin_name
 
 
+def hparam_value(value):
+    """google.protobuf.Value: number_value (2), string_value (3), bool_value (4)."""
+    if isinstance(value, bool):
+        return key(4, 0) + varint(1 if value else 0)
+    if isinstance(value, str):
+        return ld(3, value.encode())
+    return key(2, 1) + struct.pack("<d", value)
+
+
 def summary_value(item, seen):
     tag = item["tag"]
     kind = item["kind"]
     out = ld(1, tag.encode())
+    if kind == "hparams":
+        # torch's add_hparams: a value with only metadata, plugin "hparams", content HParamsPluginData
+        # {session_start_info (3): SessionStartInfo {hparams (1): map<string, Value>}}
+        entries = b"".join(ld(1, ld(1, k.encode()) + ld(2, hparam_value(v))) for k, v in item["hparams"].items())
+        content = ld(3, entries)
+        return out + ld(9, ld(1, ld(1, b"hparams") + ld(2, content)))
     if kind == "simple":
         return out + key(2, 5) + struct.pack("<f", item["value"])
     if kind.startswith("tensor_"):
@@ -148,7 +163,7 @@ def write(spec_path):
                     series[tag] = [p for p in series[tag] if p[0] < record["step"]]
                 continue
             for item in record["values"]:
-                if item["kind"] in ("histogram", "image", "text"):
+                if item["kind"] in ("histogram", "image", "text", "hparams"):
                     continue
                 column = file.get("columns", {}).get(item["tag"], item["tag"])
                 points = series.setdefault(column, [])

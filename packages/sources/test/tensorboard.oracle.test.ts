@@ -299,6 +299,51 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
   });
 });
 
+describe.skipIf(!oracleAvailable)('TensorBoard hparams (independent writer)', () => {
+  it("torch's add_hparams (a subfolder of the run): the hyper-parameters become the run's config", async () => {
+    const root = tempDir('tb-hparams');
+    const run = join(root, 'runs', 'lr-sweep-1');
+    mkdirSync(join(run, '1700000100.5'), { recursive: true });
+    writeWithOracle(
+      root,
+      [
+        {
+          path: join(run, 'events.out.tfevents.1700000000.h.1.0'),
+          records: [1, 2].map((step) => ({
+            wall_time: 1_700_000_000 + step,
+            step,
+            values: [{ tag: 'charts/episodic_return', kind: 'simple' as const, value: step }],
+          })),
+        },
+        {
+          path: join(run, '1700000100.5', 'events.out.tfevents.1700000100.h.1.1'),
+          records: [
+            {
+              wall_time: 1_700_000_100,
+              step: 0,
+              values: [
+                {
+                  tag: '_hparams_/session_start_info',
+                  kind: 'hparams' as const,
+                  hparams: { lr: 0.0003, optimizer: 'adam', clip: true, seed: 3 },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      false,
+    );
+    const scalars = await readTensorboardScalars(run);
+    expect(scalars.hparams).toEqual({ lr: 0.0003, optimizer: 'adam', clip: true, seed: 3 });
+    const { runs } = await discoverRuns(join(root, 'runs'));
+    expect(runs.map((r) => [r.id, r.meta.config])).toEqual([
+      ['lr-sweep-1', { lr: 0.0003, optimizer: 'adam', clip: true, seed: 3 }],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric)).toEqual(['charts/episodic_return']);
+  });
+});
+
 describe('the wide CSV keeps its memory to the values read', () => {
   it('20,000 tags each at a step of its own: refused before building, naming the numbers (was 400 million cells)', () => {
     const series = Array.from({ length: 20_000 }, (_, step) => ({

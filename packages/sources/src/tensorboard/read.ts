@@ -34,6 +34,8 @@ export interface TensorboardScalars {
   restarts: Restart[];
   /** Values that are not scalars, by kind (`histograms`, `images`, `text`, …): how many were skipped. */
   skipped: Map<string, number>;
+  /** Hyper-parameters written with the hparams plugin (torch's add_hparams, TF's hp.hparams). */
+  hparams: Record<string, number | string | boolean>;
   issues: string[];
 }
 
@@ -112,6 +114,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
   } else files = [path];
 
   const builder = new SeriesBuilder();
+  const hparams: Record<string, number | string | boolean> = {};
   const skipped = new Map<string, number>();
   const issues: string[] = [];
   for (const file of files) {
@@ -122,6 +125,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
       scalar: (tag: string, step: number, wallTime: number, value: number, float32: boolean) =>
         builder.scalar(prefix(tag), source, step, wallTime, value, float32),
       sessionStart: (step: number) => builder.sessionStart(source, step),
+      hparams: (values: Record<string, number | string | boolean>) => Object.assign(hparams, values),
       skipped(kind: string, tag: string, why?: string) {
         skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
         if (why && (skipped.get(kind) ?? 0) <= 3) issues.push(`${file}: tag "${tag}": ${why}; skipped`);
@@ -167,7 +171,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
       `${join(dir, restart.file)}: ${restart.kind === 'session-start' ? 'SessionLog START' : 'a step going back'} at step ${restart.step}: the run restarted; ${restart.purged} earlier value(s) at or after it dropped, as TensorBoard does`,
     );
   }
-  return { path, files, series: builder.finish(), restarts: builder.restarts, skipped, issues };
+  return { path, files, series: builder.finish(), restarts: builder.restarts, skipped, hparams, issues };
 }
 
 /** Column names for the tags of an event file in a subfolder of the run (add_scalars). */
