@@ -100,8 +100,16 @@ export function startCli(
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     child.output.stderr += text;
   });
+  // Listened to from the start: a child that ends before `finished` is called (a kill that came too
+  // late) has already emitted 'close'.
+  closedAt.set(
+    child,
+    new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal }))),
+  );
   return child;
 }
+
+const closedAt = new WeakMap<ChildProcess, Promise<{ code: number | null; signal: NodeJS.Signals | null }>>();
 
 export function finished(
   child: ChildProcess & { output: { stdout: string; stderr: string } },
@@ -117,7 +125,10 @@ export function finished(
       );
     }, timeoutMs);
     child.on('error', reject);
-    child.on('close', (code, signal) => {
+    const closed =
+      closedAt.get(child) ??
+      new Promise((done) => child.on('close', (code, signal) => done({ code, signal })));
+    void closed.then(({ code, signal }) => {
       clearTimeout(timer);
       resolve({ code, signal, ...child.output });
     });
