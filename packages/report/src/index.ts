@@ -50,7 +50,7 @@ export {
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
 export { withDeclaredRanges } from './runs/declared-ranges.js';
-export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export { type LoadedRuns, loadRuns } from './runs/load-runs.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
   findings as runsFindings,

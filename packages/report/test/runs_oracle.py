@@ -118,10 +118,16 @@ for dirpath, _, names in os.walk(root):
         if not text.endswith("\n"): text = text[: text.rfind("\n") + 1]
         rows = list(csv.DictReader(io.StringIO(text)))
         pts = [(num(r[X]), num(r[Y])) for r in rows]
+        # every row of a repeated x is kept; an x lower than the row before (a restart) drops the kept
+        # rows at or above it (TensorBoard's rule, applied on the x column whatever the y holds)
         xs, ys = [], []
+        last = -math.inf
         for x, y in pts:
-            if math.isnan(x) or math.isnan(y): continue
-            while xs and xs[-1] >= x: xs.pop(); ys.pop()
+            if math.isnan(x): continue
+            if x < last:
+                while xs and xs[-1] >= x: xs.pop(); ys.pop()
+            last = x
+            if math.isnan(y): continue
             xs.append(x); ys.append(y)
         group, task, _ = rel.split("/")
         runs.append(dict(path=rel, group=group, task=task, xs=xs, ys=ys))

@@ -5,6 +5,7 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
+import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
   aggregatesWithIntervals,
   bootstrap,
@@ -36,6 +37,8 @@ export interface RunInput {
   path?: string;
   /** per metric, the range its run.json declares (see withDeclaredRanges) */
   ranges?: Record<string, DeclaredRange>;
+  /** restarts the reader already resolved (@evidence/sources purges what a restart replaces) */
+  restarts?: readonly { step: number; previous: number; line?: number }[];
 }
 
 export type Normalize = 'minmax' | { label: string; ranges: Record<string, readonly [number, number]> };
@@ -59,26 +62,8 @@ export interface CompareRunsOptions {
   range?: DeclaredRange;
 }
 
-/** x defaults: ours, SB3 progress.csv, CleanRL's CSV, SB3 monitor (cumulative episode lengths), episodes. */
-export const X_CANDIDATES = [
-  'step',
-  'total timesteps',
-  'time/total_timesteps',
-  'global_step',
-  'timesteps',
-  'episode',
-];
-export const Y_CANDIDATES = [
-  'reward',
-  'ep_rew_mean',
-  'rollout/ep_rew_mean',
-  'eval/mean_reward',
-  'charts/episodic_return',
-  'mean_reward',
-  'episode_reward',
-  'return',
-  'r',
-];
+/** x and y defaults: every format's, from @evidence/sources (ours, SB3, CleanRL, RLlib, baselines, Lightning…). */
+export { X_CANDIDATES, Y_CANDIDATES };
 export const COMPLETE_SHARE = 0.95;
 
 export interface RunSummary {
@@ -288,6 +273,10 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       run.table.columns.get(xName) as Float64Array,
       run.table.columns.get(yName) as Float64Array,
     );
+    if (run.restarts?.length)
+      result.restarts.unshift(
+        ...run.restarts.map((r) => ({ row: r.line ?? 0, x: r.step, previous: r.previous })),
+      );
     if (result.x.length === 0)
       throw new RunsInputError(
         `${label(run)}: no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,
