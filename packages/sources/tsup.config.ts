@@ -1,3 +1,4 @@
 import { packageBuild } from '../../tsup.shared.js';
 
-export default packageBuild();
+// @evidence/node-kit is private: bundled in, never a dependency of the published package.
+export default packageBuild({ noExternal: ['@evidence/node-kit'] });

@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { compareCommand } from './commands/compare.js';
 import { envCommand } from './commands/env.js';
+import { exportCommand } from './commands/export.js';
 import { gifCommand } from './commands/gif.js';
 import { importCommand } from './commands/import.js';
 import { plotCommand } from './commands/plot.js';
@@ -99,6 +100,7 @@ export function createProgram(io: CliIo): Command {
     ['env', envCommand],
     ['runs', runsCommand],
     ['import', importCommand],
+    ['export', exportCommand],
   ];
   // `program.command()` (not addCommand) so each command inherits the output routing and exitOverride.
   for (const [name, define] of commands) define(program.command(name), io);

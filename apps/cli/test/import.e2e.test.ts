@@ -60,7 +60,9 @@ describe.skipIf(!canWrite)('evidence import tensorboard', () => {
     const out = join(dir, '..', 'ppo.csv');
     const result = await runCli(['import', 'tensorboard', dir, '--out', out]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^wrote {3}.*ppo\.csv \(5 steps × 3 tags from 1 event file\)\n$/);
+    expect(result.stdout).toMatch(
+      /^wrote {3}.*ppo\.csv \(13 values of 3 tags in 5 rows, from 1 event file\)\n$/,
+    );
     expect(result.stderr).toBe(`evidence: warning: ${dir}: skipped 5 histograms (not scalars)\n`);
     const ours = cells(readFileSync(out, 'utf8'));
     const theirs = cells(readFileSync(expected, 'utf8'));

@@ -55,13 +55,16 @@ describe('evidence plot', () => {
     expect(result.stderr).toMatch(/^evidence: .*custom\.csv: .*"reward".*step, loss/);
   });
 
-  it('--y on a folder is bad usage; a CSV with no standard chart needs --y', async () => {
+  it('--y on an evidence folder is bad usage; a CSV with no standard chart gets its default curve (issue #21)', async () => {
     const dir = tempDir('usage');
+    writeFileSync(join(dir, 'training_log.csv'), 'step,loss,reward\n1,2,3\n');
     expect((await runCli(['plot', dir, '--y', 'loss'])).code).toBe(2);
-    writeFileSync(join(dir, 'other.csv'), 'a,b\n1,2\n');
-    const result = await runCli(['plot', join(dir, 'other.csv')]);
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain('--y');
+    const other = tempDir('other');
+    writeFileSync(join(other, 'other.csv'), 'step,a,b\n1,2,3\n2,3,4\n');
+    const result = await runCli(['plot', join(other, 'other.csv')]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/wrote {3}.*other\.png/);
+    expect(readFileSync(join(other, 'other.png')).subarray(1, 4).toString()).toBe('PNG');
   });
 
   it('a missing path is bad input', async () => {

@@ -56,7 +56,7 @@ describe('evidence report on a Stable-Baselines3 log folder', () => {
     expect(result.code, result.stderr).toBe(0);
     const [first] = result.stdout.split('\n');
     expect(first).toMatch(
-      /^found 0\.monitor\.csv \+ 1\.monitor\.csv \(Stable-Baselines3 monitor: CartPole-v1, 12 episodes\), progress\.csv \(.*\); charting episode reward \(raw and moving average\) and episode length, over episodes and over timesteps; .*\(time\/, rollout\/, train\/, eval\/\) over time\/total_timesteps$/,
+      /^found 0\.monitor\.csv \+ 1\.monitor\.csv \(SB3\/baselines monitor: CartPole-v1, 12 episodes\), progress\.csv \(.*\); charting episode reward \(raw and moving average\) and episode length, over episodes and over timesteps; .*\(time\/, rollout\/, train\/, eval\/\) over time\/total_timesteps$/,
     );
     expect(result.stdout).not.toMatch(/^skipped /m);
     const after = hashTree(dir);
@@ -158,7 +158,7 @@ describe.skipIf(!canWriteTb)('evidence report on a TensorBoard run (CleanRL)', (
     const result = await runCli(['report', run, '--resamples', '200']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n')[0]).toMatch(
-      /^found CartPole-v1__ppo__1__1700000000 \(TensorBoard run: 4 scalar tags, 29 steps\); charting 4 keys in 2 groups \(charts\/, losses\/\) over step$/,
+      /^found CartPole-v1__ppo__1__1700000000 \(TensorBoard run: 4 scalar tags, 116 values\); charting 4 keys in 2 groups \(charts\/, losses\/\) over step$/,
     );
     expect(result.stderr).toMatch(/events\.out\.tfevents\.1700000000\.host\.1\.0: byte \d+/);
     const files = readdirSync(join(run, 'report'));
@@ -182,7 +182,7 @@ describe('evidence report on other exports, and on nothing readable', () => {
     const result = await runCli(['report', dir]);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(
-      /^found wandb_export\.csv \(W&B export: .*\); charting 1 W&B metrics over Step$/m,
+      /^found wandb_export\.csv#ppo \(W&B panel export: .*\), wandb_export\.csv#a2c \(W&B panel export: .*\); charting W&B run ppo over Step; W&B run a2c over Step$/m,
     );
     expect(readdirSync(join(dir, 'report'))).toContain('source-1-wandb-charts-episodic-return.png');
   });
@@ -195,7 +195,7 @@ describe('evidence report on other exports, and on nothing readable', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatch(
-      /nothing to report \(looked for training_log\.csv, .*\*monitor\.csv and progress\.csv \(Stable-Baselines3\), events\.out\.tfevents\.\*.*; found none/,
+      /nothing to report \(looked for training_log\.csv, .*\*monitor\.csv, progress\.csv, .*events\.out\.tfevents\.\*.*; found none/,
     );
     expect(readdirSync(dir).sort()).toEqual(['0.monitor.csv', 'notes.txt']);
   });

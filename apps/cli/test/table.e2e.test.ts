@@ -145,11 +145,18 @@ describe('evidence table', () => {
     expect(png.stderr.trimEnd().split('\n')).toEqual([
       `evidence: ${join(fixtureDir, 'training_curve.png')}: not a CSV file (binary data)`,
     ]);
+    // JSON Lines is a run format the discovery reads (issue #21): one row per record
     const dir = tempDir('jsonl');
     writeFileSync(join(dir, 'eval.jsonl'), '{"reward": 1}\n{"reward": 2}\n');
     const jsonl = await runCli(['table', 'eval.jsonl'], { cwd: dir });
-    expect(jsonl.code).toBe(1);
-    expect(jsonl.stderr).toBe('evidence: eval.jsonl: not a CSV file (its first line is JSON)\n');
+    expect(jsonl.code, jsonl.stderr).toBe(0);
+    expect(jsonl.stdout).toMatch(/reward/);
+    expect(
+      jsonl.stdout
+        .trimEnd()
+        .split('\n')
+        .filter((line) => /^\s*\d/.test(line)),
+    ).toHaveLength(2);
   });
 
   it('reports the first bad lines with their numbers, then one count', async () => {

@@ -1,6 +1,7 @@
 export { writeFileAtomic, writeFileAtomicSync } from './atomic-files.js';
 export { EvidencePaths } from './paths.js';
 export { CHECKPOINT_EVALS_COLUMNS, REWARD_COMPONENTS_COLUMNS, TRAINING_LOG_COLUMNS } from './presets.js';
+export { parseCell, parseNumber } from './read/cell-parse.js';
 export {
   type CsvFollowBatch,
   type CsvLogFollower,
@@ -9,8 +10,10 @@ export {
 } from './read/follow-csv.js';
 export { type LineIssue, lineIssues } from './read/line-issues.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './read/load-csv.js';
+export { parseNanJson } from './read/nan-json.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read/read-csv.js';
 export { type JsonlResult, readJsonl } from './read/read-jsonl.js';
+export { type RewardHistory, readRewardHistory } from './read/reward-history.js';
 export { CsvFormatError } from './read/row-check.js';
 export type { Cell, Durability, ReadIssues } from './types.js';
 export { type CsvLogOptions, type CsvLogWriter, openCsvLog } from './write/csv-writer.js';

@@ -1,12 +1,13 @@
 // The reference trainer's TrainingCurveRecorder: per-episode reward, moving average, exploration and
 // extra metrics; a history JSON checkpoint every N episodes; charts and the final history on save().
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type RewardHistory, readRewardHistory } from '@evidence/csv-log';
 import { checkNamePart } from '@evidence/node-kit';
 import type { Chart, Panel } from './chart.js';
 import { PALETTE } from './chart.js';
 import { readEvidenceEnv, writeFileAtomic } from './data.js';
-import { parseJsonWithNaN, stringifyJsonWithNaN } from './json-nan.js';
+import { stringifyJsonWithNaN } from './json-nan.js';
 import { movingAverage } from './moving-average.js';
 import { renderChart } from './render.js';
 
@@ -24,19 +25,6 @@ export interface CurveRecorderOptions {
 }
 
 /** The history JSON, with the reference trainer's key names. */
-export interface RewardHistory {
-  average_window: number;
-  episodes: number;
-  reward_history: number[];
-  average_history: number[];
-  epsilon_history: number[];
-  option_history: number[];
-  metric_histories: Record<string, number[]>;
-  best_reward: number | null;
-  final_reward: number | null;
-  final_average: number | null;
-  checkpoint?: boolean;
-}
 
 /** metric keys that feed the exploration chart instead of a chart of their own */
 const EPSILON_KEYS = ['epsilon'];
@@ -322,39 +310,6 @@ function toNumber(v: unknown): number {
 
 function hasFinite(a: Float64Array): boolean {
   return a.some(Number.isFinite);
-}
-
-/** Reads a reward-history JSON (ours or Python's, NaN allowed), checking its shape. */
-export async function readRewardHistory(path: string): Promise<RewardHistory> {
-  const value = parseJsonWithNaN(await readFile(path, 'utf8')) as Partial<RewardHistory> | null;
-  const problem = (what: string) => new Error(`${path}: ${what}`);
-  if (value === null || typeof value !== 'object') throw problem('expected a JSON object');
-  if (!Array.isArray(value.reward_history))
-    throw problem('expected "reward_history" to be an array of numbers');
-  const list = (key: keyof RewardHistory): number[] => {
-    const v = value[key];
-    if (v === undefined) return new Array<number>(value.reward_history?.length ?? 0).fill(Number.NaN);
-    if (!Array.isArray(v)) throw problem(`expected "${key}" to be an array of numbers`);
-    return v.map((x) => (typeof x === 'number' ? x : Number.NaN));
-  };
-  const metricHistories: Record<string, number[]> = {};
-  for (const [k, v] of Object.entries(value.metric_histories ?? {})) {
-    if (!Array.isArray(v)) throw problem(`expected "metric_histories.${k}" to be an array of numbers`);
-    metricHistories[k] = v.map((x) => (typeof x === 'number' ? x : Number.NaN));
-  }
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return {
-    average_window: typeof value.average_window === 'number' ? value.average_window : 20,
-    episodes: typeof value.episodes === 'number' ? value.episodes : value.reward_history.length,
-    reward_history: list('reward_history'),
-    average_history: list('average_history'),
-    epsilon_history: list('epsilon_history'),
-    option_history: list('option_history'),
-    metric_histories: metricHistories,
-    best_reward: num(value.best_reward),
-    final_reward: num(value.final_reward),
-    final_average: num(value.final_average),
-  };
 }
 
 export interface CurveRecorderFromEnvOptions {

@@ -1,3 +1,5 @@
+// the reader of the curve recorder's history lives with the evidence folder's other formats
+export { type RewardHistory, readRewardHistory } from '@evidence/csv-log';
 export { formatOf, type OutputFormat, registerFonts } from './canvas-backend.js';
 export type {
   BandSeries,
@@ -32,8 +34,6 @@ export {
   type CurveRecorderFromEnvOptions,
   type CurveRecorderOptions,
   curveRecorderFromEnv,
-  type RewardHistory,
-  readRewardHistory,
 } from './curve-recorder.js';
 export type { CsvInput, CsvLogLike, EvalInput, EvalRecord } from './data.js';
 export { type Decimated, decimate } from './decimate.js';

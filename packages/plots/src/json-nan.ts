@@ -1,47 +1,9 @@
-// JSON as Python's json module writes it: bare NaN, Infinity and -Infinity tokens are allowed.
-// They are rewritten to sentinel strings outside string literals, parsed, then turned into numbers.
-
-const SENTINELS: Record<string, number> = {
-  '\u0000NaN': Number.NaN,
-  '\u0000Infinity': Number.POSITIVE_INFINITY,
-  '\u0000-Infinity': Number.NEGATIVE_INFINITY,
-};
+// JSON as Python's json module writes it: bare NaN, Infinity and -Infinity tokens are allowed. Reading is
+// csv-log's (the one copy of the rule); writing them back is here.
+import { parseNanJson } from '@evidence/csv-log';
 
 /** Parses JSON that may contain NaN / Infinity / -Infinity (Python's `json.dumps` default). */
-export function parseJsonWithNaN(text: string): unknown {
-  if (!/NaN|Infinity/.test(text)) return JSON.parse(text);
-  let out = '';
-  let i = 0;
-  let from = 0;
-  while (i < text.length) {
-    const c = text[i];
-    if (c === '"') {
-      // skip the string literal
-      i++;
-      while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-      i++;
-      continue;
-    }
-    const token = text.startsWith('NaN', i)
-      ? 'NaN'
-      : text.startsWith('-Infinity', i)
-        ? '-Infinity'
-        : text.startsWith('Infinity', i)
-          ? 'Infinity'
-          : null;
-    if (token) {
-      out += `${text.slice(from, i)}"\\u0000${token}"`;
-      i += token.length;
-      from = i;
-      continue;
-    }
-    i++;
-  }
-  out += text.slice(from);
-  return JSON.parse(out, (_key, value) =>
-    typeof value === 'string' && value in SENTINELS ? SENTINELS[value] : value,
-  );
-}
+export const parseJsonWithNaN = parseNanJson;
 
 /** JSON text with non-finite numbers written as Python writes them (NaN, Infinity, -Infinity). */
 export function stringifyJsonWithNaN(value: unknown, indent = 2): string {

@@ -8,7 +8,7 @@ import {
   type StandardChart,
   standardCharts,
 } from '@evidence/plots';
-import type { RunTable } from '@evidence/sources';
+import type { Run } from '@evidence/sources';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
@@ -179,13 +179,15 @@ async function rawLogs(root: string, paths: EvidencePaths): Promise<string[]> {
   return [...fixed, ...runLogs].filter((path) => existsSync(path));
 }
 
-/** The files other trainers' tables were read from (a TensorBoard run's event files, each monitor file). */
-function sourceFiles(tables: readonly RunTable[]): string[] {
-  return tables.flatMap((table) =>
-    Array.isArray(table.meta.files)
-      ? table.meta.files.filter((file): file is string => typeof file === 'string')
-      : [table.path],
-  );
+/** The files other trainers' runs were read from (each series' file: event files, monitor files…). */
+function sourceFiles(runs: readonly Run[]): string[] {
+  return runs.flatMap((run) => {
+    const sources = [...new Set(run.series.map((s) => s.source))];
+    // a file run's series name the file itself; a folder run's a file in it ('*monitor.csv': all of them)
+    return sources.map((source) =>
+      source === '' || source.includes('*') || run.path.endsWith(source) ? run.path : join(run.path, source),
+    );
+  });
 }
 
 /**
@@ -225,7 +227,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   for (const input of [...inputs.slice(0, 5), join(root, RUN_FILE)]) await refuseBinary(input);
   // what other trainers wrote (SB3, TensorBoard, W&B/CSV): charted beside, or instead of, our own logs
   const sources = await findSources(root, out === root ? {} : { exclude: out });
-  if (!evidenceFound && sources.tables.length === 0)
+  if (!evidenceFound && sources.runs.length === 0)
     throw new NothingToReportError(
       dir,
       [
@@ -234,10 +236,10 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
         ),
         ...sources.lookedFor,
       ],
-      sources.unreadable.map((table) => capText(table.issues[0] ?? `${table.path}: no rows`)),
+      sources.unreadable.map((skip) => capText(`${skip.path}: ${skip.why}`)),
     );
-  const foreignCharts = sourceCharts(root, sources.tables);
-  const foundLine = sources.tables.length > 0 ? describeSources(root, sources.tables) : null;
+  const foreignCharts = sourceCharts(root, sources.runs);
+  const foundLine = sources.runs.length > 0 ? describeSources(root, sources.runs) : null;
   if (foundLine) log(foundLine);
 
   // without our own logs only the steps that apply are taken (and counted): no "not found" for each of our files
@@ -402,19 +404,16 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (evidenceFound) await drawCharts('csv', null);
 
   // --- other trainers' files --------------------------------------------------------------------
-  for (const table of sources.tables) issues.push(...sourceIssues(table));
+  for (const run of sources.runs) issues.push(...sourceIssues(run));
   if (sources.more.length > 0)
     skipped.push({
       what: `${sources.more.length} more runs (${sources.more
-        .map((table) => name(table.path))
+        .map((run) => name(run.path))
         .slice(0, 3)
         .join(', ')}…)`,
       why: `only the first ${MAX_SOURCES} are charted: compare many runs with \`evidence runs\`, or report one subfolder`,
     });
-  for (const table of sources.unreadable) {
-    const why = sourceIssues(table)[0];
-    skipped.push({ what: name(table.path), why: capText(why ? why.reason : 'no rows') });
-  }
+  for (const skip of sources.unreadable) skipped.push({ what: skip.path, why: capText(skip.why) });
   for (const { name: file, chart, source } of foreignCharts) {
     const path = join(out, `${file}.png`);
     progress(file);
@@ -486,11 +485,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
   // --- the report -------------------------------------------------------------------------------
   const raw: RawLog[] = [];
-  for (const path of [...(await rawLogs(root, paths)), ...sourceFiles(sources.tables)]) {
+  for (const path of [...(await rawLogs(root, paths)), ...sourceFiles(sources.runs)]) {
     raw.push({ file: href(path), label: name(path), bytes: (await stat(path)).size });
   }
   // the run as run.json describes it, and what the other trainers' files say (env id, episodes…)
-  const facts = sources.tables.length > 0 ? sourceFacts(root, sources.tables) : null;
+  const facts = sources.runs.length > 0 ? sourceFacts(root, sources.runs) : null;
   const runData = run.state === 'found' ? { ...facts, ...run.data } : facts;
   const described: RunInfo = runData ? { state: 'found', file: run.file, data: runData } : run;
   // a bad line's reason can quote the line: keep it short on the console and on the page

@@ -42,6 +42,7 @@ export {
   type CompareRunsOptions,
   type Curve,
   compareRuns,
+  type DeclaredRange,
   type GroupSummary,
   type Improvement,
   type Normalize,
@@ -53,13 +54,14 @@ export {
   X_CANDIDATES,
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
+export { withDeclaredRanges } from './runs/declared-ranges.js';
 export {
   type Config,
   type HyperParameterEffect,
   hyperParameterEffects,
   spearman,
 } from './runs/hyperparameters.js';
-export { type LoadedRuns, loadRuns, type RunReader } from './runs/load-runs.js';
+export { type LoadedRuns, loadRuns } from './runs/load-runs.js';
 export {
   GROUP_COLORS,
   type MetricRun,

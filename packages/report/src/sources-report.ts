@@ -1,40 +1,33 @@
 /**
- * What `evidence report DIR` shows of files other trainers wrote (read by @evidence/sources): SB3
- * monitor and progress files, TensorBoard runs, W&B and other CSV exports. Finds them, says in one line
- * what it found and what it will chart, and describes each chart; build-report draws and places them.
+ * What `evidence report DIR` shows of runs other trainers wrote (found by @evidence/sources' one
+ * discovery): SB3 monitor and progress files, TensorBoard runs, RLlib, Lightning, HF Trainer, MLflow,
+ * W&B and other CSV exports. Says in one line what it found and what it will chart, and describes each
+ * chart; build-report draws and places them.
  */
 
-import { readdir } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { basename, relative, resolve, sep } from 'node:path';
 import { type Chart, type LineSeries, movingAverage, type Panel } from '@evidence/plots';
 import {
-  detectFileFormat,
-  findRunTables,
-  isEventFile,
-  LOOKED_FOR,
-  type RunTable,
-  rowCount,
-  type WandbSeries,
+  discoverRuns,
+  FORMAT_NAMES,
+  RUN_FILES_LOOKED_FOR,
+  type Run,
+  type Series,
+  type SkippedRun,
+  type SourceFormat,
 } from '@evidence/sources';
 import type { ReportIssue } from './eval-files.js';
 import { plural } from './model.js';
-import { X_CANDIDATES } from './runs/compare-runs.js';
 
-/** Formats our own evidence report reads itself; every other table is a foreign source. */
-const OWN_FORMATS = new Set<RunTable['format']>(['evidence-csv', 'jsonl']);
-
-const FORMAT_NAMES: Record<RunTable['format'], string> = {
-  'evidence-csv': 'evidence log',
-  csv: 'CSV/TSV log',
-  'sb3-monitor': 'Stable-Baselines3 monitor',
-  'sb3-progress': 'Stable-Baselines3 progress.csv',
-  tensorboard: 'TensorBoard run',
-  'wandb-csv': 'W&B export',
-  jsonl: 'JSON Lines',
-};
+/** Formats our own evidence report reads itself (and evaluation episodes); every other run is a foreign source. */
+const OWN_FORMATS = new Set<SourceFormat>(['evidence-csv', 'reward-history', 'jsonl']);
 
 /** Sources in the order the page shows them: the episodes first, then the training curves. */
-const CHART_ORDER: RunTable['format'][] = ['sb3-monitor', 'sb3-progress', 'tensorboard', 'wandb-csv', 'csv'];
+const CHART_ORDER: SourceFormat[] = ['monitor', 'sb3-progress', 'tensorboard', 'wandb-panel'];
+const orderOf = (format: SourceFormat) => {
+  const at = CHART_ORDER.indexOf(format);
+  return at < 0 ? CHART_ORDER.length : at;
+};
 
 /** SB3's results_plotter smooths over 100 episodes; shorter runs over a tenth of their episodes. */
 export const EPISODE_WINDOW = 100;
@@ -47,67 +40,65 @@ const COLORS = ['#1d4ed8', '#ea580c', '#16a34a', '#c026d3', '#0f766e', '#dc2626'
 export const MAX_SOURCES = 12;
 
 export interface FoundSources {
-  /** foreign tables with at least one row, monitor files first (at most MAX_SOURCES) */
-  tables: RunTable[];
-  /** readable tables beyond MAX_SOURCES: not charted */
-  more: RunTable[];
-  /** tables that could not be read or hold nothing, with the reader's reasons */
-  unreadable: RunTable[];
+  /** foreign runs with at least one value, monitor files first (at most MAX_SOURCES) */
+  runs: Run[];
+  /** readable runs beyond MAX_SOURCES: not charted */
+  more: Run[];
+  /** runs found that could not be read or hold nothing, with the reason */
+  unreadable: SkippedRun[];
   /** what was searched for, for a "nothing found" message */
   lookedFor: string[];
 }
 
-/** Foreign run tables under `root`, leaving out our own logs and anything inside `exclude` (the report's folder). */
+/**
+ * Foreign runs under `root`, leaving out our own logs and anything inside `exclude` (the report's
+ * folder). Inside an evidence folder, what another trainer wrote beside our logs (a TensorBoard runs/
+ * folder, monitor files) is found too. A run with monitor files and another log (an SB3 logger folder)
+ * is shown as two sources: its episodes and its training curve.
+ */
 export async function findSources(root: string, options: { exclude?: string } = {}): Promise<FoundSources> {
-  const exclude = options.exclude ? resolve(options.exclude) : null;
-  const inside = (path: string) =>
-    exclude !== null && (resolve(path) === exclude || resolve(path).startsWith(exclude + sep));
-  // An evidence folder's logs can be large: read every table only when a foreign file is there at all.
-  const { found, lookedFor } = (await hasForeignFile(root, SEARCH_DEPTH, inside))
-    ? await findRunTables(root)
-    : { found: [], lookedFor: [...LOOKED_FOR] };
-  const tables: RunTable[] = [];
-  const unreadable: RunTable[] = [];
-  for (const table of found) {
-    if (OWN_FORMATS.has(table.format) || inside(table.path)) continue;
-    (rowCount(table) > 0 ? tables : unreadable).push(table);
+  const exclude = options.exclude ? resolve(options.exclude) : undefined;
+  let found = await discoverRuns(root, exclude ? { exclude } : {});
+  if (found.runs.some((run) => run.id === '.' && run.layout === 'evidence')) {
+    found = await discoverRuns(root, { inside: true, ...(exclude ? { exclude } : {}) });
+    // our own logs and evaluation files are the evidence report's to read and judge
+    found.skipped = found.skipped.filter((skip) => !isOwnFile(skip.path));
   }
-  tables.sort((a, b) => CHART_ORDER.indexOf(a.format) - CHART_ORDER.indexOf(b.format));
-  const more = tables.splice(MAX_SOURCES);
-  // our own logs are named by build-report itself; JSONL is read as evaluations, not charted as a source
-  return {
-    tables,
-    more,
-    unreadable,
-    lookedFor: lookedFor.filter((entry) => !entry.endsWith('(evidence)') && entry !== '*.jsonl'),
-  };
+  const foreign = found.runs
+    .filter((run) => !OWN_FORMATS.has(run.format))
+    .flatMap(views)
+    .sort((a, b) => orderOf(a.format) - orderOf(b.format));
+  const more = foreign.splice(MAX_SOURCES);
+  return { runs: foreign, more, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
 }
 
-/** How deep findRunTables looks (its documented 4 levels). */
-const SEARCH_DEPTH = 4;
+const OWN_FILES =
+  /(^|\/)(training_log\.csv|reward_components\.csv|checkpoint_evals\.csv|[^/]*\.jsonl|[^/]*_reward_history\.json)$/;
+const isOwnFile = (path: string) => OWN_FILES.test(path);
 
-/** Whether any file under dir (not in an excluded folder) has a foreign format, from names and first lines only. */
-async function hasForeignFile(
-  dir: string,
-  depth: number,
-  excluded: (path: string) => boolean,
-): Promise<boolean> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  for (const entry of entries) {
-    const path = join(dir, entry.name);
-    if (entry.isFile()) {
-      if (isEventFile(entry.name) && !excluded(path)) return true;
-      const format = await detectFileFormat(path).catch(() => null);
-      if (format !== null && !OWN_FORMATS.has(format) && !excluded(path)) return true;
-    }
-  }
-  if (depth === 0) return false;
-  for (const entry of entries) {
-    if (!entry.isDirectory() || entry.name.startsWith('.') || entry.name === 'node_modules') continue;
-    const path = join(dir, entry.name);
-    if (!excluded(path) && (await hasForeignFile(path, depth - 1, excluded))) return true;
-  }
-  return false;
+const isMonitorSeries = (series: Series) => series.source.endsWith('monitor.csv');
+
+/** A run's monitor episodes and its other logs as separate sources (each charted its own way). */
+function views(run: Run): Run[] {
+  const episodes = run.series.filter(isMonitorSeries);
+  if (episodes.length === 0 || episodes.length === run.series.length) return [run];
+  const files = (run.meta.monitor as { files?: string[] } | undefined)?.files ?? [];
+  const rest = run.series.filter((s) => !isMonitorSeries(s));
+  return [
+    {
+      ...run,
+      format: 'monitor',
+      series: episodes,
+      x: 'timesteps',
+      y: 'r',
+      meta: { ...run.meta, view: files.join(' + ') },
+    },
+    {
+      ...run,
+      series: rest,
+      meta: { ...run.meta, view: [...new Set(rest.map((s) => s.source))].join(' + ') },
+    },
+  ];
 }
 
 export interface SourceChart {
@@ -122,49 +113,43 @@ export interface SourceChart {
 type NamedChart = Omit<SourceChart, 'source'>;
 
 /** One line: what was found and what will be charted. */
-export function describeSources(root: string, tables: readonly RunTable[]): string {
-  const found = tables.map((table) => `${label(root, table)} (${summary(table)})`);
-  const charted = tables.map((table) => `${charting(table)}${overBudget(table)}`);
+export function describeSources(root: string, runs: readonly Run[]): string {
+  const found = runs.map((run) => `${label(root, run)} (${summary(run)})`);
+  const charted = runs.map((run) => `${charting(run)}${overBudget(run, runs)}`);
   return `found ${found.join(', ')}; charting ${charted.join('; ')}`;
 }
 
 /** Facts about each source for the page's Run section: format, environment, episodes, steps, tags. */
-export function sourceFacts(root: string, tables: readonly RunTable[]): Record<string, unknown> {
+export function sourceFacts(root: string, runs: readonly Run[]): Record<string, unknown> {
   const facts: Record<string, unknown> = {};
-  const envs = [...new Set(tables.map((table) => table.meta.env_id).filter((e) => typeof e === 'string'))];
+  const envs = [...new Set(runs.map((run) => run.meta.envId).filter((e) => typeof e === 'string'))];
   if (envs.length === 1) facts.environment = envs[0];
   // results.json of a model card (SB3 gives it to every table of its folder): shown once
-  const results = tables.find((table) => table.meta.results !== undefined)?.meta.results;
+  const results = runs.find((run) => run.meta.results !== undefined)?.meta.results;
   if (results !== undefined) facts.results = results;
-  for (const table of tables) {
-    const entry: Record<string, unknown> = { format: FORMAT_NAMES[table.format] };
-    if (table.format === 'sb3-monitor') {
-      if (typeof table.meta.env_id === 'string') entry.env_id = table.meta.env_id;
-      entry.episodes = rowCount(table);
-      entry.timesteps = last(table.columns.get('timesteps'));
-      if (typeof table.meta.t_start === 'number')
-        entry.started_at = new Date(table.meta.t_start * 1000).toISOString();
-      if (Array.isArray(table.meta.files)) entry.files = table.meta.files.length;
+  for (const run of runs) {
+    const entry: Record<string, unknown> = { format: FORMAT_NAMES[run.format] };
+    if (run.format === 'monitor') {
+      if (typeof run.meta.envId === 'string') entry.env_id = run.meta.envId;
+      const rewards = seriesOf(run, 'r');
+      entry.episodes = rewards?.values.length ?? 0;
+      entry.timesteps = rewards ? last(rewards.steps) : null;
+      const monitor = run.meta.monitor as { t_start?: number; files?: string[] } | undefined;
+      if (typeof monitor?.t_start === 'number' && Number.isFinite(monitor.t_start))
+        entry.started_at = new Date(monitor.t_start * 1000).toISOString();
+      if (Array.isArray(monitor?.files) && monitor.files.length > 1) entry.files = monitor.files.length;
     } else {
-      entry.rows = rowCount(table);
-      entry.keys = plottedKeys(table).length;
-      const x = xColumn(table);
-      if (x) entry[`last ${x}`] = last(table.columns.get(x));
+      entry.points = run.series.reduce((n, s) => n + s.values.length, 0);
+      entry.keys = plotted(run).length;
+      entry[`last ${run.x}`] = last(
+        Float64Array.from(
+          run.series.flatMap((s) => (s.steps.length > 0 ? [s.steps[s.steps.length - 1] as number] : [])),
+        ).sort(),
+      );
     }
-    facts[label(root, table)] = entry;
+    facts[label(root, run)] = entry;
   }
   return facts;
-}
-
-/** Every chart of every source, named `source-<n>-<what>`. */
-export function sourceCharts(root: string, tables: readonly RunTable[]): SourceChart[] {
-  return tables.flatMap((table, index) =>
-    chartsOf(root, table).map((chart) => ({
-      ...chart,
-      name: `source-${index + 1}-${chart.name}`,
-      source: table.path,
-    })),
-  );
 }
 
 /**
@@ -173,82 +158,93 @@ export function sourceCharts(root: string, tables: readonly RunTable[]): SourceC
  */
 export const MAX_CHARTS_PER_SOURCE = 12;
 
-function chartsOf(root: string, table: RunTable): NamedChart[] {
-  return allChartsOf(root, table).slice(0, MAX_CHARTS_PER_SOURCE);
-}
-
-function allChartsOf(root: string, table: RunTable): NamedChart[] {
-  if (table.format === 'sb3-monitor') return monitorCharts(root, table);
-  if (table.format === 'wandb-csv') return wandbCharts(root, table);
-  return groupedCharts(root, table);
-}
-
 /** How many charts a source would take, beyond the budget; a note for the one-line summary. */
-function overBudget(table: RunTable): string {
-  const wanted =
-    table.format === 'wandb-csv'
-      ? wandbMetrics(table).size
-      : table.format === 'sb3-monitor'
-        ? 2
-        : [...groupByPrefix(plottedKeys(table)).values()].reduce(
-            (sum, keys) => sum + Math.ceil(keys.length / PANELS_PER_CHART),
-            0,
-          );
+function overBudget(run: Run, runs: readonly Run[]): string {
+  const wanted = chartCount(run, runs);
   return wanted > MAX_CHARTS_PER_SOURCE
     ? ` (the first ${MAX_CHARTS_PER_SOURCE} of its ${wanted} charts: at most ${MAX_CHARTS_PER_SOURCE} per source; \`evidence plot\` draws chosen columns)`
     : '';
 }
 
-/** A source by its path under root; joined monitor files by their names. */
-function label(root: string, table: RunTable): string {
-  const files = table.meta.files;
-  const under = (path: string) => relative(root, path).split(sep).join('/') || basename(path);
-  if (table.format === 'sb3-monitor' && Array.isArray(files) && files.length > 1)
-    return files.map((file) => under(String(file))).join(' + ');
-  return under(table.path);
+/** How many charts a source asks for, counted without drawing them. */
+function chartCount(run: Run, runs: readonly Run[]): number {
+  if (run.format === 'monitor' && seriesOf(run, 'r') && seriesOf(run, 'l')) return 2;
+  if (run.format === 'wandb-panel') return wandbMetricNames(runs.filter((r) => r.path === run.path)).length;
+  return [...groupByPrefix(plotted(run).map((s) => s.metric)).values()].reduce(
+    (sum, keys) => sum + Math.ceil(keys.length / PANELS_PER_CHART),
+    0,
+  );
 }
 
-function last(column: Float64Array | undefined): number | null {
-  if (!column) return null;
-  for (let i = column.length - 1; i >= 0; i--) if (Number.isFinite(column[i])) return column[i] as number;
+/** The charts of one source, the first MAX_CHARTS_PER_SOURCE only. */
+function chartsOf(root: string, run: Run, runs: readonly Run[]): NamedChart[] {
+  if (run.format === 'monitor') return monitorCharts(root, run);
+  if (run.format === 'wandb-panel')
+    return wandbCharts(
+      root,
+      runs.filter((r) => r.format === 'wandb-panel' && r.path === run.path),
+    ).slice(0, MAX_CHARTS_PER_SOURCE);
+  return groupedCharts(root, run, MAX_CHARTS_PER_SOURCE);
+}
+
+/** Every chart of every source, named `source-<n>-<what>`; the runs of one W&B export share charts. */
+export function sourceCharts(root: string, runs: readonly Run[]): SourceChart[] {
+  const charts: SourceChart[] = [];
+  const wandbDone = new Set<string>();
+  runs.forEach((run, index) => {
+    if (run.format === 'wandb-panel') {
+      if (wandbDone.has(run.path)) return;
+      wandbDone.add(run.path);
+    }
+    const own = chartsOf(root, run, runs);
+    for (const chart of own)
+      charts.push({ ...chart, name: `source-${index + 1}-${chart.name}`, source: run.path });
+  });
+  return charts;
+}
+
+/** A source by its path under root (and its one file, in a run folder); a run split out of a table by its name there. */
+function label(root: string, run: Run): string {
+  const under = relative(root, run.path).split(sep).join('/');
+  const view = typeof run.meta.view === 'string' ? run.meta.view : '';
+  const name = [under, view].filter(Boolean).join('/') || basename(run.path);
+  const hash = run.id.indexOf('#');
+  return hash >= 0 ? `${name}#${run.id.slice(hash + 1)}` : name;
+}
+
+function seriesOf(run: Run, metric: string): Series | undefined {
+  return run.series.find((s) => s.metric === metric);
+}
+
+function last(values: ArrayLike<number> | undefined): number | null {
+  if (!values) return null;
+  for (let i = values.length - 1; i >= 0; i--) if (Number.isFinite(values[i])) return values[i] as number;
   return null;
 }
 
-function summary(table: RunTable): string {
-  const kind = FORMAT_NAMES[table.format];
-  if (table.format === 'sb3-monitor') {
-    const env = typeof table.meta.env_id === 'string' ? `${table.meta.env_id}, ` : '';
-    return `${kind}: ${env}${plural(rowCount(table), 'episode')}`;
+function summary(run: Run): string {
+  const kind = FORMAT_NAMES[run.format];
+  if (run.format === 'monitor') {
+    const env = typeof run.meta.envId === 'string' ? `${run.meta.envId}, ` : '';
+    return `${kind}: ${env}${plural(seriesOf(run, 'r')?.values.length ?? 0, 'episode')}`;
   }
-  if (table.format === 'tensorboard')
-    return `${kind}: ${plural(plottedKeys(table).length, 'scalar tag')}, ${plural(rowCount(table), 'step')}`;
-  return `${kind}: ${plural(plottedKeys(table).length, 'numeric key')}, ${plural(rowCount(table), 'row')}`;
+  const points = run.series.reduce((n, s) => n + s.values.length, 0);
+  if (run.format === 'tensorboard')
+    return `${kind}: ${plural(plotted(run).length, 'scalar tag')}, ${plural(points, 'value')}`;
+  return `${kind}: ${plural(plotted(run).length, 'numeric key')}, ${plural(points, 'value')}`;
 }
 
-function charting(table: RunTable): string {
-  if (table.format === 'sb3-monitor')
+function charting(run: Run): string {
+  if (run.format === 'monitor')
     return 'episode reward (raw and moving average) and episode length, over episodes and over timesteps';
-  if (table.format === 'wandb-csv') return `${wandbMetrics(table).size} W&B metrics over Step`;
-  const groups = [...groupByPrefix(plottedKeys(table)).keys()];
-  const x = xColumn(table) ?? 'row';
-  return `${plural(plottedKeys(table).length, 'key')} in ${plural(groups.length, 'group')} (${groups.join(', ')}) over ${x}`;
+  if (run.format === 'wandb-panel') return `W&B run ${run.run} over Step`;
+  const groups = [...groupByPrefix(plotted(run).map((s) => s.metric)).keys()];
+  return `${plural(plotted(run).length, 'key')} in ${plural(groups.length, 'group')} (${groups.join(', ')}) over ${run.x}`;
 }
 
-/** x of a table: TensorBoard's step, SB3 progress's total timesteps, else the first of the runs' x candidates. */
-function xColumn(table: RunTable): string | null {
-  if (table.format === 'tensorboard') return 'step';
-  return X_CANDIDATES.find((name) => table.columns.has(name)) ?? null;
-}
-
-/** Columns worth a line: not the x, not TensorBoard's wall time, not empty. */
-function plottedKeys(table: RunTable): string[] {
-  const x = xColumn(table);
-  const keys: string[] = [];
-  for (const [name, column] of table.columns) {
-    if (name === x || (table.format === 'tensorboard' && name === 'wall_time')) continue;
-    if (column.some((v) => Number.isFinite(v))) keys.push(name);
-  }
-  return keys;
+/** Series worth a line: with a finite value. */
+function plotted(run: Run): Series[] {
+  return run.series.filter((s) => s.values.some((v) => Number.isFinite(v)));
 }
 
 /** Keys grouped by the part before their first `/` (`charts/`, `losses/`, `rollout/`…); others together. */
@@ -257,12 +253,14 @@ export function groupByPrefix(keys: readonly string[]): Map<string, string[]> {
   for (const key of keys) {
     const slash = key.indexOf('/');
     const group = slash > 0 ? `${key.slice(0, slash)}/` : 'other';
-    groups.set(group, [...(groups.get(group) ?? []), key]);
+    const keys = groups.get(group);
+    if (keys) keys.push(key);
+    else groups.set(group, [key]);
   }
   return groups;
 }
 
-/** The rows where both x and y are finite: sparse keys (a tag logged every 10 steps) drawn as lines, not dots. */
+/** The points where both x and y are finite: sparse keys drawn as lines, not dots. */
 function finitePairs(x: ArrayLike<number>, y: ArrayLike<number>): { x: Float64Array; y: Float64Array } {
   const xs: number[] = [];
   const ys: number[] = [];
@@ -281,20 +279,20 @@ const slug = (text: string): string =>
     .replace(/^-|-$/g, '')
     .toLowerCase() || 'other';
 
-function groupedCharts(root: string, table: RunTable): NamedChart[] {
-  const xName = xColumn(table);
-  const n = rowCount(table);
-  const x = xName
-    ? (table.columns.get(xName) as Float64Array)
-    : Float64Array.from({ length: n }, (_, i) => i);
-  const where = label(root, table);
+/** One chart per key prefix, a panel per key, each over its own steps (every logged value drawn). */
+function groupedCharts(root: string, run: Run, limit = Number.POSITIVE_INFINITY): NamedChart[] {
+  const where = label(root, run);
   const charts: NamedChart[] = [];
-  for (const [group, keys] of groupByPrefix(plottedKeys(table))) {
+  const series = plotted(run);
+  const byName = new Map(series.map((s) => [s.metric, s]));
+  for (const [group, keys] of groupByPrefix(series.map((s) => s.metric))) {
     const parts = Math.ceil(keys.length / PANELS_PER_CHART);
     for (let part = 0; part < parts; part++) {
+      if (charts.length >= limit) return charts;
       const chunk = keys.slice(part * PANELS_PER_CHART, (part + 1) * PANELS_PER_CHART);
       const panels: Panel[] = chunk.map((key, i) => {
-        const pairs = finitePairs(x, table.columns.get(key) as Float64Array);
+        const s = byName.get(key) as Series;
+        const pairs = finitePairs(s.steps, s.values);
         const line: LineSeries = {
           type: 'line',
           x: pairs.x,
@@ -310,7 +308,7 @@ function groupedCharts(root: string, table: RunTable): NamedChart[] {
         name: `${slug(group)}${parts > 1 ? `-${part + 1}` : ''}`,
         chart: {
           title: `${where}: ${group}${of}`,
-          xLabel: xName ?? 'row',
+          xLabel: run.x,
           panels,
           height: Math.max(360, 120 + PANEL_HEIGHT * panels.length),
           integerX: true,
@@ -321,15 +319,17 @@ function groupedCharts(root: string, table: RunTable): NamedChart[] {
   return charts;
 }
 
-function monitorCharts(root: string, table: RunTable): NamedChart[] {
-  const reward = table.columns.get('r') as Float64Array;
-  const length = table.columns.get('l') as Float64Array;
-  const episodes = rowCount(table);
+function monitorCharts(root: string, run: Run): NamedChart[] {
+  const rewards = seriesOf(run, 'r');
+  const lengths = seriesOf(run, 'l');
+  if (!rewards || !lengths) return groupedCharts(root, run);
+  const episodes = rewards.values.length;
   const window = episodes >= EPISODE_WINDOW ? EPISODE_WINDOW : Math.max(1, Math.round(episodes / 10));
-  const env = typeof table.meta.env_id === 'string' ? `${table.meta.env_id}: ` : '';
-  const where = label(root, table);
+  const env = typeof run.meta.envId === 'string' ? `${run.meta.envId}: ` : '';
+  const where = label(root, run);
+  const overEpisodes = Float64Array.from({ length: episodes }, (_, i) => i);
   const chartOver = (xName: 'episode' | 'timesteps', xLabel: string): NamedChart => {
-    const x = table.columns.get(xName) as Float64Array;
+    const x = xName === 'episode' ? overEpisodes : rewards.steps;
     const panel = (values: Float64Array, name: string, color: string): Panel => ({
       yLabel: name,
       series: [
@@ -349,7 +349,10 @@ function monitorCharts(root: string, table: RunTable): NamedChart[] {
       chart: {
         title: `${env}episode reward and length over ${xLabel} (${plural(episodes, 'episode')}, ${where})`,
         xLabel,
-        panels: [panel(reward, 'episode reward', '#1d4ed8'), panel(length, 'episode length', '#ea580c')],
+        panels: [
+          panel(rewards.values, 'episode reward', '#1d4ed8'),
+          panel(lengths.values, 'episode length', '#ea580c'),
+        ],
         height: 640,
         integerX: true,
       },
@@ -358,18 +361,17 @@ function monitorCharts(root: string, table: RunTable): NamedChart[] {
   return [chartOver('episode', 'episodes'), chartOver('timesteps', 'timesteps')];
 }
 
-function wandbMetrics(table: RunTable): Map<string, WandbSeries[]> {
-  const byMetric = new Map<string, WandbSeries[]>();
-  for (const series of (table.meta.wandb ?? []) as WandbSeries[])
-    byMetric.set(series.metric, [...(byMetric.get(series.metric) ?? []), series]);
-  return byMetric;
+function wandbMetricNames(runs: readonly Run[]): string[] {
+  return [...new Set(runs.flatMap((run) => run.series.map((s) => s.metric)))].filter(
+    (m) => !/__(MIN|MAX)$/.test(m),
+  );
 }
 
 /** A W&B panel export: one chart per metric, one line per run over `Step`. */
-function wandbCharts(root: string, table: RunTable): NamedChart[] {
-  const step = table.columns.get('Step') ?? Float64Array.from({ length: rowCount(table) }, (_, i) => i);
-  const where = label(root, table);
-  return [...wandbMetrics(table)].map(([metric, runs]) => ({
+function wandbCharts(root: string, runs: readonly Run[]): NamedChart[] {
+  const where = label(root, runs[0] as Run).replace(/#.*$/, '');
+  const metrics = wandbMetricNames(runs);
+  return metrics.map((metric) => ({
     name: `wandb-${slug(metric)}`,
     chart: {
       title: `${where}: ${metric}`,
@@ -379,9 +381,9 @@ function wandbCharts(root: string, table: RunTable): NamedChart[] {
         {
           yLabel: metric,
           series: runs.flatMap((run, i) => {
-            const column = table.columns.get(run.column);
-            if (!column) return [];
-            const pairs = finitePairs(step, column);
+            const s = seriesOf(run, metric);
+            if (!s) return [];
+            const pairs = finitePairs(s.steps, s.values);
             return [
               {
                 type: 'line' as const,
@@ -400,11 +402,11 @@ function wandbCharts(root: string, table: RunTable): NamedChart[] {
 }
 
 /**
- * A table's issues as report issues. @evidence/sources names each "<file>:<line>: why", "<file>: byte
- * <n>: why" or "<file>: why"; the file is the table's path or a file inside it.
+ * A run's issues as report issues. @evidence/sources names each "<file>:<line>: why", "<file>: byte
+ * <n>: why" or "<file>: why"; the file is the run's path or a file inside it.
  */
-export function sourceIssues(table: RunTable): ReportIssue[] {
-  return table.issues.map((issue) => splitIssue(issue, table.path));
+export function sourceIssues(run: { path: string; issues: readonly string[] }): ReportIssue[] {
+  return run.issues.map((issue) => splitIssue(issue, run.path));
 }
 
 export function splitIssue(issue: string, path: string): ReportIssue {

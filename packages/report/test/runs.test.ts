@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compilePattern, discoverRuns } from '@evidence/sources';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeRuns, compareRuns, loadRuns, type RunInput, type RunsSummary } from '../src/index.js';
 import { alignRun } from '../src/runs/align.js';
 import { RunsInputError } from '../src/runs/compare-runs.js';
-import { compilePattern, discoverRuns } from '../src/runs/discover.js';
 import { readRunTable } from '../src/runs/run-table.js';
 import { pythonMissing } from './helpers.js';
 import { BUDGET, GROUPS, TASKS, writeRunFolder, X, Y } from './runs-fixtures.js';
@@ -69,30 +69,40 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
 });
 
 describe('alignment', () => {
-  it('keeps the last row of a repeated x and lets later rows win after a restart', () => {
-    const x = Float64Array.from([1, 2, 3, 3, 4, 5, 3, 4, Number.NaN, 6]);
-    const y = Float64Array.from([10, 20, 30, 31, 40, 50, 300, 400, 999, 600]);
+  it('keeps every row of a repeated x and lets later rows win after a restart', () => {
+    const x = Float64Array.from([1, 2, 2, 3, 3, 4, 5, 3, 4, 4, Number.NaN, 6]);
+    const y = Float64Array.from([10, 20, 21, 30, 31, 40, 50, 300, 400, 401, 999, 600]);
     const run = alignRun(x, y);
-    expect([...run.x]).toEqual([1, 2, 3, 4, 6]);
-    expect([...run.y]).toEqual([10, 20, 300, 400, 600]);
-    expect(run.restarts).toEqual([{ row: 6, x: 3, previous: 5 }]);
+    // every value logged at one step counts (several episodes end at one step): issue #21
+    expect([...run.x]).toEqual([1, 2, 2, 3, 4, 4, 6]);
+    expect([...run.y]).toEqual([10, 20, 21, 300, 400, 401, 600]);
+    expect(run.restarts).toEqual([{ row: 7, x: 3, previous: 5 }]);
     expect(run.missing).toBe(1);
   });
 
-  it('the kept x are strictly increasing, each the last row with that x after its last restart', () => {
+  it('the kept x never go down, and a kept row is never followed by a row with a lower x (property)', () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 0, max: 20 }), { minLength: 1, maxLength: 60 }), (steps) => {
         const x = Float64Array.from(steps);
         const y = Float64Array.from(steps, (_, i) => i);
         const run = alignRun(x, y);
-        for (let i = 1; i < run.x.length; i++) expect(run.x[i]).toBeGreaterThan(run.x[i - 1] as number);
-        // the last row always survives, and every kept row is not followed by a row with x ≤ its x
+        for (let i = 1; i < run.x.length; i++)
+          expect(run.x[i]).toBeGreaterThanOrEqual(run.x[i - 1] as number);
+        // the last row always survives; a kept row is followed by no lower x; rows at one x all stay
         expect(run.y[run.y.length - 1]).toBe(steps.length - 1);
         for (let k = 0; k < run.x.length; k++) {
           const row = run.y[k] as number;
           for (let later = row + 1; later < steps.length; later++)
-            expect(steps[later] as number).toBeGreaterThan(run.x[k] as number);
+            expect(steps[later] as number).toBeGreaterThanOrEqual(run.x[k] as number);
         }
+        const kept = new Set(run.y);
+        for (let k = 0; k + 1 < steps.length; k++)
+          if (
+            kept.has(k + 1) &&
+            steps[k] === steps[k + 1] &&
+            Math.min(...steps.slice(k + 1)) >= (steps[k] as number)
+          )
+            expect(kept.has(k)).toBe(true);
       }),
     );
   });
@@ -134,7 +144,7 @@ describe('patterns and discovery', () => {
     writeFileSync(join(root, 'a2c', 'run 1.csv'), 'step,reward\n1,2\n');
     writeFileSync(join(root, 'a2c', 'notes.md'), '#');
     const found = await discoverRuns(root);
-    expect(found.runs.map((r) => [r.path, r.group, r.task])).toEqual([
+    expect(found.runs.map((r) => [r.id, r.group, r.task])).toEqual([
       ['a2c/run 1.csv', 'a2c', 'all'],
       ['ppo/seed1', 'ppo', 'all'],
       ['ppo/seed2', 'ppo', 'all'],
@@ -142,7 +152,9 @@ describe('patterns and discovery', () => {
     expect(found.skipped).toEqual([]);
     expect(found.ignored).toEqual(['a2c/notes.md']);
     const loaded = await loadRuns(root);
-    expect([...(loaded.runs[2]?.table.columns.get('reward') ?? [])]).toEqual([1, Number.NaN, 3]);
+    // the recorder's NaN is no point of the series (as an empty cell is not): the episodes with a value
+    expect([...(loaded.runs[2]?.table.columns.get('reward') ?? [])]).toEqual([1, 3]);
+    expect([...(loaded.runs[2]?.table.columns.get('episode') ?? [])]).toEqual([0, 2]);
   });
 });
 

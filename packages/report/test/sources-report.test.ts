@@ -36,10 +36,12 @@ describe('SB3 folders', () => {
   it('finds the monitor files (joined) and progress.csv, says what it found and what it charts', async () => {
     const dir = temp('sb3');
     cpSync(SB3_FIXTURES, dir, { recursive: true });
-    const { tables } = await findSources(dir);
-    expect(tables.map((t) => t.format).sort()).toEqual(['sb3-monitor', 'sb3-progress']);
+    const { runs: tables } = await findSources(dir);
+    expect(tables.map((t) => t.format).sort()).toEqual(['monitor', 'sb3-progress']);
     const line = describeSources(dir, tables);
-    expect(line).toMatch(/Stable-Baselines3 monitor: CartPole-v1, 12 episodes/);
+    expect(line).toMatch(
+      /0\.monitor\.csv \+ 1\.monitor\.csv \(SB3\/baselines monitor: CartPole-v1, 12 episodes/,
+    );
     expect(line).toMatch(/episode reward \(raw and moving average\) and episode length/);
     expect(line).toMatch(/progress\.csv \(Stable-Baselines3 progress\.csv: 10 numeric keys/);
     expect(line).toMatch(/4 groups \(time\/, rollout\/, train\/, eval\/\) over time\/total_timesteps/);
@@ -69,7 +71,7 @@ describe('SB3 folders', () => {
     const dir = temp('monitor');
     const rewards = Array.from({ length: 150 }, (_, i) => 10 + ((i * 37) % 23) + i);
     writeFileSync(join(dir, 'monitor.csv'), monitorText(rewards));
-    const { tables } = await findSources(dir);
+    const { runs: tables } = await findSources(dir);
     const [episodes, timesteps] = sourceCharts(dir, tables);
     expect(episodes?.chart.title).toMatch(
       /^CartPole-v1: episode reward and length over episodes \(150 episodes/,
@@ -113,10 +115,10 @@ describe.skipIf(pythonMissing !== null)(`TensorBoard runs ${pythonMissing ?? ''}
     );
     const written = spawnSync('python3', [TB_ORACLE, 'write', spec], { encoding: 'utf8' });
     expect(written.status, written.stderr).toBe(0);
-    const { tables } = await findSources(dir);
+    const { runs: tables } = await findSources(dir);
     expect(tables.map((t) => t.format)).toEqual(['tensorboard']);
     expect(describeSources(dir, tables)).toMatch(
-      /runs\/CartPole-v1__ppo__1__1700000000 \(TensorBoard run: 5 scalar tags, 20 steps\); charting 5 keys in 3 groups \(charts\/, losses\/, other\) over step/,
+      /runs\/CartPole-v1__ppo__1__1700000000 \(TensorBoard run: 5 scalar tags, 85 values\); charting 5 keys in 3 groups \(charts\/, losses\/, other\) over step/,
     );
     const charts = sourceCharts(dir, tables);
     expect(charts.map((c) => c.name)).toEqual(['source-1-charts', 'source-1-losses', 'source-1-other']);
@@ -137,8 +139,8 @@ describe('what is not a foreign source', () => {
     writeFileSync(join(dir, 'report', 'table.csv'), 'step,x\n1,2\n');
     writeFileSync(join(dir, 'empty.csv'), 'step,x\n');
     const found = await findSources(dir, { exclude: join(dir, 'report') });
-    expect(found.tables).toEqual([]);
-    expect(found.unreadable.map((t) => t.path)).toEqual([join(dir, 'empty.csv')]);
+    expect(found.runs).toEqual([]);
+    expect(found.unreadable.map((t) => t.path)).toEqual(['empty.csv']);
     expect(found.lookedFor.join('; ')).toMatch(/monitor\.csv.*tfevents/);
   });
 
@@ -150,7 +152,7 @@ describe('what is not a foreign source', () => {
         'global_step,charts/episodic_return\n1,2\n2,3\n',
       );
     const found = await findSources(dir);
-    expect(found.tables).toHaveLength(MAX_SOURCES);
+    expect(found.runs).toHaveLength(MAX_SOURCES);
     expect(found.more.map((t) => t.path)).toEqual([join(dir, 'run-12.csv'), join(dir, 'run-13.csv')]);
   });
 

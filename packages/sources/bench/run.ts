@@ -104,11 +104,11 @@ try {
 
   let tags = 0;
   add(
-    'readTensorboardScalars (framing, CRCs, protobufjs decode, merge by step)',
+    'readTensorboardScalars (framing, CRCs, protobufjs decode, series per tag)',
     SCALARS,
     await best(async () => {
       const scalars = await readTensorboardScalars(file);
-      tags = scalars.tags.size;
+      tags = scalars.series.length;
     }),
   );
   const read = await readTensorboardScalars(file);

@@ -1,32 +1,13 @@
+import { parseNumber } from '@evidence/csv-log';
+
 /**
- * One CSV cell as a number, by the design's reading rules: empty, nan → NaN; inf/-inf/Infinity →
- * ±Infinity; True/False/true/false → 1/0; otherwise a decimal number. Anything else is text: undefined.
+ * One CSV cell as a number, by csv-log's reading rules (the one copy of Python's CSV-cell rules): empty →
+ * NaN (missing); nan, inf, Infinity, True/False… as there; undefined when the cell is text.
  */
 export function cellNumber(text: string): number | undefined {
   const cell = text.trim();
-  if (cell === '') return Number.NaN;
-  const special = SPECIAL.get(cell);
-  if (special !== undefined) return special;
-  // Number() also takes hex, binary and '  ': only plain decimals are numbers here.
-  if (!DECIMAL.test(cell)) return undefined;
-  return Number(cell);
+  return cell === '' ? Number.NaN : parseNumber(cell);
 }
-
-const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
-const SPECIAL = new Map<string, number>([
-  ['nan', Number.NaN],
-  ['NaN', Number.NaN],
-  ['-nan', Number.NaN],
-  ['inf', Number.POSITIVE_INFINITY],
-  ['+inf', Number.POSITIVE_INFINITY],
-  ['-inf', Number.NEGATIVE_INFINITY],
-  ['Infinity', Number.POSITIVE_INFINITY],
-  ['-Infinity', Number.NEGATIVE_INFINITY],
-  ['True', 1],
-  ['False', 0],
-  ['true', 1],
-  ['false', 0],
-]);
 
 /** A number as CSV text: the shortest text that reads back to the same double; NaN → nan, ±Infinity → inf/-inf. */
 export function formatNumber(value: number): string {

@@ -1,13 +1,28 @@
 export { cellNumber } from './cells.js';
 export { type DelimitedText, parseDelimited } from './delimited.js';
-export { detectFileFormat, EVIDENCE_CSV_NAMES, LOOKED_FOR } from './detect.js';
-export { readEvidenceCsv } from './evidence-csv.js';
-export { readForeignCsv } from './foreign-csv.js';
-export { readJsonlTable, valueAtKey } from './jsonl.js';
-export { findRunTables, type ReadRunTableOptions, readRunTable } from './read-run-table.js';
-export { type RunFormat, type RunTable, rowCount } from './run-table.js';
-export { MONITOR_SUFFIX, mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
-export { readSb3Progress, readSb3Results } from './sb3-progress.js';
+export {
+  DEFAULT_TASK,
+  discoverRuns,
+  LOOKED_FOR as RUN_FILES_LOOKED_FOR,
+  RUN_COLUMNS,
+  UnknownFileError,
+} from './discover.js';
+export { EXPORT_COLUMNS, exportCsv, exportParquet, exportRowCount } from './export.js';
+export { defaultY, FORMAT_NAMES, OTHER_Y_CANDIDATES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
+export { runColumns } from './grid.js';
+export type {
+  DiscoverOptions,
+  Discovery,
+  Layout,
+  Restart,
+  Run,
+  RunMeta,
+  Series,
+  SkippedRun,
+  SourceFormat,
+} from './model.js';
+export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
+export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';
 export {
@@ -19,12 +34,10 @@ export {
 export {
   findTensorboardRuns,
   isEventFile,
-  readTensorboard,
   readTensorboardScalars,
   type TensorboardRun,
   type TensorboardScalars,
   tensorboardCsv,
-  tensorboardRunTable,
 } from './tensorboard/read.js';
-export type { ScalarGrid, TagColumn } from './tensorboard/scalar-grid.js';
-export { readWandbCsv, splitWandbRuns, type WandbSeries, wandbSeries } from './wandb-csv.js';
+export { valueAtKey } from './values.js';
+export { type WandbSeries, wandbSeries } from './wandb-csv.js';

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { numericColumns, parseDelimited } from './delimited.js';
 import type { RunTable } from './run-table.js';
 
 /** One run of a W&B panel export: its metric column and, when exported, the min/max band around it. */
@@ -33,22 +31,6 @@ export function wandbSeries(header: readonly string[]): WandbSeries[] | null {
     series.set(base, entry);
   }
   return [...series.values()];
-}
-
-/**
- * A W&B panel export. Columns keep the export's names (`Step`, `<run> - <metric>`, `…__MIN`,
- * `…__MAX`); `meta.wandb` lists the series, and `splitWandbRuns` makes one table per run.
- */
-export async function readWandbCsv(path: string): Promise<RunTable> {
-  const parsed = parseDelimited(path, await readFile(path, 'utf8'), { lastLine: 'keep-if-complete' });
-  const series = wandbSeries(parsed.header);
-  if (!series) {
-    throw new Error(
-      `${path}:1: not a W&B panel export (expected "Step" then "<run> - <metric>" columns, found ${parsed.header.slice(0, 3).join(', ')})`,
-    );
-  }
-  const columns = numericColumns(path, parsed);
-  return { path, format: 'wandb-csv', columns, meta: { wandb: series }, issues: parsed.issues };
 }
 
 /**

@@ -26,14 +26,19 @@ export interface OracleValue {
     | 'tensor_content_double'
     | 'histogram'
     | 'image'
-    | 'text';
+    | 'text'
+    | 'hparams';
   value?: number;
+  /** kind 'hparams': the session's hyper-parameters, as torch's add_hparams writes them */
+  hparams?: Record<string, number | string | boolean>;
 }
 export interface OracleRecord {
   wall_time: number;
   step: number;
   values: OracleValue[];
   corrupt?: 'data' | 'length';
+  /** A SessionLog START event at this step (what torch's SummaryWriter(purge_step=…) writes on resume). */
+  session_start?: boolean;
 }
 export interface OracleFile {
   path: string;

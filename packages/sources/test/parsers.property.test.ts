@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { cellNumber, csvField, formatFloat32, formatNumber } from '../src/cells.js';
 import { numericColumns, parseDelimited } from '../src/delimited.js';
@@ -146,6 +147,37 @@ describe('CSV round trip through papaparse', () => {
     // without a comma in the header the delimiter is still found, and a .tsv is read with tabs
     expect(parseDelimited('s.csv', 'a;b\n1;2\n', { lastLine: 'torn' }).delimiter).toBe(';');
     expect(parseDelimited('t.tsv', 'a,b\tc\n1\t2\n', { lastLine: 'torn' }).header).toEqual(['a,b', 'c']);
+  });
+
+  it('a file without quotes (split directly) gives the header and rows papaparse gives (property)', () => {
+    const cell = fc.stringMatching(/^[A-Za-z0-9 ._:/-]{0,6}$/);
+    const line = fc.oneof(
+      {
+        weight: 8,
+        arbitrary: fc.array(cell, { minLength: 1, maxLength: 4 }).map((cells) => cells.join(',')),
+      },
+      { weight: 1, arbitrary: fc.constantFrom('', '   ', '# a comment', '#') },
+    );
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 25 }), (lines) => {
+        const text = `${lines.join('\n')}\n`;
+        const fast = parseDelimited('t.csv', text, { lastLine: 'torn' });
+        const data = Papa.parse<string[]>(text, {
+          comments: '#',
+          skipEmptyLines: 'greedy',
+          delimiter: ',',
+        }).data;
+        const header = (data[0] ?? []).map((name) => name.trim());
+        expect(fast.header).toEqual(header);
+        expect(fast.rows.map((r) => r.fields)).toEqual(
+          data.slice(1).filter((row) => row.length === header.length),
+        );
+        expect(fast.issues).toHaveLength(data.slice(1).filter((row) => row.length !== header.length).length);
+        // each row's line is where it is in the file
+        const all = text.split('\n');
+        for (const row of fast.rows) expect(all[row.line - 1]).toBe(row.fields.join(','));
+      }),
+    );
   });
 
   it('cellNumber reads every formatNumber output back exactly', () => {

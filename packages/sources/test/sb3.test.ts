@@ -2,11 +2,12 @@ import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findRunTables, readRunTable, readSb3Monitor, readSb3Progress } from '../src/index.js';
+import { discoverRuns, type Run, readSb3Monitor, runColumns } from '../src/index.js';
 import { tempDir } from './helpers.js';
 
 // Written by test/sb3_fixtures.py exactly as SB3's ResultsWriter and CSVOutputFormat write them.
 const fixtures = fileURLToPath(new URL('./fixtures/sb3/', import.meta.url));
+const column = (run: Run | undefined, name: string) => [...(run ? (runColumns(run).get(name) ?? []) : [])];
 
 describe('SB3 monitor files', () => {
   it('keeps the #{t_start, env_id} line as meta, reads r,l,t and info keywords, derives timesteps', async () => {
@@ -20,6 +21,17 @@ describe('SB3 monitor files', () => {
     expect([...(table.columns.get('is_success') ?? [])]).toEqual([0, 0, 0, 0, 1, 1]);
     expect(table.columns.get('r')?.[0]).toBe(9.99999);
     expect(table.issues).toEqual([]);
+    // the run: x = timesteps, y = r, wall time = t_start + t
+    const { runs } = await discoverRuns(join(fixtures, '0.monitor.csv'));
+    const r = runs[0]?.series.find((s) => s.metric === 'r');
+    expect([runs[0]?.format, runs[0]?.x, runs[0]?.y, runs[0]?.meta.envId]).toEqual([
+      'monitor',
+      'timesteps',
+      'r',
+      'CartPole-v1',
+    ]);
+    expect([...(r?.steps ?? [])]).toEqual([10, 27, 51, 82, 120, 165]);
+    expect(r?.wallTimes[0]).toBeCloseTo(1763990000.123456 + 0.021, 6);
   });
 
   it('reports a torn last row (SB3 still writing) and never returns it', async () => {
@@ -49,15 +61,15 @@ describe('SB3 monitor files', () => {
     const dir = tempDir('sb3-join');
     for (const name of ['0.monitor.csv', '1.monitor.csv'])
       copyFileSync(join(fixtures, name), join(dir, name));
-    const { found } = await findRunTables(dir);
-    expect(found).toHaveLength(1);
-    const table = found[0];
-    expect(table?.path).toBe(dir);
-    const t = [...(table?.columns.get('t') ?? [])];
+    const { runs } = await discoverRuns(dir);
+    expect(runs).toHaveLength(1);
+    const run = runs[0];
+    expect([run?.path, run?.layout]).toEqual([dir, 'sb3-monitor']);
+    const t = column(run, 't');
     expect(t).toHaveLength(12);
     expect(t).toEqual([...t].sort((a, b) => a - b));
     expect(t[0]).toBeCloseTo(0.021, 9); // env 0 started first: its t is unchanged
-    expect(table?.columns.get('timesteps')?.[11]).toBe(165 + 171);
+    expect(column(run, 'timesteps')[11]).toBe(165 + 171);
   });
 
   it('a file that is not a monitor file is bad input naming the file and the header', async () => {
@@ -67,37 +79,42 @@ describe('SB3 monitor files', () => {
     await expect(readSb3Monitor(path)).rejects.toThrow(
       `${path}: not an SB3 monitor file: no column "r" (header: a,b)`,
     );
+    const { runs, skipped } = await discoverRuns(dir);
+    expect(runs).toEqual([]);
+    expect(skipped).toEqual([
+      { path: '.', why: 'x.monitor.csv: not an SB3 monitor file: no column "r" (header: a,b)' },
+    ]);
   });
 });
 
 describe('SB3 progress.csv', () => {
   it('reads slash keys, empty cells while a key is absent, the header SB3 grew and rewrote', async () => {
-    const table = await readSb3Progress(join(fixtures, 'progress.csv'));
-    expect(table.columns.get('time/total_timesteps')).toEqual(
-      Float64Array.from([2048, 4096, 6144, 8192, 10240]),
-    );
-    const reward = [...(table.columns.get('rollout/ep_rew_mean') ?? [])];
+    const { runs } = await discoverRuns(join(fixtures, 'progress.csv'));
+    const run = runs[0];
+    expect([run?.format, run?.x, run?.y]).toEqual([
+      'sb3-progress',
+      'time/total_timesteps',
+      'rollout/ep_rew_mean',
+    ]);
+    const grid = run ? runColumns(run) : new Map();
+    expect(grid.get('time/total_timesteps')).toEqual(Float64Array.from([2048, 4096, 6144, 8192, 10240]));
+    const reward = [...(grid.get('rollout/ep_rew_mean') ?? [])];
     expect(reward[0]).toBeNaN();
     expect(reward.slice(1)).toEqual([22.5, 23.5, 24.5, 25.5]);
-    const evalReward = [...(table.columns.get('eval/mean_reward') ?? [])];
-    expect(evalReward.map((value) => (Number.isNaN(value) ? null : value))).toEqual([
-      null,
-      null,
-      42,
-      null,
-      null,
-    ]);
-    expect(table.columns.size).toBe(11);
-    expect(table.issues).toEqual([]);
+    // a key absent from a row is no point of its series
+    const evalReward = run?.series.find((s) => s.metric === 'eval/mean_reward');
+    expect([...(evalReward?.steps ?? [])]).toEqual([6144]);
+    expect([...(evalReward?.values ?? [])]).toEqual([42]);
+    expect(grid.size).toBe(11);
+    expect(run?.issues).toEqual([]);
   });
 
-  it('a folder of SB3 files: progress.csv with results.json in meta, the monitors joined', async () => {
-    const { found } = await findRunTables(fixtures);
-    expect(found.map((table) => table.format).sort()).toEqual(['sb3-monitor', 'sb3-progress']);
-    for (const table of found) expect((table.meta.results as { mean_reward: number }).mean_reward).toBe(500);
-    const chosen = await readRunTable(fixtures);
-    expect(chosen.format).toBe('sb3-progress');
-    expect(chosen.issues.at(-1)).toMatch(/also holds \. \(sb3-monitor\)/);
-    expect((await readRunTable(fixtures, { format: 'sb3-monitor' })).format).toBe('sb3-monitor');
+  it('a folder of SB3 files is one run: progress.csv and the joined monitors as its sources, results.json in meta', async () => {
+    const { runs } = await discoverRuns(fixtures);
+    expect(runs).toHaveLength(1);
+    const run = runs[0];
+    expect([run?.layout, run?.format, run?.y]).toEqual(['sb3-log', 'sb3-progress', 'rollout/ep_rew_mean']);
+    expect([...new Set(run?.series.map((s) => s.source))]).toEqual(['progress.csv', '*monitor.csv']);
+    expect((run?.meta.results as { mean_reward: number } | undefined)?.mean_reward).toBe(500);
   });
 });

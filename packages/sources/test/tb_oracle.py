@@ -88,10 +88,25 @@ def plugin_metadata(name):
     return ld(9, ld(1, ld(1, name.encode())))  # SummaryMetadata.plugin_data.plugin_name
 
 
+def hparam_value(value):
+    """google.protobuf.Value: number_value (2), string_value (3), bool_value (4)."""
+    if isinstance(value, bool):
+        return key(4, 0) + varint(1 if value else 0)
+    if isinstance(value, str):
+        return ld(3, value.encode())
+    return key(2, 1) + struct.pack("<d", value)
+
+
 def summary_value(item, seen):
     tag = item["tag"]
     kind = item["kind"]
     out = ld(1, tag.encode())
+    if kind == "hparams":
+        # torch's add_hparams: a value with only metadata, plugin "hparams", content HParamsPluginData
+        # {session_start_info (3): SessionStartInfo {hparams (1): map<string, Value>}}
+        entries = b"".join(ld(1, ld(1, k.encode()) + ld(2, hparam_value(v))) for k, v in item["hparams"].items())
+        content = ld(3, entries)
+        return out + ld(9, ld(1, ld(1, b"hparams") + ld(2, content)))
     if kind == "simple":
         return out + key(2, 5) + struct.pack("<f", item["value"])
     if kind.startswith("tensor_"):
@@ -114,6 +129,8 @@ def event(record, seen):
     out = key(1, 1) + struct.pack("<d", record["wall_time"]) + key(2, 0) + varint(record["step"])
     if "file_version" in record:
         return out + ld(3, record["file_version"].encode())
+    if record.get("session_start"):
+        return out + ld(6, key(1, 0) + varint(1))  # SessionLog{status: START}
     summary = b"".join(ld(1, summary_value(item, seen)) for item in record["values"])
     return out + ld(5, summary)
 
@@ -127,10 +144,12 @@ def float_text(kind, value):
 
 
 def write(spec_path):
+    """Writes the files; the expected CSV keeps every value (one row per value at a step) and applies
+    TensorBoard's EventAccumulator purges: a SessionLog START at step s drops every tag's values at
+    steps >= s logged before it, a tag whose step goes back drops its own values at or after it."""
     with open(spec_path) as f:
         spec = json.load(f)
-    grid = {}  # step -> {tag: text}, the last value written wins
-    wall = {}
+    series = {}  # tag -> [(step, text, wall)] in the order written
     for file in spec["files"]:
         seen = set()
         out = bytearray()
@@ -139,27 +158,33 @@ def write(spec_path):
             out += frame(event(record, seen), record.get("corrupt"))
             if record.get("corrupt"):
                 continue
+            if record.get("session_start"):
+                for tag in series:
+                    series[tag] = [p for p in series[tag] if p[0] < record["step"]]
+                continue
             for item in record["values"]:
-                if item["kind"] in ("histogram", "image", "text"):
+                if item["kind"] in ("histogram", "image", "text", "hparams"):
                     continue
                 column = file.get("columns", {}).get(item["tag"], item["tag"])
-                grid.setdefault(record["step"], {})[column] = float_text(item["kind"], item["value"])
-                wall[record["step"]] = max(wall.get(record["step"], record["wall_time"]), record["wall_time"])
+                points = series.setdefault(column, [])
+                if points and record["step"] < points[-1][0]:
+                    points[:] = [p for p in points if p[0] < record["step"]]
+                points.append((record["step"], float_text(item["kind"], item["value"]), record["wall_time"]))
         if file.get("torn_tail"):
             tail = frame(event({"wall_time": 9.0, "step": 99, "values": [{"tag": "t", "kind": "simple", "value": 1.0}]}, seen))
             out += tail[: file["torn_tail"]]
         with open(file["path"], "wb") as f:
             f.write(out)
     if "expected_csv" in spec:
-        tags = []
-        for step in grid:
-            for tag in grid[step]:
-                if tag not in tags:
-                    tags.append(tag)
+        tags = [tag for tag in series if series[tag]]
+        steps = sorted({p[0] for tag in tags for p in series[tag]})
         lines = [",".join(["step", "wall_time"] + tags)]
-        for step in sorted(grid):
-            cells = [str(step), repr(float(wall[step]))] + [grid[step].get(tag, "") for tag in tags]
-            lines.append(",".join(cells))
+        for step in steps:
+            at = {tag: [p for p in series[tag] if p[0] == step] for tag in tags}
+            for k in range(max(len(v) for v in at.values())):
+                row = [at[tag][k] if k < len(at[tag]) else None for tag in tags]
+                wall = max(p[2] for p in row if p)
+                lines.append(",".join([str(step), repr(float(wall))] + [p[1] if p else "" for p in row]))
         with open(spec["expected_csv"], "w") as f:
             f.write("\n".join(lines) + "\n")
 

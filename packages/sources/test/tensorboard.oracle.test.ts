@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findRunTables, readTensorboard, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
+import { discoverRuns, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
 import { type OracleFile, oracleAvailable, tempDir, writeWithOracle } from './helpers.js';
 
 /**
@@ -64,9 +64,9 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
         expect(Math.fround(number)).toBe(number === 0 ? 0 : Math.fround(number));
       }
     }
-    const table = await readTensorboard(dir);
-    expect([...table.columns.keys()]).toEqual(['step', 'wall_time', ...kinds.map((kind) => `enc/${kind}`)]);
-    expect(table.columns.get('enc/simple')?.[0]).toBe(Math.fround(0.1));
+    expect(scalars.series.map((s) => s.metric)).toEqual(kinds.map((kind) => `enc/${kind}`));
+    expect(scalars.series[0]?.values[0]).toBe(Math.fround(0.1));
+    expect(scalars.series.map((s) => s.float32)).toEqual([true, true, true, false, false]);
   });
 
   it('reports a corrupted record (file and byte offset), skips it and goes on; reports a torn tail', async () => {
@@ -81,7 +81,7 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
     const expected = writeWithOracle(dir, [{ path: file, records, torn_tail: 20 }]);
     const scalars = await readTensorboardScalars(dir);
     expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
-    expect([...scalars.steps]).toEqual([0, 1, 3, 5]);
+    expect([...(scalars.series[0]?.steps ?? [])]).toEqual([0, 1, 3, 5]);
     expect(scalars.issues).toHaveLength(3);
     expect(scalars.issues[0]).toMatch(
       /events\.out\.tfevents\.1700000000\.host\.1\.0: byte \d+: record data fails its CRC/,
@@ -96,7 +96,7 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
     expect(offsets[2]).toBe(size);
   });
 
-  it('merges several event files of one folder (the later file wins at a shared step) and add_scalars subfolders', async () => {
+  it('merges several event files of one folder (every value kept, a shared step twice) and add_scalars subfolders', async () => {
     const dir = tempDir('tb-merge');
     mkdirSync(join(dir, 'loss_train'));
     mkdirSync(join(dir, 'loss_eval'));
@@ -110,7 +110,7 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
         })),
       },
       {
-        // A resumed run: a later file rewrites step 2 and goes on.
+        // A later file logs step 2 again and goes on: without a SessionLog START both values are kept.
         path: join(dir, 'events.out.tfevents.1700000500.host.2.0'),
         records: [2, 3].map((step) => ({
           wall_time: 600 + step,
@@ -147,6 +147,9 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
     expect(scalars.files).toHaveLength(4);
     expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
     expect(Object.fromEntries(scalars.skipped)).toEqual({ histograms: 2, images: 2, text: 2 });
+    const returns = scalars.series.find((s) => s.metric === 'charts/episodic_return');
+    expect([...(returns?.steps ?? [])]).toEqual([0, 1, 2, 2, 3]);
+    expect([...(returns?.values ?? [])]).toEqual([0, 1, 2, 20, 30]);
     expect(scalars.issues).toEqual([`${dir}: skipped 2 histograms, 2 images, 2 text (not scalars)`]);
   });
 
@@ -165,12 +168,12 @@ describe.skipIf(!oracleAvailable)('TensorBoard event files written by an indepen
     );
     await expect(readTensorboardScalars(dir)).rejects.toThrow(/holds 2 TensorBoard runs \(PPO_1, PPO_2\)/);
     const one = await readTensorboardScalars(join(dir, 'PPO_2'));
-    expect([...one.tags.keys()]).toEqual(['rollout/ep_rew_mean']);
+    expect(one.series.map((s) => s.metric)).toEqual(['rollout/ep_rew_mean']);
   });
 });
 
 describe.skipIf(!oracleAvailable)('TensorBoard runs among other files', () => {
-  it('findRunTables finds each CleanRL run of runs/, and a tag named "step" never replaces the step column', async () => {
+  it('discoverRuns finds each CleanRL run of runs/ (task, group, seed from the name), and a tag named "step" never replaces the step column', async () => {
     const dir = tempDir('tb-cleanrl');
     const runs = ['CartPole-v1__ppo__1__1700000000', 'CartPole-v1__ppo__2__1700000100'];
     for (const run of runs) mkdirSync(join(dir, 'runs', run), { recursive: true });
@@ -189,15 +192,183 @@ describe.skipIf(!oracleAvailable)('TensorBoard runs among other files', () => {
       })),
       false,
     );
-    const { found } = await findRunTables(dir);
-    expect(found.map((table) => [table.format, table.path])).toEqual(
-      runs.map((run) => ['tensorboard', join(dir, 'runs', run)]),
+    const { runs: found, skipped } = await discoverRuns(dir);
+    expect(skipped).toEqual([]);
+    expect(found.map((run) => [run.format, run.layout, run.path, run.task, run.group, run.run])).toEqual(
+      runs.map((run, i) => [
+        'tensorboard',
+        'cleanrl',
+        join(dir, 'runs', run),
+        'CartPole-v1',
+        'ppo',
+        String(i + 1),
+      ]),
     );
-    const table = found[1];
-    expect([...(table?.columns.get('step') ?? [])]).toEqual([100, 200]);
-    expect([...(table?.columns.get('step (tag)') ?? [])]).toEqual([7, 7]);
-    expect([...(table?.columns.get('charts/episodic_return') ?? [])]).toEqual([2, 3]);
+    const run = found[1];
+    const series = (metric: string) => run?.series.find((s) => s.metric === metric);
+    expect([...(series('charts/episodic_return')?.steps ?? [])]).toEqual([100, 200]);
+    expect([...(series('step')?.values ?? [])]).toEqual([7, 7]);
+    expect([...(series('charts/episodic_return')?.values ?? [])]).toEqual([2, 3]);
+    expect(run?.y).toBe('charts/episodic_return');
     const csv = tensorboardCsv(await readTensorboardScalars(join(dir, 'runs', runs[0] as string)));
     expect(csv.split('\n')[0]).toBe('step,wall_time,charts/episodic_return,step (tag)');
+  });
+});
+
+describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (independent writer)', () => {
+  it('keeps every value logged at one step (CleanRL: one episodic_return per finished env)', async () => {
+    const dir = tempDir('tb-same-step');
+    const records = [100, 100, 100, 200, 200].map((step, i) => ({
+      wall_time: 1_700_000_000 + i,
+      step,
+      values: [{ tag: 'charts/episodic_return', kind: 'simple' as const, value: i + 0.5 }],
+    }));
+    const expected = writeWithOracle(dir, [
+      { path: join(dir, 'events.out.tfevents.1700000000.h.1.0'), records },
+    ]);
+    const scalars = await readTensorboardScalars(dir);
+    expect([...(scalars.series[0]?.values ?? [])]).toEqual([0.5, 1.5, 2.5, 3.5, 4.5]);
+    expect(scalars.restarts).toEqual([]);
+    const csv = tensorboardCsv(scalars);
+    expectSameCsv(csv, readFileSync(expected, 'utf8'));
+    expect(csv.trimEnd().split('\n')).toHaveLength(6);
+  });
+
+  it("a resumed run (SessionLog START at its checkpoint step in a new file) purges the crashed run's later steps, and says so", async () => {
+    const dir = tempDir('tb-restart');
+    const first = join(dir, 'events.out.tfevents.1700000000.h.1.0');
+    const second = join(dir, 'events.out.tfevents.1700000900.h.2.0');
+    const point = (step: number, value: number) => ({
+      wall_time: 1_700_000_000 + step,
+      step,
+      values: [
+        { tag: 'rollout/ep_rew_mean', kind: 'simple' as const, value },
+        { tag: 'train/loss', kind: 'simple' as const, value: -value },
+      ],
+    });
+    const expected = writeWithOracle(dir, [
+      { path: first, records: [10, 20, 30, 40].map((s) => point(s, s)) },
+      {
+        path: second,
+        records: [
+          { wall_time: 1_700_001_000, step: 20, values: [], session_start: true },
+          ...[20, 30].map((s) => point(s, s + 0.5)),
+        ],
+      },
+    ]);
+    const scalars = await readTensorboardScalars(dir);
+    expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
+    expect([...(scalars.series[0]?.steps ?? [])]).toEqual([10, 20, 30]);
+    expect([...(scalars.series[0]?.values ?? [])]).toEqual([10, 20.5, 30.5]);
+    expect(scalars.restarts).toEqual([
+      {
+        file: 'events.out.tfevents.1700000900.h.2.0',
+        step: 20,
+        previous: 40,
+        purged: 6,
+        kind: 'session-start',
+      },
+    ]);
+    expect(scalars.issues.join('\n')).toMatch(
+      /events\.out\.tfevents\.1700000900\.h\.2\.0: SessionLog START at step 20: the run restarted; 6 earlier value\(s\)/,
+    );
+  });
+
+  it('a tag whose step goes back purges what follows it; a crashed 40-byte event file is skipped, the rest read', async () => {
+    const root = tempDir('tb-stepback');
+    const dir = join(root, 'runs');
+    mkdirSync(join(dir, 'good'), { recursive: true });
+    mkdirSync(join(dir, 'crashed'));
+    const records = [1, 2, 3, 2, 3].map((step, i) => ({
+      wall_time: 10 + i,
+      step,
+      values: [{ tag: 'loss', kind: 'simple' as const, value: i }],
+    }));
+    const expected = writeWithOracle(root, [{ path: join(dir, 'good', 'events.out.tfevents.1.h'), records }]);
+    const scalars = await readTensorboardScalars(join(dir, 'good'));
+    expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
+    expect([...(scalars.series[0]?.values ?? [])]).toEqual([0, 3, 4]);
+    expect(scalars.restarts).toEqual([
+      { file: 'events.out.tfevents.1.h', step: 2, previous: 3, purged: 2, kind: 'step-back' },
+    ]);
+    // A run that crashed right after SummaryWriter() opened: the file_version record alone.
+    writeWithOracle(root, [{ path: join(dir, 'crashed', 'events.out.tfevents.2.h'), records: [] }], false);
+    const discovery = await discoverRuns(dir);
+    expect(discovery.runs.map((run) => run.id)).toEqual(['good']);
+    expect(discovery.skipped).toEqual([{ path: 'crashed', why: 'no scalars logged' }]);
+  });
+});
+
+describe.skipIf(!oracleAvailable)('TensorBoard hparams (independent writer)', () => {
+  it("torch's add_hparams (a subfolder of the run): the hyper-parameters become the run's config", async () => {
+    const root = tempDir('tb-hparams');
+    const run = join(root, 'runs', 'lr-sweep-1');
+    mkdirSync(join(run, '1700000100.5'), { recursive: true });
+    writeWithOracle(
+      root,
+      [
+        {
+          path: join(run, 'events.out.tfevents.1700000000.h.1.0'),
+          records: [1, 2].map((step) => ({
+            wall_time: 1_700_000_000 + step,
+            step,
+            values: [{ tag: 'charts/episodic_return', kind: 'simple' as const, value: step }],
+          })),
+        },
+        {
+          path: join(run, '1700000100.5', 'events.out.tfevents.1700000100.h.1.1'),
+          records: [
+            {
+              wall_time: 1_700_000_100,
+              step: 0,
+              values: [
+                {
+                  tag: '_hparams_/session_start_info',
+                  kind: 'hparams' as const,
+                  hparams: { lr: 0.0003, optimizer: 'adam', clip: true, seed: 3 },
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      false,
+    );
+    const scalars = await readTensorboardScalars(run);
+    expect(scalars.hparams).toEqual({ lr: 0.0003, optimizer: 'adam', clip: true, seed: 3 });
+    const { runs } = await discoverRuns(join(root, 'runs'));
+    expect(runs.map((r) => [r.id, r.meta.config])).toEqual([
+      ['lr-sweep-1', { lr: 0.0003, optimizer: 'adam', clip: true, seed: 3 }],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric)).toEqual(['charts/episodic_return']);
+  });
+});
+
+describe('the wide CSV keeps its memory to the values read', () => {
+  it('20,000 tags each at a step of its own: refused before building, naming the numbers (was 400 million cells)', () => {
+    const series = Array.from({ length: 20_000 }, (_, step) => ({
+      metric: `tag/${step}`,
+      source: 'events.out.tfevents.1',
+      steps: Float64Array.of(step),
+      wallTimes: Float64Array.of(1.5),
+      values: Float64Array.of(0.5),
+      float32: true,
+    }));
+    expect(() => tensorboardCsv({ series })).toThrow(
+      /^at least 20000 tags over 20000 steps: a table of 400,000,000 cells for 20000 values, more than 64 cells per value past 8,000,000; export the long form instead/,
+    );
+  });
+
+  it('a dense table past the free cells is written: 9 tags at 1,000,000 steps', () => {
+    const steps = Float64Array.from({ length: 1_000_000 }, (_, i) => i);
+    const series = Array.from({ length: 9 }, (_, tag) => ({
+      metric: `t${tag}`,
+      source: 'e',
+      steps,
+      wallTimes: steps,
+      values: steps,
+      float32: false,
+    }));
+    expect(tensorboardCsv({ series }).length).toBeGreaterThan(9_000_000);
   });
 });

@@ -1,5 +1,5 @@
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
+import { readdir, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
@@ -18,15 +18,17 @@ export function importCommand(command: Command, io: CliIo): void {
   command
     .command('tensorboard')
     .description(
-      'every scalar of a TensorBoard run to one wide CSV: step, wall_time, then one column per tag',
+      'every scalar of a TensorBoard run to one wide CSV: step, wall_time, then one column per tag; one row per value',
     )
     .argument('<run-dir>', 'a TensorBoard run folder (or one events.out.tfevents.* file)')
     .requiredOption('-o, --out <file>', 'the CSV to write')
     .option('--force', 'replace OUT when it already exists')
     .addHelpText(
       'after',
-      '\nOne row per step; the last value written for a tag at a step wins; an empty cell where a tag has no\n' +
-        'value at that step. Bad records and a torn tail are reported and skipped.\n\n' +
+      '\nRows by step; a tag logged several times at one step (one episodic return per finished environment)\n' +
+        'fills as many rows of that step, so no value is lost; an empty cell where a tag has no value in a row.\n' +
+        'A resumed run is read as TensorBoard reads it (a SessionLog START, or a step going back, drops what it\n' +
+        'replaces; each restart is said). Bad records and a torn tail are reported and skipped.\n\n' +
         'Example:\n  $ evidence import tensorboard runs/CartPole-v1__ppo__1__1700000000 --out ppo.csv',
     )
     .action(async (runArg: string, options: TensorboardOptions) => {
@@ -34,7 +36,7 @@ export function importCommand(command: Command, io: CliIo): void {
       const out = resolvePath(io, options.out);
       const kind = await kindOf(run);
       if (kind === 'missing') throw new InputError(displayPath(io, run), 'no such file or directory');
-      const { isEventFile, readTensorboardScalars, tensorboardCsv } = await import('@evidence/sources');
+      const { discoverRuns, FORMAT_NAMES, isEventFile, tensorboardCsv } = await import('@evidence/sources');
       if (kind === 'file' && !isEventFile(basename(run))) {
         throw new InputError(
           displayPath(io, run),
@@ -44,29 +46,61 @@ export function importCommand(command: Command, io: CliIo): void {
       await refuseToReplace(io, out, options.force === true);
       const { writeFileAtomic } = await import('@evidence/csv-log');
       const shown = (text: string) => text.split(run).join(displayPath(io, run));
-      let scalars: Awaited<ReturnType<typeof readTensorboardScalars>>;
+      let found: Awaited<ReturnType<typeof discoverRuns>>;
       try {
-        scalars = await readTensorboardScalars(run);
+        found = await discoverRuns(run);
       } catch (error) {
         throw new InputError(displayPath(io, run), shown((error as Error).message));
       }
-      const issues = scalars.issues.map(shown);
+      const runs = found.runs.filter((r) => r.format === 'tensorboard');
+      if (runs.length === 0) {
+        const events = await eventFilesUnder(run, isEventFile);
+        throw new InputError(
+          displayPath(io, run),
+          events === 0
+            ? 'no TensorBoard event files (events.out.tfevents.*)'
+            : `no scalar values in ${events} event file${events === 1 ? '' : 's'}; nothing written`,
+        );
+      }
+      if (runs.length > 1) {
+        const names = found.runs.map((r) => `${r.id} (${FORMAT_NAMES[r.format]})`);
+        throw new InputError(
+          displayPath(io, run),
+          `holds ${found.runs.length} runs (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}); give one TensorBoard run folder`,
+        );
+      }
+      const scalars = runs[0] as (typeof runs)[number];
+      const files = new Set(scalars.series.map((s) => s.source)).size;
+      const issues = [
+        ...scalars.issues,
+        ...found.skipped.map((s) => `${s.path === '.' ? run : `${run}/${s.path}`}: ${s.why}`),
+      ].map(shown);
       for (const issue of issues.slice(0, MAX_WARNINGS)) printLine(io.stderr, `evidence: warning: ${issue}`);
       if (issues.length > MAX_WARNINGS)
         printLine(io.stderr, `evidence: warning: … and ${issues.length - MAX_WARNINGS} more`);
-      if (scalars.tags.size === 0) {
-        throw new InputError(
-          displayPath(io, run),
-          `no scalar values in ${scalars.files.length} event file${scalars.files.length === 1 ? '' : 's'}; nothing written`,
-        );
+      let csv: string;
+      try {
+        csv = tensorboardCsv(scalars);
+      } catch (error) {
+        const sources = [...new Set(scalars.series.map((s) => s.source))];
+        const file = sources.length === 1 && kind === 'dir' ? join(run, sources[0] as string) : run;
+        throw new InputError(displayPath(io, file), (error as Error).message);
       }
-      await writeFileAtomic(out, tensorboardCsv(scalars));
-      const files = scalars.files.length;
+      await writeFileAtomic(out, csv);
+      const values = scalars.series.reduce((n, s) => n + s.values.length, 0);
+      const rows = csv.split('\n').length - 2;
       printLine(
         io.stdout,
-        `wrote   ${displayPath(io, out)} (${scalars.steps.length} steps × ${scalars.tags.size} tags from ${files} event file${files === 1 ? '' : 's'})`,
+        `wrote   ${displayPath(io, out)} (${values} values of ${scalars.series.length} tags in ${rows} rows, from ${files} event file${files === 1 ? '' : 's'})`,
       );
     });
+}
+
+/** How many event files a run folder (or file) holds, to say why nothing was read. */
+async function eventFilesUnder(path: string, isEventFile: (name: string) => boolean): Promise<number> {
+  if (!(await stat(path)).isDirectory()) return isEventFile(basename(path)) ? 1 : 0;
+  const entries = await readdir(path, { recursive: true });
+  return entries.filter((entry) => isEventFile(basename(String(entry)))).length;
 }
 
 /** Never written over a file another program wrote, unless asked. */

@@ -1,17 +1,22 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLog } from '@evidence/csv-log';
 // Types only: the drawing library (native canvas) is loaded when a command draws, so `--help` starts fast.
 import type { StandardChart, StandardChartsResult } from '@evidence/plots';
 import type { Command } from 'commander';
+import { discoveryOptions, readRuns } from '../discovery.js';
 import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { fromReadIssues, printIssues } from '../issues.js';
 import { listOption } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
+import { MAX_RUNS_DRAWN, runsChart } from '../run-chart.js';
 
 interface PlotOptions {
+  pattern?: string;
+  runColumn?: string;
   x?: string;
   y?: string[];
   logY?: boolean;
@@ -25,10 +30,14 @@ const NOT_OURS = 'a file evidence did not write is already there; left as it is'
 
 export function plotCommand(command: Command, io: CliIo): void {
   command
-    .description('the standard charts of an evidence folder, or chosen columns of any CSV')
-    .argument('<path>', 'an evidence folder, or a CSV file')
-    .option('--x <column>', 'x column of a CSV (default: step)')
-    .option('--y <columns>', 'comma-separated y columns of a CSV', listOption)
+    .description(
+      'the standard charts of an evidence folder, or the curves of any run file or folder evidence reads',
+    )
+    .argument('<path>', 'an evidence folder, a CSV, or any run file or folder (SB3, TensorBoard, RLlib, …)')
+    .option('--x <column>', "x column (default: the format's own: step, timesteps, time/total_timesteps, …)")
+    .option('--y <columns>', "comma-separated y columns (default: the run's reward or return)", listOption)
+    .option('--pattern <pattern>', 'for a folder of runs: paths to {group}, {task} and {run}')
+    .option('--run-column <name>', 'the column that splits a long-format table into runs')
     .option('--log-y', 'logarithmic y axis')
     .option('--title <text>', 'chart title')
     .option(
@@ -42,12 +51,18 @@ export function plotCommand(command: Command, io: CliIo): void {
 Examples:
   $ evidence plot evidence                          # every standard chart the folder allows, into evidence/report/
   $ evidence plot evidence/training_log.csv         # its standard chart, into evidence/report/
-  $ evidence plot log.csv --x step --y loss,reward --log-y -o loss.png`,
+  $ evidence plot log.csv --x step --y loss,reward --log-y -o loss.png
+  $ evidence plot logs/0.monitor.csv                # episode reward over timesteps, into logs/0.monitor.png
+  $ evidence plot runs/ -o runs.png                 # every run found (CleanRL, SB3, RLlib…), one line each`,
     )
     .action(async (pathArg: string, options: PlotOptions) => {
       const path = resolvePath(io, pathArg);
       const kind = await kindOf(path);
       if (kind === 'missing') throw new InputError(displayPath(io, path), 'no such file or directory');
+      if (kind === 'dir' && !(await isEvidenceFolder(path))) {
+        await plotRuns(io, path, options, options.out ? resolvePath(io, options.out) : `${path}.png`);
+        return;
+      }
       if (kind === 'dir') {
         if (options.x || options.y || options.logY) {
           throw new UsageError(
@@ -62,6 +77,14 @@ Examples:
         throwIfFailed(result);
         return;
       }
+      const plain = await isPlainCsv(path);
+      if (!plain) {
+        const out = options.out
+          ? resolvePath(io, options.out)
+          : join(dirname(path), `${basename(path, extname(path))}.png`);
+        await plotRuns(io, path, options, out);
+        return;
+      }
       if (options.y) {
         await plotColumns(io, path, { ...options, y: options.y });
         return;
@@ -72,9 +95,12 @@ Examples:
         (chart) => chart.inputs.length === 1 && chart.inputs[0] === path,
       );
       if (!chart) {
-        throw new UsageError(
-          `no standard chart for ${basename(path)}; choose columns with --y <columns> [--x <column>]`,
-        );
+        // any other CSV: its default curve (the reward or return over its step), as for any run file
+        const out = options.out
+          ? resolvePath(io, options.out)
+          : join(dirname(path), `${basename(path, extname(path))}.png`);
+        await plotRuns(io, path, options, out);
+        return;
       }
       const out = options.out
         ? resolvePath(io, options.out)
@@ -84,6 +110,53 @@ Examples:
         await drawStandardCharts(io, [chart], dirname(out), { outputFor: () => out, force: true }),
       );
     });
+}
+
+interface RunPlotOptions extends PlotOptions {
+  pattern?: string;
+  runColumn?: string;
+}
+
+/** A folder holding an input of our standard charts is ours; any other folder is a folder of runs. */
+export async function isEvidenceFolder(dir: string): Promise<boolean> {
+  const { standardCharts } = await import('@evidence/plots');
+  return standardCharts(dir).some((chart) => chart.inputs.some((input) => existsSync(input)));
+}
+
+/** A CSV our own reader draws (its columns are what --y picks); anything else goes through the discovery. */
+async function isPlainCsv(path: string): Promise<boolean> {
+  if (!/\.(csv|tsv)$/i.test(path)) return false;
+  const { discoverRuns } = await import('@evidence/sources');
+  const found = await discoverRuns(path).catch(() => null);
+  const run = found?.runs[0];
+  return (
+    found !== null && found.runs.length === 1 && (run?.format === 'evidence-csv' || run?.format === 'csv')
+  );
+}
+
+/** Any run file or folder the discovery knows, drawn as curves (one panel per y, a line per run). */
+export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions, out: string): Promise<void> {
+  const found = await readRuns(io, path, discoveryOptions(options));
+  await refuseForeign(io, out, options.force);
+  const chart = await runsChart(found.runs, displayPath(io, path), {
+    ...(options.x ? { x: options.x } : {}),
+    ...(options.y ? { y: options.y } : {}),
+    ...(options.logY ? { logY: true } : {}),
+    ...(options.title ? { title: options.title } : {}),
+  });
+  const { renderChart } = await import('@evidence/plots');
+  const { OwnedFiles } = await import('@evidence/report');
+  const owned = await OwnedFiles.of(out);
+  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
+  const written = await renderChart(chart, out);
+  owned.add(written);
+  await owned.save();
+  if (found.runs.length > MAX_RUNS_DRAWN)
+    printLine(
+      io.stderr,
+      `evidence: drew the first ${MAX_RUNS_DRAWN} of ${found.runs.length} runs; compare many with \`evidence runs\``,
+    );
+  printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
 }
 
 async function plotColumns(

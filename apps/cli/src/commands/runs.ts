@@ -2,14 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
+import { discoveryOptions, readRuns } from '../discovery.js';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
-import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
 
 interface RunsOptions {
   pattern?: string;
+  runColumn?: string;
+  strict?: boolean;
   x?: string;
   y?: string;
   final: number;
@@ -31,8 +34,6 @@ function shareOption(value: string): number {
   return share;
 }
 
-const MAX_SKIPPED_SHOWN = 20;
-
 export function runsCommand(command: Command, io: CliIo): void {
   command
     .description(
@@ -40,12 +41,17 @@ export function runsCommand(command: Command, io: CliIo): void {
     )
     .argument(
       '<root>',
-      'folder of runs: CSV/TSV logs (any trainer, SB3 monitor and progress files), TensorBoard run folders, evidence folders',
+      'folder of runs in any layout evidence reads (evidence folders, SB3, rl-zoo, CleanRL, RLlib, Lightning, HF Trainer, MLflow, TensorBoard, long-format tables)',
     )
     .option(
       '--pattern <pattern>',
-      "paths under ROOT to {group}, {task} and {run}, e.g. '{group}/{task}/{run}.csv'",
+      "paths under ROOT to {group}, {task} and {run} when the layout does not tell, e.g. '{group}/{run}/progress.csv' ({run} may be a folder, * matches a varying part)",
     )
+    .option(
+      '--run-column <name>',
+      'the column that splits a long-format table into runs (default: seed, run or run_id)',
+    )
+    .option('--strict', 'exit 1 when any run was skipped (unreadable, nothing logged yet)')
     .option(
       '--x <column>',
       'x column (default: step, total timesteps, time/total_timesteps, global_step, timesteps or episode)',
@@ -57,7 +63,7 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option('--final <share>', 'final score: mean y over rows with x ≥ (1 − share)·budget', shareOption, 0.1)
     .option(
       '--normalize <how>',
-      '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
+      '\'minmax\' or FILE.json ({"task": [low, high]}): adds IQM, median, mean and optimality gap across tasks, P(A > B) over tasks, the performance profile',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
     .option(
@@ -79,56 +85,46 @@ export function runsCommand(command: Command, io: CliIo): void {
     .addHelpText(
       'after',
       `
+Without --pattern the layout decides (CleanRL's runs/{env}__{exp}__{seed}__{time}, rl-zoo's
+logs/{algo}/{env}_{n}, SB3's tensorboard_log/{ALGO}_{n}, Ray Tune trials, one folder per run…); one line
+on stderr says what was taken as groups, tasks and runs. A run that cannot be read is skipped with its
+reason and the rest goes on (--strict: exit 1).
+
 Example:
+  $ evidence runs runs/ --normalize minmax --json                                 # CleanRL's TensorBoard runs
+  $ evidence runs logs/ --y r                                                     # rl-zoo: monitor files per run
   $ evidence runs runs/ --pattern '{group}/{task}/{run}.csv' --y 'rollout/ep_rew_mean' --out runs-report
-  $ evidence runs runs/ --pattern '{task}__{group}__{run}' --normalize minmax --json   # CleanRL's TensorBoard runs
-  $ evidence runs logs/ --pattern '{group}/{task}/{run}.monitor.csv' --y r           # SB3 monitor files`,
+  $ evidence runs results.csv --run-column trial                                  # one long-format table`,
     )
     .action(async (rootArg: string, options: RunsOptions) => {
       const root = resolvePath(io, rootArg);
-      await requireDir(io, root);
+      if ((await kindOf(root)) === 'missing')
+        throw new InputError(displayPath(io, root), 'no such file or directory');
       const report = await import('@evidence/report');
       const out = options.out === undefined ? undefined : resolvePath(io, options.out);
-      let loaded: Awaited<ReturnType<typeof report.loadRuns>>;
-      try {
-        loaded = await report.loadRuns(root, {
-          ...(options.pattern === undefined ? {} : { pattern: options.pattern }),
-          ...(out === undefined ? {} : { exclude: out }),
-        });
-      } catch (error) {
-        if (error instanceof Error && error.name === 'PatternError') throw new UsageError(error.message);
-        throw error;
-      }
       const where = displayPath(io, root);
-      const skippedLines = loaded.skipped.map((s) => `${where}/${s.path}: skipped: ${s.why}`);
+      const found = await readRuns(io, root, {
+        ...discoveryOptions(options),
+        ...(out === undefined ? {} : { exclude: out }),
+      });
+      const loaded = await report.loadRuns(found);
       const printSkipped = () => {
-        for (const line of skippedLines.slice(0, MAX_SKIPPED_SHOWN)) printLine(io.stderr, line);
-        if (skippedLines.length > MAX_SKIPPED_SHOWN)
-          printLine(io.stderr, `… and ${skippedLines.length - MAX_SKIPPED_SHOWN} more skipped`);
         if (loaded.ignored.length > 0)
           printLine(
             io.stderr,
-            `${where}: ${count(loaded.ignored.length, 'other file')} ignored (not CSV/TSV logs, TensorBoard runs or evidence folders)`,
+            `${where}: ${count(loaded.ignored.length, 'other file')} ignored (no run's files)`,
           );
         for (const issue of loaded.issues)
           printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
       };
-      if (loaded.runs.length === 0) {
-        printSkipped();
-        throw new InputError(
-          where,
-          options.pattern
-            ? `--pattern ${options.pattern} matches no run (${count(loaded.skipped.length + loaded.ignored.length, 'file')} looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
-            : 'no runs found; expected CSV/TSV logs (SB3 *monitor.csv, progress.csv), TensorBoard run folders (events.out.tfevents.*) or evidence folders (training_log.csv) under it',
-        );
-      }
       const gate = options.requireImprovement;
       if (gate && gate.length !== 2)
         throw new UsageError(`--require-improvement: expected two groups A B, got ${gate.length}`);
       const normalize = await normalizeOption(io, options.normalize);
       let analysis: RunsAnalysis;
       try {
-        analysis = report.analyzeRuns(loaded.runs, {
+        // run.json beside an evidence folder's log declares its metrics' ranges: bands stay inside
+        analysis = report.analyzeRuns(await report.withDeclaredRanges(loaded.runs), {
           ...(options.x === undefined ? {} : { x: options.x }),
           ...(options.y === undefined ? {} : { y: options.y }),
           final: options.final,
@@ -162,7 +158,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printJson(io.stdout, analysis.summary);
+        printJson(io.stdout, { ...analysis.summary, skipped: loaded.skipped });
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
@@ -256,7 +252,7 @@ function humanReport(
           f(s.mean),
           f(s.median),
           f(s.iqm),
-          report.groupInterval(s, analysis.options.range),
+          report.groupInterval(s, analysis.declared[task]?.[g]),
         ]),
       ),
       '',

@@ -8,6 +8,7 @@ type StepTableModule = typeof import('@evidence/step-table');
 
 import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
+import { readRuns } from '../discovery.js';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine, writeWithBackpressure } from '../io.js';
 import { IssuePrinter, preview } from '../issues.js';
@@ -23,8 +24,13 @@ interface TableOptions {
 
 export function tableCommand(command: Command, io: CliIo): void {
   command
-    .description('the step table of a CSV log; --follow keeps reading as it grows')
-    .argument('<csv>', 'a CSV log with a header line')
+    .description(
+      'the step table of a CSV log (--follow keeps reading as it grows), or of any run file or folder evidence reads',
+    )
+    .argument(
+      '<path>',
+      'a CSV log with a header line, or a run file or folder (monitor.csv, progress.csv, TensorBoard run, …)',
+    )
     .option('-f, --follow', 'keep reading new rows as they are appended, until Ctrl-C')
     .option(
       '--interval <ms>',
@@ -40,7 +46,9 @@ export function tableCommand(command: Command, io: CliIo): void {
     )
     .addHelpText(
       'after',
-      '\nExamples:\n  $ evidence table evidence/training_log.csv\n  $ evidence table evidence/training_log.csv --follow',
+      '\nExamples:\n  $ evidence table evidence/training_log.csv\n  $ evidence table evidence/training_log.csv --follow\n' +
+        '  $ evidence table logs/0.monitor.csv            # one row per episode: r, l, t\n' +
+        '  $ evidence table runs/CartPole-v1__ppo__1__1700000000   # a TensorBoard run: one row per value',
     )
     .action(async (csvArg: string, options: TableOptions) => {
       const path = resolvePath(io, csvArg);
@@ -50,7 +58,11 @@ export function tableCommand(command: Command, io: CliIo): void {
         (await kindOf(path)) === 'missing' &&
         (await kindOf(dirname(path))) === 'dir';
       if (waiting) printLine(io.stderr, `waiting for ${displayPath(io, path)} to appear (Ctrl-C to stop)`);
-      else {
+      else if ((await kindOf(path)) === 'missing') await requireFile(io, path);
+      else if (!options.follow && !(await isPlainCsv(path))) {
+        await printRunTable(io, path, options);
+        return;
+      } else {
         await requireFile(io, path);
         await requireCsv(io, path);
       }
@@ -79,6 +91,55 @@ export function tableCommand(command: Command, io: CliIo): void {
       issues.finish();
       if (!tail.header) printLine(io.stderr, `${displayPath(io, path)}: empty file, no header line`);
     });
+}
+
+/** A CSV our streaming reader follows (our logs, any plain CSV); anything else goes through the discovery. */
+async function isPlainCsv(path: string): Promise<boolean> {
+  if ((await kindOf(path)) !== 'file') return false;
+  const { discoverRuns } = await import('@evidence/sources');
+  const found = await discoverRuns(path).catch(() => null);
+  // no run file at all (a PNG, notes): the CSV reader says what it is in its own words
+  if (found === null && !/\.(csv|tsv)$/i.test(path)) return true;
+  if (!/\.(csv|tsv)$/i.test(path)) return false;
+  // a CSV the discovery cannot read at all still gets the streaming reader's own messages
+  if (found === null || found.runs.length === 0) return true;
+  const run = found.runs[0];
+  return found.runs.length === 1 && (run?.format === 'evidence-csv' || run?.format === 'csv');
+}
+
+/** One run of any known format as a step table: its x column and every metric, row by row. */
+async function printRunTable(io: CliIo, path: string, options: TableOptions): Promise<void> {
+  if ((await kindOf(path)) === 'missing')
+    throw new InputError(displayPath(io, path), 'no such file or directory');
+  const found = await readRuns(io, path);
+  if (found.runs.length > 1) {
+    const names = found.runs.map((run) => run.id);
+    throw new InputError(
+      displayPath(io, path),
+      `holds ${names.length} runs (${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}); give one of them`,
+    );
+  }
+  const run = found.runs[0] as (typeof found.runs)[number];
+  const { runColumns } = await import('@evidence/sources');
+  const columns = runColumns(run);
+  const header = [...columns.keys()];
+  const values = [...columns.values()];
+  const rows = Array.from({ length: values[0]?.length ?? 0 }, (_, row) => {
+    const record: Record<string, number | null> = {};
+    header.forEach((name, c) => {
+      const value = (values[c] as Float64Array)[row] as number;
+      record[name] = Number.isNaN(value) ? null : value;
+    });
+    return record;
+  });
+  const stepTable = await import('@evidence/step-table');
+  const issues = new IssuePrinter(io);
+  const printer = new TablePrinter(io, path, options, stepTable, issues);
+  printer.add({ missing: false, restarted: false, header, rows, skipped: [], more: false });
+  printer.finish();
+  await printer.flush();
+  for (const issue of run.issues) printLine(io.stderr, `evidence: warning: ${issue}`);
+  issues.finish();
 }
 
 /**

@@ -6,7 +6,7 @@ import { type CliIo, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
-import { drawStandardCharts, reportDirOf } from './plot.js';
+import { drawStandardCharts, isEvidenceFolder, plotRuns, reportDirOf } from './plot.js';
 import { defaultEvidenceDir } from './report.js';
 
 interface WatchOptions {
@@ -16,7 +16,8 @@ interface WatchOptions {
   out?: string;
 }
 
-const LOG_FILE = /\.(csv|jsonl)$/i;
+// our logs and evaluations, other trainers' CSV/TSV logs and TensorBoard event files
+const LOG_FILE = /\.(csv|tsv|jsonl)$|tfevents/i;
 /** `--poll` without a value; and the period used when file events cannot be had at all. */
 const POLL_MS = 1000;
 /** Beside file events, a slow check catches changes whose events never arrive (network, container mounts). */
@@ -25,7 +26,10 @@ const BACKUP_POLL_MS = 2000;
 export function watchCommand(command: Command, io: CliIo): void {
   command
     .description('re-render the charts whenever the logs change, until Ctrl-C')
-    .argument('[dir]', 'the evidence folder (default: $EVIDENCE_DIR or ./evidence)')
+    .argument(
+      '[dir]',
+      "the evidence folder (default: $EVIDENCE_DIR or ./evidence), or another trainer's run folder (its curves into <dir>/report/runs.png)",
+    )
     .option('--debounce <ms>', 'wait this long after the last change before drawing', integerOption(0), 300)
     .option('-o, --out <dir>', 'the folder to draw into (default: the report folder, <dir>/report)')
     .option('--report', 'rebuild the whole report (index.html, REPORT.md) instead of only the charts')
@@ -50,6 +54,13 @@ export function watchCommand(command: Command, io: CliIo): void {
       const charts = standardCharts(dir);
       const redraw = async (changed: ReadonlySet<string> | null) => {
         try {
+          // a folder of another trainer's runs (SB3 logs, a TensorBoard run): their curves, through the discovery
+          if (!options.report && !(await isEvidenceFolder(dir))) {
+            const { discoverRuns } = await import('@evidence/sources');
+            if ((await discoverRuns(dir, { exclude: out })).runs.length === 0) return; // nothing logged yet
+            await plotRuns(io, dir, {}, join(out, 'runs.png'));
+            return;
+          }
           if (options.report) {
             const { buildReport } = await import('@evidence/report');
             const result = await buildReport(dir, { out });

@@ -1,6 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { emptyIssues, type ReadIssues } from '../types.js';
 import { CHUNK_BYTES } from './csv-scan.js';
+import { parseNanJson } from './nan-json.js';
 import { openRegularFile } from './open-regular.js';
 
 export interface JsonlResult<T = Record<string, unknown>> {
@@ -12,14 +13,6 @@ export interface JsonlResult<T = Record<string, unknown>> {
 const TORN_TEXT_MAX = 10_000;
 /** The longest line read (characters): far past any episode, far below V8's longest string (2^29). */
 export const JSONL_LINE_MAX = 64 * 1024 * 1024;
-const NON_FINITE = /NaN|Infinity/;
-// Unlikely to occur in real data: a NUL character and a word; only used inside one JSON.parse call.
-const MARKERS = new Map<unknown, number>([
-  ['\u0000NaN', Number.NaN],
-  ['\u0000Infinity', Number.POSITIVE_INFINITY],
-  ['\u0000-Infinity', Number.NEGATIVE_INFINITY],
-]);
-
 /**
  * Reads a JSON Lines file: one JSON object per line. Python's `NaN`, `Infinity` and `-Infinity` tokens
  * are read as numbers. Malformed lines are skipped and reported with their line numbers; a last line
@@ -90,47 +83,10 @@ export async function readJsonl<T = Record<string, unknown>>(path: string): Prom
 
 function parseLine(line: string): { value: unknown } | { error: string } {
   try {
-    return { value: JSON.parse(line) };
+    return { value: parseNanJson(line) };
   } catch (error) {
-    if (NON_FINITE.test(line)) {
-      try {
-        return {
-          value: JSON.parse(markNonFinite(line), (_key, value) =>
-            MARKERS.has(value) ? MARKERS.get(value) : value,
-          ),
-        };
-      } catch {}
-    }
     return { error: `invalid JSON (${(error as Error).message})` };
   }
-}
-
-/** Replaces the bare tokens NaN, Infinity and -Infinity (outside strings) by marker strings. */
-function markNonFinite(line: string): string {
-  let out = '';
-  let from = 0;
-  let inString = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line.charCodeAt(i);
-    if (inString) {
-      if (ch === 92 /* \ */) i++;
-      else if (ch === 34 /* " */) inString = false;
-      continue;
-    }
-    if (ch === 34) {
-      inString = true;
-      continue;
-    }
-    for (const token of ['-Infinity', 'Infinity', 'NaN']) {
-      if (line.startsWith(token, i)) {
-        out += `${line.slice(from, i)}"\\u0000${token}"`;
-        i += token.length - 1;
-        from = i + 1;
-        break;
-      }
-    }
-  }
-  return out + line.slice(from);
 }
 
 function describe(value: unknown): string {

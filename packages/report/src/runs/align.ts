@@ -18,9 +18,10 @@ export interface AlignedRun {
 }
 
 /**
- * Takes rows in file order; a row missing x or y is left out. A repeated x keeps its last row; an x
- * lower than the one before means a restart: the later rows win from that x on (every kept row with
- * x at or above it is dropped).
+ * Takes rows in file order; a row missing x or y is left out. Every row of a repeated x is kept (several
+ * episodes end at one step); an x lower than the one before means a restart: the later rows win from that
+ * x on (every kept row with x at or above it is dropped). @evidence/sources applies this rule while
+ * reading, so a run read by it has none left here.
  */
 export function alignRun(xs: Float64Array, ys: Float64Array): AlignedRun {
   const x = new Float64Array(xs.length);
@@ -37,8 +38,10 @@ export function alignRun(xs: Float64Array, ys: Float64Array): AlignedRun {
       missing++;
       continue;
     }
-    if (xi < previous) restarts.push({ row, x: xi, previous });
-    while (kept > 0 && (x[kept - 1] as number) >= xi) kept--;
+    if (xi < previous) {
+      restarts.push({ row, x: xi, previous });
+      while (kept > 0 && (x[kept - 1] as number) >= xi) kept--;
+    }
     x[kept] = xi;
     y[kept] = yi;
     kept++;

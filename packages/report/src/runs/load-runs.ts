@@ -1,54 +1,52 @@
-/** A folder of runs read into memory: discovery, then each run read (a few at a time). */
+/** A folder of runs read into memory through @evidence/sources' one discovery. */
+import {
+  type DiscoverOptions,
+  type Discovery,
+  discoverRuns,
+  type Run,
+  runColumns,
+  type SkippedRun,
+} from '@evidence/sources';
 import type { RunInput } from './compare-runs.js';
-import { type Discovery, discoverRuns } from './discover.js';
-import { type RunTable, readRunTable } from './run-table.js';
+import type { RunTable } from './run-table.js';
 
 export interface LoadedRuns {
   runs: RunInput[];
-  /** files and folders not used, with why (unmatched, unreadable, not a log) */
-  skipped: Discovery['skipped'];
+  /** the runs as @evidence/sources read them (series per metric, meta, restarts), in the order of `runs` */
+  read: Run[];
+  /** runs and files not used, with why (unmatched, unreadable, nothing logged yet) */
+  skipped: SkippedRun[];
   /** other files under the root (not logs), not used */
   ignored: string[];
-  /** lines the readers skipped (torn last lines, rows of the wrong width) */
+  /** lines the readers skipped or said (torn last lines, rows of the wrong width, restarts) */
   issues: string[];
+  /** one line: what was taken as groups, tasks and runs */
+  summary: string;
 }
 
-/** How a run's file is read; @evidence/sources' readRunTable plugs in here. */
-export type RunReader = (path: string) => Promise<RunTable>;
+/** A run as the table the statistics read: its x column and every metric, row by row (see runColumns). */
+export function runTable(run: Run): RunTable {
+  const columns = runColumns(run);
+  // a table without an x column of its own: its rows, without the counter the reader added
+  if (run.x === 'row') columns.delete('row');
+  return { path: run.path, format: run.format, columns, meta: run.meta, issues: run.issues };
+}
 
-const READ_AT_ONCE = 8;
-
-export async function loadRuns(
-  root: string,
-  options: { pattern?: string; exclude?: string; read?: RunReader } = {},
-): Promise<LoadedRuns> {
-  const read = options.read ?? readRunTable;
-  const found = await discoverRuns(root, options);
-  const tables: (RunTable | Error)[] = new Array(found.runs.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < found.runs.length) {
-      const i = next++;
-      tables[i] = await read((found.runs[i] as (typeof found.runs)[number]).file).catch((error: unknown) =>
-        error instanceof Error ? error : new Error(String(error)),
-      );
-    }
+/** The runs under `root` (or those a discovery already found), labelled and read as tables. */
+export async function loadRuns(root: string | Discovery, options: DiscoverOptions = {}): Promise<LoadedRuns> {
+  const found = typeof root === 'string' ? await discoverRuns(root, options) : root;
+  return {
+    runs: found.runs.map((run) => ({
+      table: runTable(run),
+      group: run.group,
+      task: run.task,
+      path: run.id,
+      restarts: run.restarts,
+    })),
+    read: found.runs,
+    skipped: found.skipped,
+    ignored: found.ignored,
+    issues: found.runs.flatMap((run) => run.issues),
+    summary: found.summary,
   };
-  await Promise.all(Array.from({ length: READ_AT_ONCE }, worker));
-  const runs: RunInput[] = [];
-  const skipped = [...found.skipped];
-  const issues: string[] = [];
-  found.runs.forEach((run, i) => {
-    const table = tables[i] as RunTable | Error;
-    if (table instanceof Error) {
-      skipped.push({
-        path: run.path,
-        why: `could not be read: ${table.message.replace(`${run.file}: `, '')}`,
-      });
-      return;
-    }
-    issues.push(...table.issues);
-    runs.push({ table, group: run.group, task: run.task, path: run.path });
-  });
-  return { runs, skipped, ignored: found.ignored, issues };
 }

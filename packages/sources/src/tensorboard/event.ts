@@ -13,10 +13,12 @@ const MESSAGES = {
       fileVersion: { type: 'string', id: 3 },
       graphDef: { type: 'bytes', id: 4 },
       summary: { type: 'Summary', id: 5 },
+      sessionLog: { type: 'SessionLog', id: 6 },
       taggedRunMetadata: { type: 'bytes', id: 8 },
       metaGraphDef: { type: 'bytes', id: 9 },
     },
   },
+  SessionLog: { fields: { status: { type: 'int32', id: 1 } } },
   Summary: { fields: { value: { rule: 'repeated', type: 'Value', id: 1 } } },
   Value: {
     fields: {
@@ -36,7 +38,23 @@ const MESSAGES = {
       dataClass: { type: 'int32', id: 4 },
     },
   },
-  PluginData: { fields: { pluginName: { type: 'string', id: 1 } } },
+  PluginData: { fields: { pluginName: { type: 'string', id: 1 }, content: { type: 'bytes', id: 2 } } },
+  // tensorboard/plugins/hparams/plugin_data.proto: what torch's add_hparams and TF's hp.hparams write
+  HParamsPluginData: { fields: { sessionStartInfo: { type: 'SessionStartInfo', id: 3 } } },
+  SessionStartInfo: {
+    fields: {
+      hparams: { keyType: 'string', type: 'HParamValue', id: 1 },
+      groupName: { type: 'string', id: 4 },
+    },
+  },
+  // google.protobuf.Value, the kinds a hyper-parameter takes
+  HParamValue: {
+    fields: {
+      numberValue: { type: 'double', id: 2 },
+      stringValue: { type: 'string', id: 3 },
+      boolValue: { type: 'bool', id: 4 },
+    },
+  },
   TensorProto: {
     fields: {
       dtype: { type: 'int32', id: 1 },
@@ -58,6 +76,7 @@ const root = Root.fromJSON({
   ),
 } as Parameters<typeof Root.fromJSON>[0]);
 const EventType = root.lookupType('Event');
+const HParamsType = root.lookupType('HParamsPluginData');
 
 const DT_FLOAT = 1;
 const DT_DOUBLE = 2;
@@ -82,11 +101,12 @@ interface Value {
   histo?: Uint8Array;
   audio?: Uint8Array;
   tensor?: TensorProto;
-  metadata?: { pluginData?: { pluginName?: string }; dataClass?: number };
+  metadata?: { pluginData?: { pluginName?: string; content?: Uint8Array }; dataClass?: number };
 }
 interface Event {
   wallTime?: number;
   step?: Int64;
+  sessionLog?: { status?: number };
   summary?: { value?: Value[] };
 }
 
@@ -96,7 +116,14 @@ export interface EventSink {
   scalar(tag: string, step: number, wallTime: number, value: number, float32: boolean): void;
   /** A value that is not a scalar (`kind`: histograms, images, text, audio, …), or a scalar it cannot read. */
   skipped(kind: string, tag: string, why?: string): void;
+  /** The hyper-parameters of a session (hparams plugin's session_start_info), name → value. */
+  hparams?(values: Record<string, number | string | boolean>): void;
+  /** A SessionLog START: the writer (re)started at `step`; TensorBoard purges what was logged at or after it. */
+  sessionStart?(step: number, wallTime: number): void;
 }
+
+/** SessionLog.SessionStatus.START (tensorflow/core/util/event.proto). */
+const SESSION_START = 1;
 
 /**
  * A protobuf reader over a whole event file, so each record is decoded in place. A plain Uint8Array
@@ -104,7 +131,7 @@ export interface EventSink {
  */
 export function eventReader(bytes: Uint8Array): Reader {
   const reader = Reader.create(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-  // Fields we do not declare (graph internals, session logs) are skipped, not copied into $unknowns.
+  // Fields we do not declare (graph internals, run metadata) are skipped, not copied into $unknowns.
   (reader as Reader & { discardUnknown: boolean }).discardUnknown = true;
   return reader;
 }
@@ -123,11 +150,20 @@ export function decodeEvent(
   reader.pos = start;
   const event = EventType.decode(reader, end - start) as unknown as Event;
   const values = event.summary?.value;
-  if (!values) return;
+  if (!values) {
+    if (event.sessionLog?.status === SESSION_START)
+      sink.sessionStart?.(toNumber(event.step ?? 0), event.wallTime ?? 0);
+    return;
+  }
   const step = toNumber(event.step ?? 0);
   const wallTime = event.wallTime ?? 0;
   for (const value of values) {
     const tag = value.tag ?? '';
+    const pluginData = value.metadata?.pluginData;
+    if (pluginData?.pluginName === 'hparams' && pluginData.content?.length && sink.hparams) {
+      const start = (HParamsType.decode(pluginData.content) as unknown as HParamsData).sessionStartInfo;
+      if (start?.hparams) sink.hparams(hparamValues(start.hparams));
+    }
     let plugin = plugins.get(tag);
     if (plugin === undefined && value.metadata) {
       const { pluginData, dataClass } = value.metadata;
@@ -177,6 +213,24 @@ function tensorValue(
   } else {
     sink.skipped('tensors', tag, `dtype ${tensor.dtype ?? 0}, expected DT_FLOAT (1) or DT_DOUBLE (2)`);
   }
+}
+
+interface HParamsData {
+  sessionStartInfo?: {
+    hparams?: Record<string, { numberValue?: number; stringValue?: string; boolValue?: boolean }>;
+  };
+}
+
+function hparamValues(
+  raw: NonNullable<NonNullable<HParamsData['sessionStartInfo']>['hparams']>,
+): Record<string, number | string | boolean> {
+  const out: Record<string, number | string | boolean> = {};
+  for (const [name, value] of Object.entries(raw)) {
+    if (Object.hasOwn(value, 'numberValue')) out[name] = value.numberValue as number;
+    else if (Object.hasOwn(value, 'stringValue')) out[name] = value.stringValue as string;
+    else if (Object.hasOwn(value, 'boolValue')) out[name] = value.boolValue as boolean;
+  }
+  return out;
 }
 
 function view(bytes: Uint8Array): DataView {

@@ -3,10 +3,10 @@ import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import type { Reader } from 'protobufjs/light.js';
 import { csvField, formatFloat32, formatNumber } from '../cells.js';
-import type { RunTable } from '../run-table.js';
+import type { Restart, Series } from '../model.js';
 import { decodeEvent, eventReader } from './event.js';
 import { readRecordsInChunks } from './framing.js';
-import { GridBudgetError, type ScalarGrid, ScalarGridBuilder, type TagColumn } from './scalar-grid.js';
+import { SeriesBuilder } from './series.js';
 
 /** Event files are read this much at a time: memory holds a chunk, not the whole file. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -23,13 +23,19 @@ async function readAt(handle: FileHandle, position: number, length: number): Pro
 }
 
 /** Every scalar of one TensorBoard run, and what was not read. */
-export interface TensorboardScalars extends ScalarGrid {
+export interface TensorboardScalars {
   /** The run folder (or the single event file) read. */
   path: string;
   /** The event files read, in reading order. */
   files: string[];
+  /** One series per tag (`add_scalars` subfolders named after their folder), every value kept. */
+  series: Series[];
+  /** Where a writer started again (SessionLog START, a step going back) and what it purged. */
+  restarts: Restart[];
   /** Values that are not scalars, by kind (`histograms`, `images`, `text`, …): how many were skipped. */
   skipped: Map<string, number>;
+  /** Hyper-parameters written with the hparams plugin (torch's add_hparams, TF's hp.hparams). */
+  hparams: Record<string, number | string | boolean>;
   issues: string[];
 }
 
@@ -107,15 +113,19 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     dir = (runs[0] as TensorboardRun).dir;
   } else files = [path];
 
-  const grid = new ScalarGridBuilder();
+  const builder = new SeriesBuilder();
+  const hparams: Record<string, number | string | boolean> = {};
   const skipped = new Map<string, number>();
   const issues: string[] = [];
   for (const file of files) {
     const prefix = tagPrefix(dir, file, files.length === 1 && file === path);
+    const source = file === path ? basename(file) : relative(dir, file).split(sep).join('/');
     const plugins = new Map<string, string>();
     const sink = {
       scalar: (tag: string, step: number, wallTime: number, value: number, float32: boolean) =>
-        grid.add(prefix(tag), step, wallTime, value, float32),
+        builder.scalar(prefix(tag), source, step, wallTime, value, float32),
+      sessionStart: (step: number) => builder.sessionStart(source, step),
+      hparams: (values: Record<string, number | string | boolean>) => Object.assign(hparams, values),
       skipped(kind: string, tag: string, why?: string) {
         skipped.set(kind, (skipped.get(kind) ?? 0) + 1);
         if (why && (skipped.get(kind) ?? 0) <= 3) issues.push(`${file}: tag "${tag}": ${why}; skipped`);
@@ -142,7 +152,6 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
           try {
             decodeEvent(reader as Reader, start, end, plugins, sink);
           } catch (error) {
-            if (error instanceof GridBudgetError) throw new Error(`${file}: ${error.message}`);
             issues.push(
               `${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`,
             );
@@ -157,7 +166,12 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     const counts = [...skipped].map(([kind, count]) => `${count} ${kind}`).join(', ');
     issues.push(`${path}: skipped ${counts} (not scalars)`);
   }
-  return { path, files, ...grid.finish(), skipped, issues };
+  for (const restart of builder.restarts) {
+    issues.push(
+      `${join(dir, restart.file)}: ${restart.kind === 'session-start' ? 'SessionLog START' : 'a step going back'} at step ${restart.step}: the run restarted; ${restart.purged} earlier value(s) at or after it dropped, as TensorBoard does`,
+    );
+  }
+  return { path, files, series: builder.finish(), restarts: builder.restarts, skipped, hparams, issues };
 }
 
 /** Column names for the tags of an event file in a subfolder of the run (add_scalars). */
@@ -173,54 +187,84 @@ function tagPrefix(dir: string, file: string, single: boolean): (tag: string) =>
   };
 }
 
-/** Column names for the tags: a tag named like one of the first two columns gets a suffix, never replaces it. */
-function tagColumns(scalars: TensorboardScalars): [string, TagColumn][] {
-  return [...scalars.tags].map(([tag, column]) => [
-    tag === 'step' || tag === 'wall_time' ? `${tag} (tag)` : tag,
-    column,
-  ]);
+/** Cells of the wide CSV written for free; past them, at most this many cells per value. */
+export const CSV_CELLS_FREE = 8_000_000;
+export const CSV_CELLS_PER_VALUE = 64;
+
+/**
+ * The wide CSV has a cell for every tag in every row: sparse tags (20,000 tags each at a step of its own,
+ * a 0.9 MB file) would make 400 million cells. Refused, naming the numbers, before anything is built.
+ */
+function checkCsvBudget(series: readonly Series[]): void {
+  const rowsAt = new Map<number, number>();
+  let values = 0;
+  for (const s of series) {
+    const counts = new Map<number, number>();
+    for (const step of s.steps) counts.set(step, (counts.get(step) ?? 0) + 1);
+    for (const [step, count] of counts) if (count > (rowsAt.get(step) ?? 0)) rowsAt.set(step, count);
+    values += s.values.length;
+  }
+  let rows = 0;
+  for (const count of rowsAt.values()) rows += count;
+  const cells = rows * series.length;
+  if (cells > CSV_CELLS_FREE && cells > CSV_CELLS_PER_VALUE * values)
+    throw new Error(
+      `at least ${series.length} tags over ${rowsAt.size} steps: a table of ${cells.toLocaleString('en')} cells for ${values} values, more than ${CSV_CELLS_PER_VALUE} cells per value past ${CSV_CELLS_FREE.toLocaleString('en')}; export the long form instead (evidence export RUN --out FILE.csv)`,
+    );
 }
 
-/** A TensorBoard run as a RunTable: `step`, `wall_time`, then every scalar tag (NaN where a tag has no value). */
-export function tensorboardRunTable(scalars: TensorboardScalars): RunTable {
-  const columns = new Map<string, Float64Array>([
-    ['step', scalars.steps],
-    ['wall_time', scalars.wallTimes],
-  ]);
-  for (const [tag, column] of tagColumns(scalars)) {
-    const values = column.values.slice();
-    for (let row = 0; row < values.length; row++) if (!column.present[row]) values[row] = Number.NaN;
-    columns.set(tag, values);
-  }
-  const meta: Record<string, unknown> = {
-    files: scalars.files,
-    skipped: Object.fromEntries(scalars.skipped),
-  };
-  return { path: scalars.path, format: 'tensorboard', columns, meta, issues: scalars.issues };
+/** Column names for the series: a tag named like one of the first two columns gets a suffix, never replaces it. */
+function tagName(tag: string): string {
+  return tag === 'step' || tag === 'wall_time' ? `${tag} (tag)` : tag;
 }
 
 /**
- * The scalars as one wide CSV: `step`, `wall_time`, then every tag; one row per step; an empty cell
- * where a tag has no value at that step. float32 values are written as the shortest text that reads back
- * to the same float32 (0.1, as logged), doubles as the shortest that reads back to the same double.
+ * The scalars as one wide CSV: `step`, `wall_time`, then every tag, rows by step. Every logged value is a
+ * cell: a tag logged k times at one step fills k rows of that step (in the order written); an empty cell
+ * where a tag has no value in a row, a logged NaN is `nan`. float32 values are written as the shortest
+ * text that reads back to the same float32 (0.1, as logged), doubles as the shortest that reads back to
+ * the same double. A row's wall_time is the latest of its values'.
  */
-export function tensorboardCsv(scalars: TensorboardScalars): string {
-  const tags = tagColumns(scalars);
-  const lines = [['step', 'wall_time', ...tags.map(([tag]) => tag)].map(csvField).join(',')];
-  for (let row = 0; row < scalars.steps.length; row++) {
-    let line = `${formatNumber(scalars.steps[row] as number)},${formatNumber(scalars.wallTimes[row] as number)}`;
-    for (const [, column] of tags) {
-      line += ',';
-      if (!column.present[row]) continue;
-      const value = column.values[row] as number;
-      line += column.float32 ? formatFloat32(value) : formatNumber(value);
+export function tensorboardCsv(scalars: Pick<TensorboardScalars, 'series'>): string {
+  const { series } = scalars;
+  checkCsvBudget(series);
+  const lines = [['step', 'wall_time', ...series.map((s) => tagName(s.metric))].map(csvField).join(',')];
+  // Each series is sorted by step (stable), then walked together one step at a time.
+  const orders = series.map((s) =>
+    Array.from({ length: s.steps.length }, (_, i) => i).sort(
+      (a, b) => (s.steps[a] as number) - (s.steps[b] as number) || a - b,
+    ),
+  );
+  const at = new Array<number>(series.length).fill(0);
+  const cells = new Array<string>(series.length);
+  for (;;) {
+    let step = Number.POSITIVE_INFINITY;
+    series.forEach((s, k) => {
+      const i = orders[k]?.[at[k] as number];
+      if (i !== undefined && (s.steps[i] as number) < step) step = s.steps[i] as number;
+    });
+    if (step === Number.POSITIVE_INFINITY) break;
+    // rows at this step: as many as the tag logged most often at it
+    for (;;) {
+      let wall = Number.NEGATIVE_INFINITY;
+      let any = false;
+      series.forEach((s, k) => {
+        const i = orders[k]?.[at[k] as number];
+        if (i === undefined || s.steps[i] !== step) {
+          cells[k] = '';
+          return;
+        }
+        any = true;
+        const value = s.values[i] as number;
+        cells[k] = s.float32 ? formatFloat32(value) : formatNumber(value);
+        if ((s.wallTimes[i] as number) > wall) wall = s.wallTimes[i] as number;
+        at[k] = (at[k] as number) + 1;
+      });
+      if (!any) break;
+      lines.push(
+        `${formatNumber(step)},${formatNumber(wall)}${cells.length > 0 ? ',' : ''}${cells.join(',')}`,
+      );
     }
-    lines.push(line);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** Reads a TensorBoard run folder or event file into a RunTable. */
-export async function readTensorboard(path: string): Promise<RunTable> {
-  return tensorboardRunTable(await readTensorboardScalars(path));
 }

@@ -1,0 +1,71 @@
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import type { Command } from 'commander';
+import { discoveryOptions, readRuns } from '../discovery.js';
+import { InputError, UsageError } from '../errors.js';
+import { type CliIo, printLine } from '../io.js';
+import { displayPath, kindOf, resolvePath } from '../paths.js';
+
+interface ExportOptions {
+  out: string;
+  pattern?: string;
+  runColumn?: string;
+  strict?: boolean;
+  force?: boolean;
+}
+
+export function exportCommand(command: Command, io: CliIo): void {
+  command
+    .description(
+      "every run's series in long form (group, task, run, source, metric, step, wall_time, value), for DuckDB, Polars, pandas or Spark",
+    )
+    .argument('<root>', 'a folder of runs (or one run file) in any layout evidence reads')
+    .requiredOption('-o, --out <file>', 'the file to write: .parquet or .csv')
+    .option(
+      '--pattern <pattern>',
+      "paths under ROOT to {group}, {task} and {run}, e.g. '{group}/{run}/progress.csv'",
+    )
+    .option(
+      '--run-column <name>',
+      'the column that splits a long-format table into runs (default: seed, run or run_id)',
+    )
+    .option('--strict', 'exit 1 when any run was skipped')
+    .option('--force', 'replace OUT when it already exists')
+    .addHelpText(
+      'after',
+      `
+One row per logged value: every value at a repeated step is kept; wall_time is empty (null) where the
+format has none. Parquet columns: group, task, run, source, metric as UTF-8 strings; step, wall_time, value
+as DOUBLE.
+
+Examples:
+  $ evidence export runs/ --out runs.parquet
+  $ duckdb -c "SELECT \\"group\\", max(value) FROM 'runs.parquet' WHERE metric = 'charts/episodic_return' GROUP BY 1"
+  $ evidence export results.csv --run-column trial --out long.csv`,
+    )
+    .action(async (rootArg: string, options: ExportOptions) => {
+      const root = resolvePath(io, rootArg);
+      const out = resolvePath(io, options.out);
+      const kind = extname(out).toLowerCase();
+      if (kind !== '.parquet' && kind !== '.csv')
+        throw new UsageError(`--out: expected a .parquet or .csv file, got ${JSON.stringify(options.out)}`);
+      if ((await kindOf(root)) === 'missing')
+        throw new InputError(displayPath(io, root), 'no such file or directory');
+      const existing = await stat(out).catch(() => null);
+      if (existing?.isDirectory())
+        throw new InputError(displayPath(io, out), 'is a directory, expected a file to write');
+      if (existing && !options.force)
+        throw new InputError(displayPath(io, out), 'already exists; pass --force to replace it');
+      const found = await readRuns(io, root, { ...discoveryOptions(options), exclude: out });
+      const sources = await import('@evidence/sources');
+      const rows =
+        kind === '.parquet'
+          ? await sources.exportParquet(found.runs, out)
+          : await sources.exportCsv(found.runs, out);
+      const metrics = new Set(found.runs.flatMap((run) => run.series.map((s) => s.metric))).size;
+      printLine(
+        io.stdout,
+        `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'})`,
+      );
+    });
+}

@@ -1,0 +1,70 @@
+/** How every command reads runs: @evidence/sources' one discovery, its one-line summary and its skips. */
+import type { DiscoverOptions, Discovery } from '@evidence/sources';
+import { InputError, ReportedFailure, UsageError } from './errors.js';
+import { type CliIo, printLine } from './io.js';
+import { displayPath } from './paths.js';
+
+/** Skip lines printed before "… and N more". */
+const MAX_SKIPPED_SHOWN = 20;
+
+export interface ReadRunsOptions extends DiscoverOptions {
+  /** Any skipped run is an error (exit 1), after every skip was printed. */
+  strict?: boolean;
+}
+
+/**
+ * Runs under `root` (a folder or a file): a bad --pattern is bad usage (exit 2), a file that is no run
+ * file one clear line (exit 1). Prints the summary and each skip to stderr; exit 1 when nothing usable
+ * remains, or with --strict when anything was skipped.
+ */
+export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions = {}): Promise<Discovery> {
+  const { discoverRuns } = await import('@evidence/sources');
+  const where = displayPath(io, root);
+  let found: Discovery;
+  try {
+    found = await discoverRuns(root, options);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'PatternError') throw new UsageError(error.message);
+    if (error instanceof Error && error.name === 'UnknownFileError')
+      throw new InputError(undefined, error.message.split(root).join(where));
+    throw error;
+  }
+  printSkips(io, where, found);
+  if (found.runs.length === 0) {
+    const { RUN_FILES_LOOKED_FOR } = await import('@evidence/sources');
+    throw new InputError(
+      where,
+      options.pattern
+        ? `--pattern ${options.pattern} matches no run (${found.skipped.length} runs and ${found.ignored.length} other files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
+        : `no runs found; expected ${RUN_FILES_LOOKED_FOR} under it`,
+    );
+  }
+  printLine(io.stderr, `${where}: ${found.summary}`);
+  if (options.strict && found.skipped.length > 0) {
+    printLine(io.stderr, `evidence: --strict: ${found.skipped.length} run(s) skipped`);
+    throw new ReportedFailure(`--strict: ${found.skipped.length} run(s) skipped`);
+  }
+  return found;
+}
+
+function printSkips(io: CliIo, where: string, found: Discovery): void {
+  const lines = found.skipped.map(
+    (s) => `${s.path === '.' ? where : `${where}/${s.path}`}: skipped: ${s.why}`,
+  );
+  for (const line of lines.slice(0, MAX_SKIPPED_SHOWN)) printLine(io.stderr, line);
+  if (lines.length > MAX_SKIPPED_SHOWN)
+    printLine(io.stderr, `… and ${lines.length - MAX_SKIPPED_SHOWN} more skipped`);
+}
+
+/** The CLI's options of the discovery, from commander's parsed options. */
+export function discoveryOptions(options: {
+  pattern?: string;
+  runColumn?: string;
+  strict?: boolean;
+}): ReadRunsOptions {
+  return {
+    ...(options.pattern === undefined ? {} : { pattern: options.pattern }),
+    ...(options.runColumn === undefined ? {} : { runColumn: options.runColumn }),
+    ...(options.strict ? { strict: true } : {}),
+  };
+}

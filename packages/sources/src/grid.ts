@@ -1,0 +1,74 @@
+/** A run's series side by side, for what is drawn or printed as a table (`table`, `plot --y`, `runs`). */
+import type { Run, Series } from './model.js';
+
+/**
+ * The run as columns of equal length: the x (`run.x`, the series' steps) first, then every metric.
+ * Series of one file keep that file's rows (so `--x episode --y r` pairs a monitor file row by row);
+ * otherwise a row is a step and its k-th value of each metric, so every value at a repeated step has its
+ * own row and none is lost. NaN where a metric has no value in a row. A metric named like the x column
+ * is renamed `<name> (metric)`; the same metric from two files gets ` (<file>)` after the second.
+ */
+export function runColumns(run: Run): Map<string, Float64Array> {
+  const rowsOf = sameRows(run.series) ? rowKeysFromRows(run.series) : rowKeysFromSteps(run.series);
+  const { order, index } = rowsOf;
+  const columns = new Map<string, Float64Array>();
+  const x = new Float64Array(order.length);
+  order.forEach((key, row) => {
+    x[row] = key.step;
+  });
+  columns.set(run.x, x);
+  run.series.forEach((series, s) => {
+    let name = series.metric === run.x ? `${series.metric} (metric)` : series.metric;
+    if (columns.has(name)) name = `${name} (${series.source})`;
+    const column = new Float64Array(order.length).fill(Number.NaN);
+    const rows = index[s] as Int32Array;
+    for (let i = 0; i < series.values.length; i++) column[rows[i] as number] = series.values[i] as number;
+    columns.set(name, column);
+  });
+  return columns;
+}
+
+interface RowKey {
+  step: number;
+  /** file row, or occurrence of the step */
+  k: number;
+}
+
+/** Every series came from one file's rows. */
+function sameRows(series: readonly Series[]): boolean {
+  const first = series[0];
+  return first !== undefined && series.every((s) => s.rows !== undefined && s.source === first.source);
+}
+
+function rowKeysFromRows(series: readonly Series[]): { order: RowKey[]; index: Int32Array[] } {
+  const stepOfRow = new Map<number, number>();
+  for (const s of series)
+    for (let i = 0; i < s.values.length; i++)
+      stepOfRow.set((s.rows as Uint32Array)[i] as number, s.steps[i] as number);
+  const fileRows = [...stepOfRow.keys()].sort((a, b) => a - b);
+  const rowOf = new Map(fileRows.map((fileRow, row) => [fileRow, row]));
+  return {
+    order: fileRows.map((fileRow) => ({ step: stepOfRow.get(fileRow) as number, k: fileRow })),
+    index: series.map((s) =>
+      Int32Array.from(s.rows as Uint32Array, (fileRow) => rowOf.get(fileRow) as number),
+    ),
+  };
+}
+
+function rowKeysFromSteps(series: readonly Series[]): { order: RowKey[]; index: Int32Array[] } {
+  // the k-th value of a step in each series shares a row with the k-th value of that step in the others
+  const keys = new Map<string, RowKey>();
+  const pointKeys = series.map((s) => {
+    const seen = new Map<number, number>();
+    return Array.from(s.steps, (step) => {
+      const k = seen.get(step) ?? 0;
+      seen.set(step, k + 1);
+      const id = `${step}:${k}`;
+      if (!keys.has(id)) keys.set(id, { step, k });
+      return id;
+    });
+  });
+  const order = [...keys.values()].sort((a, b) => a.step - b.step || a.k - b.k);
+  const rowOf = new Map(order.map((key, row) => [`${key.step}:${key.k}`, row]));
+  return { order, index: pointKeys.map((ids) => Int32Array.from(ids, (id) => rowOf.get(id) as number)) };
+}

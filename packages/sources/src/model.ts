@@ -1,0 +1,157 @@
+/**
+ * The run model: a run is a set of series (TensorBoard's data model). Every reader of this package
+ * produces it and every command of `evidence` consumes it.
+ */
+
+/** What wrote a file, named after the tool (and the part of it) that writes it. */
+export type SourceFormat =
+  | 'evidence-csv' // our training_log.csv, reward_components.csv, checkpoint_evals.csv
+  | 'reward-history' // our curve recorder's curves/<mode>/<mode>_reward_history.json
+  | 'monitor' // SB3 / baselines / SB2 Monitor wrapper: *.monitor.csv, `#{"t_start"…}` first line
+  | 'sb3-progress' // SB3 logger progress.csv (slash keys: rollout/ep_rew_mean, time/total_timesteps)
+  | 'baselines-progress' // OpenAI baselines / SB2 logger progress.csv (EpRewMean, eprewmean, mean 100 episode reward…)
+  | 'rllib-progress' // Ray Tune / RLlib trial progress.csv (episode_reward_mean, timesteps_total…)
+  | 'rllib-result' // Ray Tune / RLlib trial result.json (one JSON object per line)
+  | 'lightning-csv' // PyTorch Lightning CSVLogger metrics.csv
+  | 'keras-csv' // Keras CSVLogger (epoch first)
+  | 'hf-trainer-state' // Hugging Face Trainer / TRL trainer_state.json log_history
+  | 'mlflow' // MLflow local store: mlruns/<exp>/<run>/metrics/<name> (`timestamp value step` lines)
+  | 'tensorboard' // events.out.tfevents.* (torch, tensorboardX, TF2, SB3, CleanRL, Lightning, HF)
+  | 'tensorboard-csv' // TensorBoard's "Download CSV": Wall time,Step,Value
+  | 'wandb-panel' // W&B "Export panel data": Step, "<run> - <metric>", __MIN, __MAX
+  | 'wandb-history' // W&B run.history() / run.scan_history() saved as CSV (_step, _runtime, _timestamp)
+  | 'csv' // any other CSV / TSV
+  | 'json' // a JSON array of records
+  | 'jsonl'; // JSON Lines, one record per line
+
+/**
+ * One metric of a run, as logged: its x (step), wall time and value per logged point, in the order
+ * written (after restarts were resolved). Repeated steps and gaps are kept; nothing is averaged.
+ */
+export interface Series {
+  metric: string;
+  /** The file it came from, relative to the run's path ('' when the run is that file). */
+  source: string;
+  /** The x of each point (the source's default x: step, timesteps, global_step, epoch…). */
+  steps: Float64Array;
+  /** Seconds since the Unix epoch of each point; NaN where the source has no wall time. */
+  wallTimes: Float64Array;
+  values: Float64Array;
+  /** For a table's series: the row (0-based, among the file's data rows) of each point, so two
+   * columns of one file pair up row by row. */
+  rows?: Uint32Array;
+  /** The values were stored as float32 (TensorBoard simple_value, DT_FLOAT): print them as float32. */
+  float32?: boolean;
+}
+
+/** A point where a writer started again at an earlier step, and what was purged because of it. */
+export interface Restart {
+  /** The file (relative to the run's path) and, for text files, the line where it was seen. */
+  file: string;
+  line?: number;
+  /** The step it started again at; every point at or after it logged before was dropped. */
+  step: number;
+  /** The step logged just before it (the highest, for a SessionLog START). */
+  previous: number;
+  /** How many earlier points were dropped. */
+  purged: number;
+  /** `session-start`: a TensorBoard SessionLog START; `step-back`: a step lower than the one before. */
+  kind: 'session-start' | 'step-back';
+}
+
+/** How a run's folder was recognised. */
+export type Layout =
+  | 'evidence' // an evidence folder (training_log.csv, curves/…, run.json)
+  | 'sb3-monitor' // a folder of *.monitor.csv (one per VecEnv worker): one run
+  | 'sb3-log' // SB3 logger folder: progress.csv (+ monitor files, results.json)
+  | 'sb3-tensorboard' // SB3 tensorboard_log/{ALGO}_{n}
+  | 'cleanrl' // CleanRL runs/{env}__{exp}__{seed}__{time}
+  | 'rl-zoo' // rl-baselines3-zoo logs/{algo}/{env}_{n}
+  | 'ray-trial' // Ray Tune / RLlib trial folder (progress.csv, result.json, params.json)
+  | 'lightning' // lightning_logs/version_N
+  | 'hf-trainer' // output_dir with trainer_state.json (checkpoint-N/ copies folded in)
+  | 'mlflow' // mlruns/<experiment>/<run_id>
+  | 'tensorboard' // any other folder with event files
+  | 'folder' // a folder whose one known file is the run (progress.csv, metrics.csv…)
+  | 'file' // a file given or found on its own
+  | 'long-table' // one run of a long-format table split by its run column
+  | 'wandb-panel' // one run of a W&B panel export
+  | 'pattern'; // matched by --pattern
+
+/** What the run says about itself: the environment, the configuration, where it was read from. */
+export interface RunMeta {
+  /** The environment / task id when a file says it (monitor header, config, CleanRL folder name). */
+  envId?: string;
+  /** The algorithm when known (SB3 folder name, rl-zoo folder, run.json). */
+  algo?: string;
+  seed?: number;
+  /** Hyper-parameters / configuration: run.json, rl-zoo config.yml/args.yml, RLlib params.json,
+   * TensorBoard hparams, MLflow params/, trainer_state.json's own keys. */
+  config?: Record<string, unknown>;
+  /** The files the configuration came from. */
+  configFiles?: string[];
+  /** Anything else a format carries (monitor t_start, SB3 results.json, TensorBoard skipped kinds…). */
+  [key: string]: unknown;
+}
+
+/** One run: its identity, its series, what it says about itself and what happened while reading it. */
+export interface Run {
+  /** Absolute path of the run's folder or file. */
+  path: string;
+  /** Relative to the discovery root, with `/` ('.' for the root itself): how the run is named in output. */
+  id: string;
+  layout: Layout;
+  /** The main format read (a run may hold several files; each series names its source). */
+  format: SourceFormat;
+  /** The comparison group (algorithm, experiment), the task (environment) and the run (seed) names. */
+  group: string;
+  task: string;
+  run: string;
+  /** Every metric's series (several series may share a metric name when they come from different files). */
+  series: Series[];
+  /** The format's default x name (what `steps` hold) and default y metric, when it has one. */
+  x: string;
+  y: string | null;
+  meta: RunMeta;
+  restarts: Restart[];
+  /** What was skipped or odd while reading, each naming the file and line or byte offset. */
+  issues: string[];
+}
+
+/** A run (or a file) the discovery could not use, and why. */
+export interface SkippedRun {
+  /** Relative to the root, with `/`. */
+  path: string;
+  why: string;
+}
+
+export interface DiscoverOptions {
+  /**
+   * `{group}`, `{task}`, `{run}` placeholders and `*` over relative paths; `{run}` may be a folder. A
+   * pattern without `{run}` makes each match one run. Without a pattern the layout decides.
+   */
+  pattern?: string;
+  /** The column that splits a long-format table into runs (default: the first of seed, run, run_id). */
+  runColumn?: string;
+  /** A path under the root not to enter (e.g. the output folder). */
+  exclude?: string;
+  /**
+   * The root is a folder whose contents are wanted, not itself a run: its files and subfolders are
+   * taken as if it were a plain folder (what `report` does to find other trainers' runs inside an
+   * evidence folder).
+   */
+  inside?: boolean;
+  /** How deep to look under the root (default 8). */
+  depth?: number;
+}
+
+export interface Discovery {
+  root: string;
+  runs: Run[];
+  /** Runs (or files) that were found but could not be read, with the reason. */
+  skipped: SkippedRun[];
+  /** Files that are no run's (pictures, notes, reports): counted, not read. */
+  ignored: string[];
+  /** One line: what was taken as groups, tasks and runs, and from which layouts. */
+  summary: string;
+}

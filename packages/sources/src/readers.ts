@@ -1,0 +1,345 @@
+/** Each source file read into series, with its format's default x and y and what was met reading it. */
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
+import { numericColumns, parseDelimited } from './delimited.js';
+import { readEvidenceCsv } from './evidence-csv.js';
+import { csvFormat, defaultY, firstPresent, progressFormat, X_CANDIDATES } from './formats.js';
+import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
+import { ColumnBuilder } from './run-table.js';
+import { mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
+import { tableSeries } from './series.js';
+import { readTensorboardScalars } from './tensorboard/read.js';
+import { splitWandbRuns, wandbSeries } from './wandb-csv.js';
+
+/** What one source (a file, a monitor folder, a TensorBoard run, an MLflow run) gives a run. */
+export interface RunPart {
+  format: SourceFormat;
+  series: Series[];
+  x: string;
+  y: string | null;
+  meta: RunMeta;
+  restarts: Restart[];
+  issues: string[];
+}
+
+/** A table's columns as a part: the x from the format's candidates (the row number when none). */
+export function tablePart(
+  format: SourceFormat,
+  columns: Map<string, Float64Array>,
+  source: string,
+  file: string,
+  options: { x?: string; wall?: string; wallScale?: number; meta?: RunMeta; issues?: string[] } = {},
+): RunPart {
+  const issues = options.issues ?? [];
+  let x = options.x ?? firstPresent(X_CANDIDATES, columns.keys());
+  if (x === null || !columns.has(x)) {
+    x = 'row';
+    const rows = firstColumnLength(columns);
+    columns = new Map([['row', Float64Array.from({ length: rows }, (_, i) => i)], ...columns]);
+  }
+  let wallTimes: Float64Array | undefined;
+  const wallColumn = options.wall ? columns.get(options.wall) : undefined;
+  if (wallColumn) wallTimes = wallColumn.map((t) => t * (options.wallScale ?? 1));
+  const { series, restarts, missingX } = tableSeries(columns, {
+    x,
+    source,
+    ...(wallTimes ? { wallTimes } : {}),
+  });
+  if (missingX > 0) issues.push(`${file}: ${missingX} row(s) without a value of "${x}" (the x); left out`);
+  for (const restart of restarts)
+    issues.push(
+      `${file}: "${x}" went back to ${restart.step}: the run restarted; ${restart.purged} earlier row(s) at or after it dropped`,
+    );
+  const names = series.map((s) => s.metric);
+  return {
+    format,
+    series,
+    x,
+    y: defaultY(names, options.wall ? [options.wall] : []),
+    meta: options.meta ?? {},
+    restarts,
+    issues,
+  };
+}
+
+/** A JSON file (Python's bare NaN/Infinity allowed); an error names the file. */
+export async function readJsonFile(file: string): Promise<unknown> {
+  const text = await readFile(file, 'utf8');
+  try {
+    return parseNanJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new Error(`${file}: not readable JSON (${(error as Error).message})`);
+  }
+}
+
+function firstColumnLength(columns: Map<string, Float64Array>): number {
+  for (const column of columns.values()) return column.length;
+  return 0;
+}
+
+/** Our training_log.csv and friends. */
+export async function readEvidenceCsvPart(file: string, source: string): Promise<RunPart> {
+  const table = await readEvidenceCsv(file);
+  return tablePart('evidence-csv', table.columns, source, file, { x: 'step', issues: table.issues });
+}
+
+/** The curve recorder's `<mode>_reward_history.json`, through csv-log's one reader: x = episode. */
+export async function readRewardHistoryPart(file: string, source: string): Promise<RunPart> {
+  const history = await readRewardHistory(file);
+  const columns = new Map<string, Float64Array>([
+    ['episode', Float64Array.from(history.reward_history, (_, i) => i)],
+    ['reward', Float64Array.from(history.reward_history)],
+    ['average_reward', Float64Array.from(history.average_history)],
+  ]);
+  for (const [name, list] of Object.entries(history.metric_histories))
+    if (!columns.has(name))
+      columns.set(
+        name,
+        Float64Array.from(history.reward_history, (_, i) => list[i] ?? Number.NaN),
+      );
+  return tablePart('reward-history', columns, source, file, { x: 'episode' });
+}
+
+/**
+ * The monitor files of one folder (one per VecEnv worker) as one run, joined by episode end time as
+ * SB3's `load_results` does: x = timesteps (cumulative episode length), wall time = t_start + t.
+ */
+export async function readMonitorPart(files: string[], folder: string, source: string): Promise<RunPart> {
+  const tables = [];
+  const issues: string[] = [];
+  for (const file of files) {
+    const table = await readSb3Monitor(file);
+    if (table.columns.get('r')?.length === 0) issues.push(`${file}: no episode yet (header only)`);
+    tables.push(table);
+    if (table !== undefined) issues.push(...table.issues);
+  }
+  const joined = mergeSb3Monitors(files.length === 1 ? (files[0] as string) : folder, tables);
+  const tStart = Number(joined.meta.t_start ?? Number.NaN);
+  const t = joined.columns.get('t') ?? new Float64Array(0);
+  const wall = Float64Array.from(t, (v) => tStart + v);
+  const columns = new Map(joined.columns);
+  columns.set('wall_time', wall);
+  const meta: RunMeta = { monitor: { t_start: tStart, files: files.map((f) => basename(f)) } };
+  if (typeof joined.meta.env_id === 'string') meta.envId = joined.meta.env_id;
+  const part = tablePart('monitor', columns, source, folder, {
+    x: 'timesteps',
+    wall: 'wall_time',
+    meta,
+    issues,
+  });
+  part.series = part.series.filter((s) => s.metric !== 'wall_time');
+  part.y = 'r';
+  return part;
+}
+
+/** A CSV/TSV of another tool: its format from its name and header, its default x and y. */
+export async function readCsvPart(file: string, source: string): Promise<RunPart> {
+  const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
+  const name = basename(file);
+  const format = name === 'progress.csv' ? progressFormat(parsed.header) : csvFormat(name, parsed.header);
+  // pandas writes its index as a first column without a name (`df.to_csv(path)`)
+  if (parsed.header[0] === '') {
+    parsed.header = parsed.header.slice(1);
+    for (const row of parsed.rows) row.fields = row.fields.slice(1);
+  }
+  const columns = numericColumns(file, parsed);
+  const meta: RunMeta = {};
+  if (parsed.delimiter !== ',') meta.delimiter = parsed.delimiter;
+  if (parsed.leadingComments.length > 0) meta.comments = parsed.leadingComments;
+  const issues = parsed.issues;
+  switch (format) {
+    case 'tensorboard-csv': {
+      // TensorBoard names a download run-<run>-tag-<tag with / as _>.csv
+      const tag = /-tag-(.+)\.csv$/.exec(name)?.[1] ?? name.replace(/\.csv$/, '');
+      const renamed = new Map([
+        ['Step', columns.get('Step') ?? new Float64Array(0)],
+        [tag, columns.get('Value') ?? new Float64Array(0)],
+        ['Wall time', columns.get('Wall time') ?? new Float64Array(0)],
+      ]);
+      const part = tablePart(format, renamed, source, file, { x: 'Step', wall: 'Wall time', meta, issues });
+      part.series = part.series.filter((s) => s.metric !== 'Wall time');
+      part.y = tag;
+      return part;
+    }
+    case 'wandb-history': {
+      const part = tablePart(format, columns, source, file, { x: '_step', wall: '_timestamp', meta, issues });
+      part.y = defaultY(
+        part.series.map((s) => s.metric),
+        ['_runtime', '_timestamp'],
+      );
+      return part;
+    }
+    case 'lightning-csv':
+      return tablePart(format, columns, source, file, { x: 'step', meta, issues });
+    case 'keras-csv':
+      return tablePart(format, columns, source, file, { x: 'epoch', meta, issues });
+    default:
+      return tablePart(format, columns, source, file, { meta, issues });
+  }
+}
+
+/** A W&B panel export: one part per run, x = Step, each metric with its __MIN/__MAX band. */
+export async function readWandbPanelParts(file: string, source: string): Promise<Map<string, RunPart>> {
+  const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
+  const series = wandbSeries(parsed.header);
+  if (!series) throw new Error(`${file}:1: not a W&B panel export`);
+  const columns = numericColumns(file, parsed);
+  const table = { path: file, format: 'wandb-csv' as const, columns, meta: { wandb: series }, issues: [] };
+  const out = new Map<string, RunPart>();
+  for (const run of splitWandbRuns(table)) {
+    const part = tablePart('wandb-panel', run.columns, source, file, { x: 'step' });
+    part.y = series.find((s) => s.run === run.meta.run)?.metric ?? part.y;
+    out.set(String(run.meta.run), part);
+  }
+  const first = out.values().next().value;
+  if (first) first.issues.push(...parsed.issues);
+  return out;
+}
+
+/** JSON Lines (result.json of Ray Tune/RLlib too): nested keys flattened with `sep`. */
+export async function readJsonlPart(file: string, source: string, format: SourceFormat): Promise<RunPart> {
+  const { records, issues } = await readJsonl(file);
+  const out: string[] = [];
+  if (issues.torn) out.push(`${file}:${issues.torn.line}: last line has no line end (torn); not read`);
+  for (const skipped of issues.skipped) out.push(`${file}:${skipped.line}: ${skipped.reason}`);
+  const columns = recordColumns(records, format === 'rllib-result' ? '/' : '.');
+  return tablePart(format, columns, source, file, { issues: out });
+}
+
+/** A JSON array of records (pandas `to_json(orient="records")`, exported histories). */
+export async function readJsonArrayPart(file: string, source: string): Promise<RunPart> {
+  const value = await readJsonFile(file);
+  if (!Array.isArray(value) || !value.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)))
+    throw new Error(`${file}: expected a JSON array of records ({"step": …, "reward": …} objects)`);
+  return tablePart('json', recordColumns(value as Record<string, unknown>[], '.'), source, file);
+}
+
+/**
+ * Hugging Face Trainer / TRL `trainer_state.json`: `log_history` is one record per logging step (loss,
+ * learning_rate, grad_norm, reward, kl…, eval_* at evaluations, train_* once at the end); x = step.
+ * Its other keys (global_step, max_steps, train_batch_size…) are the configuration.
+ */
+export async function readTrainerStatePart(file: string, source: string): Promise<RunPart> {
+  const state = (await readJsonFile(file)) as Record<string, unknown> | null;
+  const history = state?.log_history;
+  if (!Array.isArray(history)) throw new Error(`${file}: expected "log_history" to be an array of records`);
+  const config: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state ?? {}))
+    if (key !== 'log_history' && (value === null || typeof value !== 'object')) config[key] = value;
+  const columns = recordColumns(history as Record<string, unknown>[], '/');
+  const part = tablePart('hf-trainer-state', columns, source, file, {
+    x: 'step',
+    meta: { config, configFiles: [source] },
+  });
+  return part;
+}
+
+/**
+ * One MLflow run folder (`mlruns/<experiment>/<run>/`): `metrics/<name>` files of `timestamp value step`
+ * lines (timestamp in ms; a metric name with `/` is a subfolder), `params/<name>` as the configuration.
+ */
+export async function readMlflowPart(dir: string): Promise<RunPart> {
+  const series: Series[] = [];
+  const issues: string[] = [];
+  const restarts: Restart[] = [];
+  for (const name of await filesBelow(join(dir, 'metrics'))) {
+    const file = join(dir, 'metrics', name);
+    const text = await readFile(file, 'utf8');
+    const lines = text.split('\n');
+    const torn = !text.endsWith('\n') && text.length > 0;
+    if (torn) issues.push(`${file}:${lines.length}: last line has no line end (torn); not read`);
+    const usable = torn ? lines.slice(0, -1) : lines;
+    const rows: number[][] = [];
+    usable.forEach((line, i) => {
+      if (line.trim() === '') return;
+      const parts = line.trim().split(/\s+/);
+      const numbers = parts.map(Number);
+      if (
+        parts.length < 2 ||
+        parts.length > 3 ||
+        numbers.some((v, k) => Number.isNaN(v) && !/nan/i.test(parts[k] ?? ''))
+      ) {
+        issues.push(`${file}:${i + 1}: expected "timestamp value step"; line skipped`);
+        return;
+      }
+      rows.push([numbers[0] as number, numbers[1] as number, numbers[2] ?? 0]);
+    });
+    const columns = new Map([
+      ['step', Float64Array.from(rows, (r) => r[2] as number)],
+      [name, Float64Array.from(rows, (r) => r[1] as number)],
+      ['timestamp', Float64Array.from(rows, (r) => r[0] as number)],
+    ]);
+    const part = tablePart('mlflow', columns, `metrics/${name}`, file, {
+      x: 'step',
+      wall: 'timestamp',
+      wallScale: 1e-3,
+      issues,
+    });
+    series.push(...part.series.filter((s) => s.metric !== 'timestamp'));
+    restarts.push(...part.restarts);
+  }
+  const config: Record<string, unknown> = {};
+  for (const name of await filesBelow(join(dir, 'params')))
+    config[name] = (await readFile(join(dir, 'params', name), 'utf8')).trim();
+  const names = series.map((s) => s.metric);
+  return {
+    format: 'mlflow',
+    series,
+    x: 'step',
+    y: defaultY(names),
+    meta: Object.keys(config).length > 0 ? { config, configFiles: ['params/'] } : {},
+    restarts,
+    issues,
+  };
+}
+
+async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+    if (entry.isDirectory())
+      out.push(...(await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`)));
+    else if (entry.isFile()) out.push(prefix + entry.name);
+  }
+  return out;
+}
+
+/** A TensorBoard run folder (or one event file): every scalar, restarts applied; x = step. */
+export async function readTensorboardPart(path: string): Promise<RunPart> {
+  const scalars = await readTensorboardScalars(path);
+  const names = scalars.series.map((s) => s.metric);
+  return {
+    format: 'tensorboard',
+    series: scalars.series,
+    x: 'step',
+    y: defaultY(names),
+    meta: {
+      tensorboard: { files: scalars.files.length, skipped: Object.fromEntries(scalars.skipped) },
+      ...(Object.keys(scalars.hparams).length > 0
+        ? { config: scalars.hparams, configFiles: ['hparams'] }
+        : {}),
+    },
+    restarts: scalars.restarts,
+    issues: scalars.issues,
+  };
+}
+
+/** Records as columns: numbers and booleans (1/0) kept, nested objects flattened with `sep`, text left out. */
+export function recordColumns(
+  records: readonly Record<string, unknown>[],
+  sep: string,
+): Map<string, Float64Array> {
+  const builder = new ColumnBuilder();
+  const flatten = (value: Record<string, unknown>, prefix: string, row: number): void => {
+    for (const [key, item] of Object.entries(value)) {
+      const name = prefix + key;
+      if (typeof item === 'number') builder.set(name, row, item);
+      else if (typeof item === 'boolean') builder.set(name, row, item ? 1 : 0);
+      else if (item !== null && typeof item === 'object' && !Array.isArray(item))
+        flatten(item as Record<string, unknown>, `${name}${sep}`, row);
+    }
+  };
+  for (const record of records) flatten(record, '', builder.addRow());
+  return builder.finish();
+}

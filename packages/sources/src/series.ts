@@ -1,0 +1,88 @@
+/** Row-aligned tables (a CSV's columns share one x) as series, with TensorBoard's step-back rule. */
+import type { Restart, Series } from './model.js';
+
+export interface TableSeriesOptions {
+  /** The column whose values are the steps (the format's default x). */
+  x: string;
+  /** The file, relative to the run's path, named in each series and restart. */
+  source: string;
+  /** Seconds since the epoch of each row, when the format has them. */
+  wallTimes?: Float64Array;
+  /** The file's line of each row (1-based), to name where a restart happened. */
+  lines?: ArrayLike<number>;
+}
+
+/**
+ * Every column of a table as one series over the x column: one point per row where both have a value
+ * (an empty or `nan` cell is no point). Rows are taken in file order; a step lower than the one before
+ * is a restart: every earlier row at or after that step is purged (TensorBoard's rule), and said.
+ */
+export function tableSeries(
+  columns: Map<string, Float64Array>,
+  options: TableSeriesOptions,
+): { series: Series[]; restarts: Restart[]; missingX: number } {
+  const xs = columns.get(options.x);
+  if (!xs) return { series: [], restarts: [], missingX: 0 };
+  const { kept, restarts, missingX } = keptRows(xs, options);
+  const steps = Float64Array.from(kept, (row) => xs[row] as number);
+  const wall = options.wallTimes;
+  const series: Series[] = [];
+  for (const [metric, column] of columns) {
+    if (metric === options.x) continue;
+    let count = 0;
+    for (const row of kept) if (!Number.isNaN(column[row] as number)) count++;
+    const out: Series = {
+      metric,
+      source: options.source,
+      steps: new Float64Array(count),
+      wallTimes: new Float64Array(count),
+      values: new Float64Array(count),
+      rows: new Uint32Array(count),
+    };
+    let i = 0;
+    for (let k = 0; k < kept.length; k++) {
+      const row = kept[k] as number;
+      const value = column[row] as number;
+      if (Number.isNaN(value)) continue;
+      out.steps[i] = steps[k] as number;
+      out.wallTimes[i] = wall ? (wall[row] as number) : Number.NaN;
+      out.values[i] = value;
+      (out.rows as Uint32Array)[i] = row;
+      i++;
+    }
+    series.push(out);
+  }
+  return { series, restarts, missingX };
+}
+
+/** The rows that stay, in file order, after restarts purge what they replace. */
+function keptRows(
+  xs: Float64Array,
+  options: TableSeriesOptions,
+): { kept: number[]; restarts: Restart[]; missingX: number } {
+  const kept: number[] = [];
+  const restarts: Restart[] = [];
+  let missingX = 0;
+  let last = Number.NEGATIVE_INFINITY;
+  for (let row = 0; row < xs.length; row++) {
+    const x = xs[row] as number;
+    if (Number.isNaN(x)) {
+      missingX++;
+      continue;
+    }
+    if (x < last) {
+      let purged = 0;
+      while (kept.length > 0 && (xs[kept[kept.length - 1] as number] as number) >= x) {
+        kept.pop();
+        purged++;
+      }
+      const restart: Restart = { file: options.source, step: x, previous: last, purged, kind: 'step-back' };
+      const line = options.lines?.[row];
+      if (line !== undefined) restart.line = line;
+      restarts.push(restart);
+    }
+    kept.push(row);
+    last = x;
+  }
+  return { kept, restarts, missingX };
+}
