@@ -6,7 +6,7 @@
  * overlay made of the same runs: every run's every point embedded in the page (1,500 pixel columns per
  * series) and every run drawn in the SVG.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -93,6 +93,45 @@ function everyRunChart(analysis: import('../src/index.js').RunsAnalysis): Chart 
   };
 }
 
+/**
+ * `evidence report` on a folder of 100 runs × 5,000 steps of 5 metrics (CSV files, 10 groups × 10 seeds):
+ * one overlay per metric. Beside it, the runs page of the same size above (one metric).
+ */
+async function reportOfRuns(): Promise<void> {
+  const folder = join(dir, 'report-100-runs');
+  const random = mulberry32(2);
+  for (let g = 0; g < 10; g++)
+    for (let s = 0; s < 10; s++) {
+      const lines = [
+        'global_step,charts/episodic_return,charts/episodic_length,losses/value_loss,losses/entropy,charts/SPS',
+      ];
+      for (let i = 1; i <= 5000; i++)
+        lines.push(
+          `${i * 400},${((g + 1) * i) / 50 + random() * 10},${200 + random() * 300},${1 / i + random() / 100},${0.7 - i / 1e4},${1000 + random() * 50}`,
+        );
+      const run = join(folder, `cfg${g}`, `seed_${s}`);
+      mkdirSync(run, { recursive: true });
+      writeFileSync(join(run, 'metrics.csv'), `${lines.join('\n')}\n`);
+    }
+  const started = performance.now();
+  const result = await library.buildReport(folder);
+  const written = performance.now() - started;
+  const svg = Math.max(
+    ...readdirSync(result.out)
+      .filter((f) => f.endsWith('.svg'))
+      .map((f) => statSync(join(result.out, f)).size),
+  );
+  console.log(
+    'evidence report: 100 runs × 5,000 steps × 5 metrics (10 groups × 10 seeds), one overlay per metric',
+  );
+  console.log(`  written in                         ${(written / 1000).toFixed(1)} s`);
+  console.log(`  index.html                         ${mb(statSync(result.page).size)}  (target ≤ 5 MB)`);
+  console.log(`  largest SVG                        ${mb(svg)}  (target ≤ 2 MB)`);
+  console.log(
+    `  open + draw in Chromium            ${(await loadTimes(result.page)).toFixed(0)} ms  (target < 2000 ms)`,
+  );
+}
+
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -118,6 +157,7 @@ try {
     ['sweep: 40 configurations × 10 seeds × 2,500 rows', 40, 10, 2500, 3e6],
     ['100 runs × 5,000 steps (10 groups × 10 seeds)', 10, 10, 5000, 5e6],
   ] as const) {
+    if (process.argv.includes('--report-only')) break;
     const analysis = library.analyzeRuns(runs(configs, seeds, rows), {
       x: 'step',
       y: 'reward',
@@ -152,6 +192,7 @@ try {
     );
     console.log(`  before: open + draw                ${(await loadTimes(before)).toFixed(0)} ms`);
   }
+  await reportOfRuns();
 } finally {
   await browser.close();
   rmSync(dir, { recursive: true, force: true });

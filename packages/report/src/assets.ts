@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Chart } from '@evidence/plots';
 import type { ReportIssue } from './eval-files.js';
+import type { EmbeddedOverlay } from './page/index.js';
 
 /** A picture of the report: `file` is a relative link (from the evidence folder, or from the page once in the model). */
 export interface Picture {
@@ -11,6 +12,8 @@ export interface Picture {
   label?: string;
   /** a line chart the page draws itself: its id, description (with data), and log (link and label) */
   interactive?: { id: string; chart: Chart; data: string; dataLabel?: string };
+  /** one metric across many runs, drawn in the page as an overlay (the runs' files hold every row) */
+  overlay?: { id: string; data: EmbeddedOverlay };
 }
 
 export interface RecordedEpisode {

@@ -4,6 +4,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import {
   type ChartInputs,
   drawStandardCharts,
+  encodeChart,
   renderChart,
   type StandardChart,
   standardCharts,
@@ -22,16 +23,19 @@ import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from '.
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { OwnedFiles } from './owned-files.js';
-import { LIVE_DATA_FILE } from './page/index.js';
+import { embedOverlay, LIVE_DATA_FILE, OVERLAY_POINT_BUDGET, overlayChart } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
 import {
+  describeOverlays,
   describeSources,
   findSources,
+  MAX_OVERLAYS,
   MAX_SOURCES,
   sourceCharts,
   sourceFacts,
   sourceIssues,
+  sourceOverlays,
 } from './sources-report.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';
 
@@ -110,6 +114,9 @@ async function refuseBinary(path: string): Promise<void> {
 
 /** The folder a report goes to when not told otherwise. */
 export { REPORT_DIR };
+
+/** Points embedded over all overlays of one report page (a 100-run folder of 5 metrics stays under 5 MB). */
+const REPORT_OVERLAY_POINTS = 160_000;
 
 const REFUSED =
   'a file this report did not write is already there; left as it is (give --out another folder)';
@@ -238,12 +245,19 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       ],
       sources.unreadable.map((skip) => capText(`${skip.path}: ${skip.why}`)),
     );
-  const foreignCharts = sourceCharts(root, sources.runs);
-  const foundLine = sources.runs.length > 0 ? describeSources(root, sources.runs) : null;
+  // a folder of runs: one overlay per metric across all of them; a run or two views of one: its own charts
+  const overlaid = sources.overlay ? sourceOverlays(sources.all) : null;
+  const charted = overlaid ? sources.all : sources.runs;
+  const foreignCharts = overlaid ? [] : sourceCharts(root, sources.runs);
+  const foundLine = overlaid
+    ? describeOverlays(sources.all, overlaid.metrics)
+    : sources.runs.length > 0
+      ? describeSources(root, sources.runs)
+      : null;
   if (foundLine) log(foundLine);
 
   // without our own logs only the steps that apply are taken (and counted): no "not found" for each of our files
-  const total = (evidenceFound ? 11 : 6) + foreignCharts.length;
+  const total = (evidenceFound ? 11 : 6) + foreignCharts.length + (overlaid?.overlays.length ?? 0);
   let done = 0;
   const progress = (what: string): void => {
     done++;
@@ -404,8 +418,13 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (evidenceFound) await drawCharts('csv', null);
 
   // --- other trainers' files --------------------------------------------------------------------
-  for (const run of sources.runs) issues.push(...sourceIssues(run));
-  if (sources.more.length > 0)
+  for (const run of charted) issues.push(...sourceIssues(run));
+  if (overlaid && overlaid.metrics > MAX_OVERLAYS)
+    skipped.push({
+      what: `${overlaid.metrics - MAX_OVERLAYS} more metrics`,
+      why: `only the first ${MAX_OVERLAYS} metrics are charted: \`evidence plot\` draws chosen columns`,
+    });
+  if (!overlaid && sources.more.length > 0)
     skipped.push({
       what: `${sources.more.length} more runs (${sources.more
         .map((run) => name(run.path))
@@ -433,6 +452,43 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
         });
       } catch (error) {
         skipped.push({ what: name(path), why: `could not render: ${capText(message(error))}` });
+      }
+    }
+  }
+
+  // the page's budget is shared by the overlays: each gets its share of the points, pixel-column decimated
+  const overlayBudget = Math.max(
+    OVERLAY_POINT_BUDGET / 8,
+    Math.floor(REPORT_OVERLAY_POINTS / Math.max(1, overlaid?.overlays.length ?? 1)),
+  );
+  for (const [index, input] of (overlaid?.overlays ?? []).entries()) {
+    const file = `overlay-${index + 1}-${input.metric.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}`;
+    const png = join(out, `${file}.png`);
+    const svg = join(out, `${file}.svg`);
+    progress(file);
+    const refused = [png, svg].filter(protectedFile);
+    if (refused.length > 0) for (const path of refused) refuse(path);
+    else if (options.charts === false) skipped.push({ what: name(png), why: 'charts turned off' });
+    else {
+      try {
+        const embedded = embedOverlay(input, { budget: Math.min(OVERLAY_POINT_BUDGET, overlayBudget) });
+        const chart = overlayChart(embedded);
+        for (const [path, format] of [
+          [png, 'png'],
+          [svg, 'svg'],
+        ] as const) {
+          await ours.claim(path);
+          await writeTextAtomic(path, await encodeChart(chart, format));
+          noteWritten(path);
+        }
+        charts.push({
+          title: chart.title ?? input.title,
+          file: href(png),
+          label: name(png),
+          overlay: { id: file, data: embedded },
+        });
+      } catch (error) {
+        skipped.push({ what: name(png), why: `could not render: ${capText(message(error))}` });
       }
     }
   }
@@ -485,11 +541,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
 
   // --- the report -------------------------------------------------------------------------------
   const raw: RawLog[] = [];
-  for (const path of [...(await rawLogs(root, paths)), ...sourceFiles(sources.runs)]) {
+  for (const path of [...(await rawLogs(root, paths)), ...sourceFiles(charted)]) {
     raw.push({ file: href(path), label: name(path), bytes: (await stat(path)).size });
   }
   // the run as run.json describes it, and what the other trainers' files say (env id, episodes…)
-  const facts = sources.runs.length > 0 ? sourceFacts(root, sources.runs) : null;
+  const facts = charted.length > 0 ? sourceFacts(root, charted) : null;
   const runData = run.state === 'found' ? { ...facts, ...run.data } : facts;
   const described: RunInfo = runData ? { state: 'found', file: run.file, data: runData } : run;
   // a bad line's reason can quote the line: keep it short on the console and on the page

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { interactivePicture } from './folder/report-figure.js';
+import { interactivePicture, overlayPicture } from './folder/report-figure.js';
 import {
   constantReward,
   cutNote,
@@ -102,6 +102,10 @@ async function figures(pictures: ReportModel['charts'], source: ImageSource): Pr
     if (!src) continue;
     if (picture.interactive) {
       parts.push(interactivePicture(picture, picture.interactive, src));
+      continue;
+    }
+    if (picture.overlay) {
+      parts.push(overlayPicture(picture, picture.overlay, src));
       continue;
     }
     parts.push(
@@ -225,6 +229,8 @@ ${section('checkpoints', 'Checkpoint evaluations', checkpointTable(model))}
 ${section('trajectories', 'Sample trajectories', samples(model))}
 ${foldedSection('run', 'Run: what was trained and how, raw logs', runSection(model))}
 ${section('missing', 'Missing, skipped and bad lines', missing(model))}`;
-  const scripts = [...model.charts, ...model.curves].some((c) => c.interactive) ? interactiveAssets() : '';
+  const scripts = [...model.charts, ...model.curves].some((c) => c.interactive || c.overlay)
+    ? interactiveAssets()
+    : '';
   return htmlDocument({ title: model.title, body, scripts });
 }

@@ -29,9 +29,11 @@ export {
   interactiveChart,
   interactiveFigure,
   LIVE_DATA_FILE,
+  MAX_OVERLAY_LINES,
   type OverlayGroup,
   type OverlayInput,
   type OverlayRun,
+  overlayChart,
 } from './page/index.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';

@@ -18,6 +18,8 @@ import {
 } from '@evidence/sources';
 import type { ReportIssue } from './eval-files.js';
 import { plural } from './model.js';
+import type { OverlayInput } from './page/index.js';
+import { metricOverlays } from './runs/metric-overlays.js';
 
 /** Formats our own evidence report reads itself (and evaluation episodes); every other run is a foreign source. */
 const OWN_FORMATS = new Set<SourceFormat>(['evidence-csv', 'reward-history', 'jsonl']);
@@ -44,6 +46,13 @@ export interface FoundSources {
   runs: Run[];
   /** readable runs beyond MAX_SOURCES: not charted */
   more: Run[];
+  /** every readable foreign run (runs and more) */
+  all: Run[];
+  /**
+   * Several runs (distinct run ids): the report draws TensorBoard's first screen, one overlay per
+   * metric with a line per run, instead of each run's own charts.
+   */
+  overlay: boolean;
   /** runs found that could not be read or hold nothing, with the reason */
   unreadable: SkippedRun[];
   /** what was searched for, for a "nothing found" message */
@@ -68,8 +77,12 @@ export async function findSources(root: string, options: { exclude?: string } = 
     .filter((run) => !OWN_FORMATS.has(run.format))
     .flatMap(views)
     .sort((a, b) => orderOf(a.format) - orderOf(b.format));
+  const all = [...foreign];
+  // a W&B panel export is drawn as its panels were, one chart per metric with a line per run, already
+  const overlay =
+    new Set(all.map((run) => run.id)).size > 1 && !all.every((run) => run.format === 'wandb-panel');
   const more = foreign.splice(MAX_SOURCES);
-  return { runs: foreign, more, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
+  return { runs: foreign, more, all, overlay, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
 }
 
 const OWN_FILES =
@@ -111,6 +124,31 @@ export interface SourceChart {
 
 /** A chart before it is tied to its source. */
 type NamedChart = Omit<SourceChart, 'source'>;
+
+/** Metrics overlaid in one report; past it the page names the rest (`evidence plot` draws chosen ones). */
+export const MAX_OVERLAYS = 48;
+
+/**
+ * A folder of runs as TensorBoard's scalar dashboard: one overlay per metric (natural order), a line
+ * per run coloured by its group, each group's aggregate with its band. At most MAX_OVERLAYS metrics.
+ */
+export function sourceOverlays(runs: readonly Run[]): { overlays: OverlayInput[]; metrics: number } {
+  const xs = [...new Set(runs.map((run) => run.x))];
+  const all = metricOverlays(
+    runs.map((run) => ({ id: run.id, group: run.group || 'runs', series: run.series })),
+    { xLabel: xs.length === 1 ? xs[0] : 'step' },
+  );
+  return { overlays: all.slice(0, MAX_OVERLAYS), metrics: all.length };
+}
+
+/** One line for a folder of runs: how many, of which formats and groups, and the overlays drawn. */
+export function describeOverlays(runs: readonly Run[], metrics: number): string {
+  const ids = new Set(runs.map((run) => run.id));
+  const groups = new Set(runs.map((run) => run.group || 'runs'));
+  const formats = [...new Set(runs.map((run) => FORMAT_NAMES[run.format]))].join(', ');
+  const drawn = Math.min(metrics, MAX_OVERLAYS);
+  return `found ${plural(ids.size, 'run')} (${formats}) in ${plural(groups.size, 'group')}; charting ${plural(drawn, 'metric')}${drawn < metrics ? ` (the first ${drawn} of ${metrics})` : ''}, one chart each with a line per run`;
+}
 
 /** One line: what was found and what will be charted. */
 export function describeSources(root: string, runs: readonly Run[]): string {

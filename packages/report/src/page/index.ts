@@ -28,4 +28,5 @@ export {
   type OverlayInputRun,
   overlayColumns,
 } from './overlay.js';
+export { MAX_OVERLAY_LINES, overlayChart } from './overlay-chart.js';
 export { PAGE_CSS } from './style.js';
