@@ -19,7 +19,9 @@ import {
 import type { ReportIssue } from './eval-files.js';
 import { plural } from './model.js';
 import type { OverlayInput } from './page/index.js';
+import type { DeclaredRange } from './runs/compare-runs.js';
 import { metricOverlays } from './runs/metric-overlays.js';
+import { runStatsInfo } from './stats/run-info.js';
 
 /** Formats our own evidence report reads itself (and evaluation episodes); every other run is a foreign source. */
 const OWN_FORMATS = new Set<SourceFormat>(['evidence-csv', 'reward-history', 'jsonl']);
@@ -135,10 +137,24 @@ export const MAX_OVERLAYS = 48;
 export function sourceOverlays(runs: readonly Run[]): { overlays: OverlayInput[]; metrics: number } {
   const xs = [...new Set(runs.map((run) => run.x))];
   const all = metricOverlays(
-    runs.map((run) => ({ id: run.id, group: run.group || 'runs', series: run.series })),
+    runs.map((run) => ({
+      id: run.id,
+      group: run.group || 'runs',
+      series: run.series,
+      ranges: declaredRanges(run.meta.config),
+    })),
     { xLabel: xs.length === 1 ? xs[0] : 'step' },
   );
   return { overlays: all.slice(0, MAX_OVERLAYS), metrics: all.length };
+}
+
+/** The ranges a run's configuration declares (run.json `metrics.<name>.min/max`): bands stay inside. */
+function declaredRanges(config: unknown): Record<string, DeclaredRange> {
+  const ranges: Record<string, DeclaredRange> = {};
+  for (const [name, { min, max }] of Object.entries(runStatsInfo(config).metrics))
+    if (min !== undefined || max !== undefined)
+      ranges[name] = { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+  return ranges;
 }
 
 /** One line for a folder of runs: how many, of which formats and groups, and the overlays drawn. */

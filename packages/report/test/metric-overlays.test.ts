@@ -48,14 +48,15 @@ describe('metricOverlays: a folder of runs as one chart per metric', () => {
     ]);
   });
 
-  it("each group's mean and a band of 1.96 standard errors on a grid over its runs' steps", () => {
+  it("each group's mean and the t-interval of the mean on a grid over its runs' steps", () => {
     const cfg2 = overlays[1]?.groups[0];
     expect(cfg2?.x).toHaveLength(100);
     expect(cfg2?.x[0]).toBe(0);
     expect(cfg2?.x[99]).toBe(40);
     // at step 40: the runs logged 40, 80, 120
     expect(cfg2?.center[99]).toBeCloseTo(80, 12);
-    const half = 1.96 * Math.sqrt(1600 / 3);
+    // t of 2 degrees of freedom (scipy.stats.t.ppf(0.975, 2)), not the normal's 1.96
+    const half = 4.302652729749462 * Math.sqrt(1600 / 3);
     expect(cfg2?.low[99]).toBeCloseTo(80 - half, 10);
     expect(cfg2?.high[99]).toBeCloseTo(80 + half, 10);
     // between logged steps, each run's last value before
@@ -69,5 +70,36 @@ describe('metricOverlays: a folder of runs as one chart per metric', () => {
     const embedded = embedOverlay(reward as NonNullable<typeof reward>);
     expect(embedded.runs.map((r) => r.points)).toEqual([5, 5, 5, 5, 5]);
     expect(embedded.runs[1]?.wall?.[0]).toBe(1_700_000_000);
+  });
+
+  it('5 runs: the band is 2.776 × s/√n, cut to the maximum every run declares', () => {
+    const finals = [90, 95, 99, 100, 100];
+    const five = finals.map((final, i) => ({
+      id: `ppo/seed_${i}`,
+      group: 'ppo',
+      series: [{ metric: 'success', steps, values: steps.map((x) => (final * x) / 40) }],
+      ranges: { success: { min: 0, max: 100 } },
+    }));
+    const [overlay] = metricOverlays(five);
+    const group = overlay?.groups[0];
+    const m = finals.reduce((a, b) => a + b, 0) / 5;
+    const s = Math.sqrt(finals.reduce((a, b) => a + (b - m) ** 2, 0) / 4);
+    // scipy.stats.t.ppf(0.975, 4)
+    const half = (2.7764451051977934 * s) / Math.sqrt(5);
+    expect(group?.center[99]).toBeCloseTo(m, 12);
+    expect(group?.low[99]).toBeCloseTo(m - half, 10);
+    expect(m + half).toBeGreaterThan(100);
+    expect(group?.high[99]).toBe(100);
+    for (const high of Array.from(group?.high ?? []))
+      if (Number.isFinite(high)) expect(high).toBeLessThanOrEqual(100);
+    // without a declared range the same runs reach past 100
+    const [free] = metricOverlays(five.map(({ ranges: _, ...run }) => run));
+    expect(free?.groups[0]?.high[99]).toBeCloseTo(m + half, 10);
+    // one run declaring no maximum: the group has none
+    const [mixed] = metricOverlays([
+      ...five.slice(0, 4),
+      { ...five[4], ranges: {} } as (typeof five)[number],
+    ]);
+    expect(mixed?.groups[0]?.high[99]).toBeCloseTo(m + half, 10);
   });
 });

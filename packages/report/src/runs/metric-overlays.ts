@@ -1,7 +1,9 @@
 // A folder of runs as TensorBoard's first screen: one overlay per metric (tag), a line per run coloured by
 // its group, and each group's mean with its band. Built on the run model's shape (a run: an id, a group
 // and series per metric with steps, wall times and values), so any discovered run can be drawn.
+import { mean, tInterval } from '@evidence/stats';
 import type { OverlayInput } from '../page/index.js';
+import type { DeclaredRange } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
 
 export interface MetricSeries {
@@ -16,6 +18,8 @@ export interface MetricRun {
   id: string;
   group: string;
   series: readonly MetricSeries[];
+  /** per metric, the range the run declares (run.json `metrics.<name>.min/max`): bands stay inside */
+  ranges?: Record<string, DeclaredRange>;
 }
 
 /** The groups' colours, in the groups' natural order. */
@@ -35,10 +39,12 @@ const GRID_POINTS = 100;
 
 /**
  * The mean of the runs at each grid x (each run's last value at or before x, within the x it logged)
- * and a band of 1.96 standard errors around it; null where fewer than two runs have a value.
+ * and the t-interval of that mean (t with n − 1 degrees of freedom: 2.776 for 5 runs, not the normal's
+ * 1.96, which is too narrow for a few seeds), cut to `range`; NaN where fewer than two runs have a value.
  */
 function groupCurve(
   series: readonly MetricSeries[],
+  range: DeclaredRange = {},
 ): Pick<OverlayInput['groups'][number], 'x' | 'center' | 'low' | 'high'> {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
@@ -77,14 +83,22 @@ function groupCurve(
       high.push(Number.NaN);
       continue;
     }
-    const mean = values.reduce((a, b) => a + b, 0) / values.length;
-    const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / (values.length - 1);
-    const half = 1.96 * Math.sqrt(variance / values.length);
-    center.push(mean);
-    low.push(mean - half);
-    high.push(mean + half);
+    const [lo, hi] = tInterval(values);
+    center.push(mean(values));
+    low.push(Math.max(range.min ?? Number.NEGATIVE_INFINITY, lo));
+    high.push(Math.min(range.max ?? Number.POSITIVE_INFINITY, hi));
   }
   return { x: grid, center, low, high };
+}
+
+/** The range every run of a group declares (the widest of their bounds); none when one run declares none. */
+function sharedRange(ranges: readonly (DeclaredRange | undefined)[]): DeclaredRange {
+  const range: DeclaredRange = {};
+  const mins = ranges.map((r) => r?.min);
+  const maxs = ranges.map((r) => r?.max);
+  if (mins.length > 0 && mins.every((m) => m !== undefined)) range.min = Math.min(...(mins as number[]));
+  if (maxs.length > 0 && maxs.every((m) => m !== undefined)) range.max = Math.max(...(maxs as number[]));
+  return range;
 }
 
 /**
@@ -103,6 +117,7 @@ export function metricOverlays(
   return metrics.map((metric) => {
     const lines: OverlayInput['runs'][number][] = [];
     const byGroup = new Map<string, MetricSeries[]>();
+    const declared = new Map<string, (DeclaredRange | undefined)[]>();
     for (const run of runs) {
       const series = run.series.filter((s) => s.metric === metric);
       series.forEach((s, k) => {
@@ -116,6 +131,7 @@ export function metricOverlays(
           wall,
         });
         byGroup.set(run.group, [...(byGroup.get(run.group) ?? []), s]);
+        declared.set(run.group, [...(declared.get(run.group) ?? []), run.ranges?.[metric]]);
       });
     }
     return {
@@ -123,7 +139,7 @@ export function metricOverlays(
       metric,
       xLabel: options.xLabel ?? 'step',
       statistic: 'mean',
-      band: '95% band (mean ± 1.96 SE)',
+      band: '95% t-interval of the mean',
       runs: lines,
       groups: groups
         .filter((g) => byGroup.has(g))
@@ -131,7 +147,7 @@ export function metricOverlays(
           name: g,
           color: color(g),
           runs: byGroup.get(g)?.length ?? 0,
-          ...groupCurve(byGroup.get(g) ?? []),
+          ...groupCurve(byGroup.get(g) ?? [], sharedRange(declared.get(g) ?? [])),
         })),
     };
   });
