@@ -11,6 +11,8 @@ export interface Restart {
 export interface AlignedRun {
   x: Float64Array;
   y: Float64Array;
+  /** the wall time of each kept row (seconds since the Unix epoch, NaN where not logged), when given */
+  wall?: Float64Array;
   /** each time x went lower than the row before: the trainer restarted and appended */
   restarts: Restart[];
   /** rows without an x or a y value (left out) */
@@ -23,9 +25,10 @@ export interface AlignedRun {
  * x on (every kept row with x at or above it is dropped). @evidence/sources applies this rule while
  * reading, so a run read by it has none left here.
  */
-export function alignRun(xs: Float64Array, ys: Float64Array): AlignedRun {
+export function alignRun(xs: Float64Array, ys: Float64Array, walls?: Float64Array): AlignedRun {
   const x = new Float64Array(xs.length);
   const y = new Float64Array(xs.length);
+  const wall = walls ? new Float64Array(xs.length) : undefined;
   const restarts: Restart[] = [];
   let kept = 0;
   let missing = 0;
@@ -44,9 +47,16 @@ export function alignRun(xs: Float64Array, ys: Float64Array): AlignedRun {
     }
     x[kept] = xi;
     y[kept] = yi;
+    if (wall) wall[kept] = walls?.[i] ?? Number.NaN;
     kept++;
     previous = xi;
     row++;
   }
-  return { x: x.slice(0, kept), y: y.slice(0, kept), restarts, missing };
+  return {
+    x: x.slice(0, kept),
+    y: y.slice(0, kept),
+    ...(wall ? { wall: wall.slice(0, kept) } : {}),
+    restarts,
+    missing,
+  };
 }

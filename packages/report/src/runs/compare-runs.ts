@@ -273,6 +273,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     const result = alignRun(
       run.table.columns.get(xName) as Float64Array,
       run.table.columns.get(yName) as Float64Array,
+      run.table.wallTimes?.get(yName),
     );
     if (run.restarts?.length)
       result.restarts.unshift(

@@ -29,7 +29,19 @@ export function runTable(run: Run): RunTable {
   const columns = runColumns(run);
   // a table without an x column of its own: its rows, without the counter the reader added
   if (run.x === 'row') columns.delete('row');
-  return { path: run.path, format: run.format, columns, meta: run.meta, issues: run.issues };
+  // the same rows with each point's wall time in place of its value, so the page can draw x as time
+  const timed = run.series.some((s) => s.wallTimes.some(Number.isFinite));
+  const wallTimes = timed
+    ? runColumns({ ...run, series: run.series.map((s) => ({ ...s, values: s.wallTimes })) })
+    : undefined;
+  return {
+    path: run.path,
+    format: run.format,
+    columns,
+    ...(wallTimes ? { wallTimes } : {}),
+    meta: run.meta,
+    issues: run.issues,
+  };
 }
 
 /** The runs under `root` (or those a discovery already found), labelled and read as tables. */

@@ -8,6 +8,8 @@ export interface RunTable {
   format: SourceFormat;
   /** the x column (the format's default) first, then every metric; NaN where a row has no value */
   columns: Map<string, Float64Array>;
+  /** per metric column, the wall time (seconds since the Unix epoch) of each row; NaN where not logged */
+  wallTimes?: Map<string, Float64Array>;
   meta: Record<string, unknown>;
   issues: string[];
 }

@@ -53,7 +53,13 @@ function curveChart(
   summary.runs.forEach((run, i) => {
     const rows = aligned[i];
     if (run.task === task && rows)
-      overlayRuns.push({ name: run.path, group: run.group, x: rows.x, y: rows.y });
+      overlayRuns.push({
+        name: run.path,
+        group: run.group,
+        x: rows.x,
+        y: rows.y,
+        wall: rows.wall?.some(Number.isFinite) ? rows.wall : null,
+      });
   });
   const lines = overlayRuns.length <= MAX_RUN_LINES;
   summary.runs.forEach((run, i) => {
