@@ -102,6 +102,9 @@ describe.skipIf(!canMount)('a full disk (a real 256 KiB tmpfs)', () => {
       // No temporary file, no partial chart. The ownership record, saved before the chart is renamed
       // into place, stays: it is evidence's own, and lets the next run replace the chart it claimed.
       expect(readdirSync(disk).sort()).toEqual(['.evidence-report.json', 'filler']);
+      expect(JSON.parse(readFileSync(join(disk, '.evidence-report.json'), 'utf8')).files).toEqual([
+        'chart.png',
+      ]);
     } finally {
       execFileSync('umount', [disk]);
     }

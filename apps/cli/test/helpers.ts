@@ -94,27 +94,28 @@ export function startCli(
     stdio: ['ignore', 'pipe', 'pipe'],
   }) as ChildProcess & { output: { stdout: string; stderr: string } };
   child.output = { stdout: '', stderr: '' };
+  // remembered, so `finished` also answers for a child that closed before anyone asked
+  child.once('close', (code, signal) => {
+    closed.set(child, { code, signal });
+  });
   child.stdout?.setEncoding('utf8').on('data', (text: string) => {
     child.output.stdout += text;
   });
   child.stderr?.setEncoding('utf8').on('data', (text: string) => {
     child.output.stderr += text;
   });
-  // Listened to from the start: a child that ends before `finished` is called (a kill that came too
-  // late) has already emitted 'close'.
-  closedAt.set(
-    child,
-    new Promise((resolve) => child.on('close', (code, signal) => resolve({ code, signal }))),
-  );
   return child;
 }
 
-const closedAt = new WeakMap<ChildProcess, Promise<{ code: number | null; signal: NodeJS.Signals | null }>>();
+/** How each started child closed, once it has. */
+const closed = new WeakMap<ChildProcess, { code: number | null; signal: NodeJS.Signals | null }>();
 
 export function finished(
   child: ChildProcess & { output: { stdout: string; stderr: string } },
   timeoutMs = 30_000,
 ): Promise<CliResult> {
+  const done = closed.get(child);
+  if (done) return Promise.resolve({ ...done, ...child.output });
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
@@ -125,10 +126,7 @@ export function finished(
       );
     }, timeoutMs);
     child.on('error', reject);
-    const closed =
-      closedAt.get(child) ??
-      new Promise((done) => child.on('close', (code, signal) => done({ code, signal })));
-    void closed.then(({ code, signal }) => {
+    child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, ...child.output });
     });

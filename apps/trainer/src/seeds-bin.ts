@@ -72,7 +72,7 @@ async function main(): Promise<number> {
   for (const [task, { groups }] of Object.entries(summary.tasks)) {
     for (const [group, s] of Object.entries(groups))
       log(
-        `${group}: IQM of final ${summary.y} ${f(s.iqm)} (${s.all_equal ? '' : '95% CI '}${groupInterval(s, result.analysis.options.range)}, ${s.complete} run${s.complete === 1 ? '' : 's'})`,
+        `${group}: IQM of final ${summary.y} ${f(s.iqm)} (${s.all_equal ? '' : '95% CI '}${groupInterval(s, result.analysis.declared[task]?.[group])}, ${s.complete} run${s.complete === 1 ? '' : 's'})`,
       );
     for (const p of summary.improvement[task] ?? [])
       if ((p.a as string) === SEEDS_GROUPS[0]?.name)

@@ -4,7 +4,14 @@
  * Each run is a full evidence folder `<out>/CartPole-v1/<group>/seed<N>/`; the report goes to `<out>/report/`.
  */
 import { isAbsolute, join, relative } from 'node:path';
-import { analyzeRuns, loadRuns, type RunsAnalysis, runsFindings, writeRunsReport } from '@evidence/report';
+import {
+  analyzeRuns,
+  loadRuns,
+  type RunsAnalysis,
+  runsFindings,
+  withDeclaredRanges,
+  writeRunsReport,
+} from '@evidence/report';
 import { parseConfig } from './config.js';
 import { DEFAULT_PPO, type PpoConfig } from './ppo.js';
 import { train } from './train.js';
@@ -43,7 +50,6 @@ export interface SeedsResult {
 
 export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
   const started = performance.now();
-  let maxSteps = Number.POSITIVE_INFINITY; // the episode cap: the reward's declared range is [0, maxSteps]
   const log = options.log ?? (() => {});
   const reportDir = join(options.out, 'report');
   for (const group of SEEDS_GROUPS) {
@@ -64,7 +70,6 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
       args.push('--eval-episodes', '10');
       const config = parseConfig(args, {});
       if (config === 'help') continue;
-      maxSteps = config.maxSteps;
       const t = performance.now();
       const result = await train({ ...config, ppo: group.ppo });
       const problems = result.problems.length ? ` (${result.problems.length} logging problems)` : '';
@@ -72,13 +77,8 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
     }
   }
   const loaded = await loadRuns(options.out, { pattern: '{task}/{group}/{run}', exclude: reportDir });
-  // the curve bands stay inside the range run.json declares for the reward (metrics.reward)
-  const analysis = analyzeRuns(loaded.runs, {
-    x: 'step',
-    y: 'reward',
-    seed: 0,
-    range: { min: 0, max: maxSteps },
-  });
+  // each run's run.json declares the reward's range (metrics.reward): the curve bands stay inside it
+  const analysis = analyzeRuns(await withDeclaredRanges(loaded.runs), { x: 'step', y: 'reward', seed: 0 });
   const shown = relative(process.cwd(), options.out);
   const root = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? options.out : shown;
   const notes = { root, skipped: loaded.skipped, issues: loaded.issues };

@@ -1,7 +1,7 @@
 """Baseline for the runs benchmark: the same reading and statistics in Python with csv + NumPy.
 
 Reads ROOT/{group}/{task}/{run}.csv, aligns (repeated x keeps the last row, restarts: later rows
-win), final scores, per task and group mean/median/IQM with a 2,000-resample bootstrap, P(A > B)
+win), final scores, per task and group mean/median/IQM with a 10,000-resample bootstrap, P(A > B)
 for every ordered pair with its bootstrap interval, minmax normalization and the stratified
 bootstrap of the pooled IQM and performance profile, vectorised as rliable does.
 """
@@ -9,7 +9,7 @@ import csv, json, os, resource, sys, time
 import numpy as np
 
 root, Y = sys.argv[1], sys.argv[2]
-X, R = "time/total_timesteps", 2000
+X, R = "time/total_timesteps", 10000
 rng = np.random.default_rng(0)
 t0 = time.perf_counter()
 runs = []

@@ -37,6 +37,7 @@ export {
   type CompareRunsOptions,
   type Curve,
   compareRuns,
+  type DeclaredRange,
   type GroupSummary,
   type Improvement,
   type Normalize,
@@ -48,6 +49,7 @@ export {
   X_CANDIDATES,
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
+export { withDeclaredRanges } from './runs/declared-ranges.js';
 export { type LoadedRuns, loadRuns } from './runs/load-runs.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
 export {

@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { studentTQuantile } from '@evidence/stats';
 import { describe, expect, it } from 'vitest';
-import { type AggregateSummary, analyzeRuns, type RunInput } from '../src/index.js';
+import { type AggregateSummary, analyzeRuns, type RunInput, withDeclaredRanges } from '../src/index.js';
 import { readRunTable } from '../src/runs/run-table.js';
 import { renderRunsMarkdown } from '../src/runs/runs-page.js';
 
@@ -94,5 +94,39 @@ describe('runs statistics from @evidence/stats', () => {
     expect(md).toContain(
       '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',
     );
+  });
+
+  it('evidence folders: the range their run.json declares cuts the band and names the maximum', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'runs-declared-'));
+    const inputs: RunInput[] = [];
+    for (const [k, final] of [500, 500, 470, 500, 440].entries()) {
+      const folder = join(dir, `seed${k}`);
+      mkdirSync(folder);
+      writeFileSync(join(folder, 'training_log.csv'), `step,reward\n1,${final / 2}\n2,${final}\n`);
+      writeFileSync(
+        join(folder, 'run.json'),
+        JSON.stringify({
+          metrics: { reward: { better: 'higher', min: 0, max: 500 }, other: { better: 'lower' } },
+        }),
+      );
+      inputs.push({ table: await readRunTable(folder), group: 'PPO', task: 'CartPole-v1' });
+    }
+    // a plain CSV beside them declares nothing and is left as it is
+    const plain = (
+      await runsOf({
+        A2C: [
+          [100, 200],
+          [120, 210],
+        ],
+      })
+    )[0] as RunInput;
+    const declared = await withDeclaredRanges([...inputs, plain]);
+    expect(declared[0]?.ranges).toEqual({ reward: { min: 0, max: 500 } });
+    expect(declared[5]).toBe(plain);
+    const analysis = analyzeRuns(declared.slice(0, 5), { resamples: 200 });
+    expect(analysis.declared).toEqual({ 'CartPole-v1': { PPO: { min: 0, max: 500 } } });
+    expect(Math.max(...(analysis.curves['CartPole-v1']?.PPO?.high ?? []))).toBe(500);
+    const equal = await withDeclaredRanges(inputs.map((run) => ({ ...run, group: 'B' })));
+    expect(equal.every((run) => run.ranges?.reward?.max === 500)).toBe(true);
   });
 });

@@ -81,20 +81,25 @@ def seeds_needed(xs, ys, labels):
         else: lo = mid + 1
     return power, lo
 def pairs_of(names, data_of):
+    # each unordered pair once, groups in name order; the reverse is its mirror image
     out, cache = [], {}
     for a in names:
         for b in names:
             if a == b: continue
-            d = data_of(a, b)
-            if d is None:
-                out.append(dict(a=a, b=b, p=None, ci=None, seeds_needed=None, power=None)); continue
-            xs, ys, labels = d
-            p, ci = improvement_ci(xs, ys, [*labels, a, b])
             first, second = sorted([a, b])
             if (first, second) not in cache:
-                ox, oy = (xs, ys) if a < b else (ys, xs)
-                cache[(first, second)] = seeds_needed(ox, oy, [*labels, first, second])
-            power, n = cache[(first, second)]
+                d = data_of(first, second)
+                if d is None: cache[(first, second)] = None
+                else:
+                    xs, ys, labels = d
+                    p, ci = improvement_ci(xs, ys, [*labels, first, second])
+                    power, n = seeds_needed(xs, ys, [*labels, first, second])
+                    cache[(first, second)] = (p, ci, n, power)
+            c = cache[(first, second)]
+            if c is None:
+                out.append(dict(a=a, b=b, p=None, ci=None, seeds_needed=None, power=None)); continue
+            p, ci, n, power = c
+            if a != first: p, ci = 1 - p, [1 - ci[1], 1 - ci[0]]
             out.append(dict(a=a, b=b, p=p, ci=ci, seeds_needed=n, power=power))
     return out
 def num(cell):

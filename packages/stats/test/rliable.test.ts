@@ -4,7 +4,9 @@ import {
   aggregateMean,
   aggregateMedian,
   aggregatesWithIntervals,
+  bootstrap,
   optimalityGap,
+  performanceProfile,
   probabilityOfImprovement,
   scoreDistribution,
 } from '../src/index.js';
@@ -77,5 +79,24 @@ describe('aggregatesWithIntervals', () => {
       expect(four.median.estimate).toBeCloseTo(aggregateMedian(scores), 12);
       expect(four.optimalityGap.estimate).toBeCloseTo(optimalityGap(scores, gamma), 12);
     }
+  });
+});
+
+describe('performanceProfile', () => {
+  it("its band is rliable's: the fraction above τ of each resample, as scoreDistribution counts it", () => {
+    const scores = [
+      [0.1, 0.5, 0.5, 0.9],
+      [0.2, 0.7, 1.0],
+    ];
+    const taus = [0, 0.5, 0.8, 1];
+    const ours = performanceProfile(scores, taus, { resamples: 300, seed: 4 });
+    expect(ours.fraction).toEqual(scoreDistribution(scores, taus));
+    // the same resamples through the generic statistic: identical bands
+    const plain = bootstrap(scores, (resample) => scoreDistribution(resample, taus), {
+      resamples: 300,
+      seed: 4,
+    });
+    expect(ours.low).toEqual(plain.map((e) => e.ci[0]));
+    expect(ours.high).toEqual(plain.map((e) => e.ci[1]));
   });
 });

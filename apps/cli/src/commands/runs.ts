@@ -62,7 +62,7 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option('--final <share>', 'final score: mean y over rows with x ≥ (1 − share)·budget', shareOption, 0.1)
     .option(
       '--normalize <how>',
-      '\'minmax\' or FILE.json ({"task": [low, high]}): adds the across-task IQM and performance profile',
+      '\'minmax\' or FILE.json ({"task": [low, high]}): adds IQM, median, mean and optimality gap across tasks, P(A > B) over tasks, the performance profile',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
     .option(
@@ -118,7 +118,8 @@ Example:
       const normalize = await normalizeOption(io, options.normalize);
       let analysis: RunsAnalysis;
       try {
-        analysis = report.analyzeRuns(loaded.runs, {
+        // run.json beside an evidence folder's log declares its metrics' ranges: bands stay inside
+        analysis = report.analyzeRuns(await report.withDeclaredRanges(loaded.runs), {
           ...(options.x === undefined ? {} : { x: options.x }),
           ...(options.y === undefined ? {} : { y: options.y }),
           final: options.final,
@@ -233,7 +234,7 @@ function humanReport(
           f(s.mean),
           f(s.median),
           f(s.iqm),
-          report.groupInterval(s, analysis.options.range),
+          report.groupInterval(s, analysis.declared[task]?.[g]),
         ]),
       ),
       '',

@@ -16,13 +16,18 @@ import {
   mean,
   median,
   performanceProfile,
-  type SeedsNeeded,
   seedsNeeded,
   stream,
   tInterval,
 } from '@evidence/stats';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
 import type { RunTable } from './run-table.js';
+
+/** The range a metric can take, as a run.json declares it (`metrics.<name>.min/max`). */
+export interface DeclaredRange {
+  min?: number;
+  max?: number;
+}
 
 /** One run in memory, labelled. `path` is how the run is named in the output (default: table.path). */
 export interface RunInput {
@@ -32,6 +37,8 @@ export interface RunInput {
   path?: string;
   /** restarts the reader already resolved (@evidence/sources purges what a restart replaces) */
   restarts?: readonly { step: number; previous: number; line?: number }[];
+  /** per metric, the range its run.json declares (see withDeclaredRanges) */
+  ranges?: Record<string, DeclaredRange>;
 }
 
 export type Normalize = 'minmax' | { label: string; ranges: Record<string, readonly [number, number]> };
@@ -48,8 +55,11 @@ export interface CompareRunsOptions {
   seed?: number;
   /** bootstrap resamples per interval (default @evidence/stats' DEFAULT_RESAMPLES, 10,000) */
   resamples?: number;
-  /** the range y can take, as run.json declares it (`metrics.<y>.min/max`): curve bands stay inside */
-  range?: { min?: number; max?: number };
+  /**
+   * the range y can take, for every run: curve bands stay inside. Default: per group, the range every
+   * run of the group declares for y (RunInput.ranges, from run.json)
+   */
+  range?: DeclaredRange;
 }
 
 /** x and y defaults: every format's, from @evidence/sources (ours, SB3, CleanRL, RLlib, baselines, Lightning…). */
@@ -141,7 +151,9 @@ export interface RunsAnalysis {
   } | null;
   /** normalization range used per task */
   ranges: Record<string, [number, number]> | null;
-  options: { final: number; seed: number; resamples: number; range?: { min?: number; max?: number } };
+  options: { final: number; seed: number; resamples: number; range?: DeclaredRange };
+  /** per task and group, the range of y the curve band was cut to (options.range, or what the runs declare) */
+  declared: Record<string, Record<string, DeclaredRange>>;
 }
 
 /** Bad input (a missing column, too few runs…): the message names the path and what was expected. */
@@ -322,6 +334,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
   const summaryTasks: RunsSummary['tasks'] = {};
   const improvement: RunsSummary['improvement'] = {};
   const curves: RunsAnalysis['curves'] = {};
+  const declared: RunsAnalysis['declared'] = {};
   for (const task of tasks) {
     const present = groups.filter((g) => members(task, g).length > 0);
     const perGroup: Record<string, GroupSummary> = {};
@@ -330,6 +343,13 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     const start = Math.min(...taskRuns.map((r) => r.x[0] as number));
     for (const group of present) {
       const scores = finals(task, group);
+      const range =
+        options.range ??
+        commonRange(
+          members(task, group).map((i) => inputs[i] as RunInput),
+          yName,
+        );
+      if (range) declared[task] = { ...declared[task], [group]: range };
       const interval =
         scores.length > 0
           ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
@@ -350,7 +370,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         members(task, group).map((i) => aligned[i] as AlignedRun),
         start,
         budget.get(task) as number,
-        options.range,
+        range,
       );
     }
     summaryTasks[task] = { budget: budget.get(task) as number, groups: perGroup };
@@ -363,35 +383,47 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
   }
 
   /**
-   * P(A > B) for every ordered pair of `names`, with its interval, and the seeds needed (computed once
-   * per unordered pair: swapping the groups asks the same question).
+   * P(A > B) for every ordered pair of `names`, with its interval and the seeds needed. Each
+   * unordered pair is computed once, with its groups in name order: P(B > A) is 1 − P(A > B) in
+   * every resample, so its interval is the mirror image, and the seeds needed are the same.
    */
   function pairs(
     names: readonly string[],
     scoresOf: (a: string, b: string) => { x: number[][]; y: number[][]; labels: string[] } | null,
   ): Improvement[] {
-    const needed = new Map<string, SeedsNeeded>();
+    const done = new Map<string, Improvement>();
+    const once = (a: string, b: string): Improvement => {
+      const key = JSON.stringify([a, b]);
+      const known = done.get(key);
+      if (known) return known;
+      const data = scoresOf(a, b);
+      let result: Improvement = { a, b, p: null, ci: null, seeds_needed: null, power: null };
+      if (data) {
+        const labels = [...data.labels, a, b];
+        const { estimate, ci } = improvementWithInterval(data.x, data.y, {
+          resamples,
+          random: stream(seed, 'improvement', ...labels),
+        });
+        const needed = seedsNeeded(data.x, data.y, { seed, labels });
+        result = { a, b, p: estimate, ci, seeds_needed: needed.seedsNeeded, power: needed.power };
+      }
+      done.set(key, result);
+      return result;
+    };
     return names.flatMap((a) =>
       names
         .filter((b) => b !== a)
         .map((b): Improvement => {
-          const data = scoresOf(a, b);
-          if (!data) return { a, b, p: null, ci: null, seeds_needed: null, power: null };
-          const { estimate, ci } = improvementWithInterval(data.x, data.y, {
-            resamples,
-            random: stream(seed, 'improvement', ...data.labels, a, b),
-          });
-          const [first, second] = a < b ? [a, b] : [b, a];
-          const key = JSON.stringify([first, second]);
-          if (!needed.has(key)) {
-            const ordered = a < b ? data : { x: data.y, y: data.x };
-            needed.set(
-              key,
-              seedsNeeded(ordered.x, ordered.y, { seed, labels: [...data.labels, first, second] }),
-            );
-          }
-          const { power, seedsNeeded: n } = needed.get(key) as SeedsNeeded;
-          return { a, b, p: estimate, ci, seeds_needed: n, power };
+          if (a < b) return once(a, b);
+          const { p, ci, seeds_needed, power } = once(b, a);
+          return {
+            a,
+            b,
+            p: p === null ? null : 1 - p,
+            ci: ci === null ? null : [1 - ci[1], 1 - ci[0]],
+            seeds_needed,
+            power,
+          };
         }),
     );
   }
@@ -462,6 +494,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     profile,
     ranges,
     options: { final, seed, resamples, ...(options.range ? { range: options.range } : {}) },
+    declared,
   };
 }
 
@@ -500,6 +533,17 @@ function normalizationRanges(
 }
 
 const lastOf = (values: Float64Array): number => values[values.length - 1] as number;
+
+/** The range of `y` that every run declares (the widest of their bounds), or undefined. */
+function commonRange(runs: readonly RunInput[], y: string): DeclaredRange | undefined {
+  const declared = runs.map((run) => run.ranges?.[y]);
+  const range: DeclaredRange = {};
+  if (declared.every((r) => r?.min !== undefined))
+    range.min = Math.min(...declared.map((r) => r?.min as number));
+  if (declared.every((r) => r?.max !== undefined))
+    range.max = Math.max(...declared.map((r) => r?.max as number));
+  return range.min === undefined && range.max === undefined ? undefined : range;
+}
 
 /** The statistics of runs in memory: exactly what `evidence runs --json` prints. */
 export function compareRuns(inputs: readonly RunInput[], options: CompareRunsOptions = {}): RunsSummary {

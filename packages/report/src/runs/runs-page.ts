@@ -197,7 +197,7 @@ export function renderRunsHtml(
       const rows = Object.entries(groups)
         .map(
           ([g, s]) =>
-            `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${e(groupInterval(s, options.range))}</td></tr>`,
+            `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${e(groupInterval(s, analysis.declared[task]?.[g]))}</td></tr>`,
         )
         .join('\n');
       const pairs = (summary.improvement[task] ?? [])
@@ -269,7 +269,7 @@ ${summary.aggregate.improvement
 </head>
 <body><main>
 <h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
-<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean. Curve bands: the t-interval of the mean across runs${options.range ? ', kept inside the declared range' : ''}. Seeds needed: runs per group for an 80% chance that the 95% interval of P(A &gt; B) excludes 0.5 (simulated studies drawn from these runs).</p>
+<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean. Curve bands: the t-interval of the mean across runs, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the 95% interval of P(A &gt; B) excludes 0.5 (simulated studies drawn from these runs).</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
@@ -308,7 +308,7 @@ export function renderRunsMarkdown(
     );
     for (const [g, s] of Object.entries(groups))
       out.push(
-        `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${md(groupInterval(s, analysis.options.range))} |`,
+        `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${md(groupInterval(s, analysis.declared[task]?.[g]))} |`,
       );
     const pairs = summary.improvement[task] ?? [];
     if (pairs.length > 0) {
