@@ -35,10 +35,10 @@ export interface RunInput {
   group: string;
   task: string;
   path?: string;
-  /** restarts the reader already resolved (@evidence/sources purges what a restart replaces) */
-  restarts?: readonly { step: number; previous: number; line?: number }[];
   /** per metric, the range its run.json declares (see withDeclaredRanges) */
   ranges?: Record<string, DeclaredRange>;
+  /** restarts the reader already resolved (@evidence/sources purges what a restart replaces) */
+  restarts?: readonly { step: number; previous: number; line?: number }[];
 }
 
 export type Normalize = 'minmax' | { label: string; ranges: Record<string, readonly [number, number]> };
