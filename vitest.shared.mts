@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+// biome-ignore lint/correctness/useImportExtensions: browser-script.mjs is plain JavaScript, named as it is
+import { viteBrowserScript } from './packages/report/scripts/browser-script.mjs';
 
 // Tests import sibling packages from their source, so a change in one package is seen by the
 // tests of the packages that use it without a rebuild. Built output is tested by the CLI's e2e tests.
@@ -9,7 +11,10 @@ const alias = Object.fromEntries(
   readdirSync(`${root}packages`).map((dir) => [`@evidence/${dir}`, `${root}packages/${dir}/src/index.ts`]),
 );
 
+// @evidence/report's page script is imported as `./browser/main.js?script` (bundled for the browser as a
+// string): every package whose tests reach the report's source needs the same resolution as its build.
 export default defineConfig({
+  plugins: [viteBrowserScript],
   resolve: { alias },
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -247,6 +247,37 @@ describe('evidence runs', () => {
     );
   });
 
+  it('--baseline ranks every configuration against that group; an unknown group is bad input', async () => {
+    const root = runFolder(['cfg10', 'cfg2', 'cfg1']);
+    const out = join(tempDir('runs-baseline'), 'report');
+    const result = await runCli([
+      'runs',
+      root,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--baseline',
+      'cfg2',
+      '--out',
+      out,
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    const runsMd = readFileSync(join(out, 'RUNS.md'), 'utf8');
+    // in the ranking, cfg1 learns fastest (each group's runs apart from the others': said in words)
+    expect(runsMd).toContain('| rank | configuration | IQM | 95% CI | P(cfg2 \\> it) [95% CI] |');
+    expect(runsMd).toMatch(/\| 1 \| cfg1 \| [\d.]+ \| \[[^\]]+\] \| 0 \(every run below it\) \|/);
+    expect(runsMd).toMatch(/\| 2 \| cfg2 \| [\d.]+ \| \[[^\]]+\] \| baseline \|/);
+    expect(runsMd).toMatch(/\| 3 \| cfg10 \| [\d.]+ \| \[[^\]]+\] \| 1 \(every run above it\) \|/);
+    // the per-task tables in natural order
+    expect(runsMd.indexOf('| cfg1 | 3 |')).toBeLessThan(runsMd.indexOf('| cfg2 | 3 |'));
+    expect(runsMd.indexOf('| cfg2 | 3 |')).toBeLessThan(runsMd.indexOf('| cfg10 | 3 |'));
+    const bad = await runCli(['runs', root, ...PATTERN, '--y', 'ep rew mean', '--baseline', 'cfg3']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr.trim().split('\n').pop()).toMatch(
+      /--baseline cfg3: no such group; the groups are 'cfg1', 'cfg2', 'cfg10'/,
+    );
+  });
+
   it('a file that fails to parse is listed and skipped; bad usage exits 2', async () => {
     const root = runFolder();
     writeFileSync(join(root, 'ppo', 'CartPole-v1', 'seed9.csv'), '');

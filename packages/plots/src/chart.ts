@@ -36,7 +36,19 @@ export interface HistogramSeries {
   alpha?: number;
 }
 
-export type Series = LineSeries | BarSeries | HistogramSeries;
+/** A filled band between `low` and `high` over `x` (an interval around a mean); a non-finite bound breaks it. */
+export interface BandSeries {
+  type: 'band';
+  label?: string;
+  x: ArrayLike<number>;
+  low: ArrayLike<number>;
+  high: ArrayLike<number>;
+  color: string;
+  /** fill opacity, 0..1 (default 0.18) */
+  alpha?: number;
+}
+
+export type Series = LineSeries | BarSeries | HistogramSeries | BandSeries;
 
 export interface Panel {
   series: readonly Series[];

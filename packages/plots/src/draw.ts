@@ -1,7 +1,16 @@
 // Draws a chart description on any Canvas 2D context. Knows nothing about files or formats.
 import type { Context2D } from './canvas-backend.js';
 import { FONT_FAMILY } from './canvas-backend.js';
-import type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart.js';
+import type {
+  BandSeries,
+  BarSeries,
+  Chart,
+  HistogramSeries,
+  LineSeries,
+  Marker,
+  Panel,
+  Series,
+} from './chart.js';
 import { decimate } from './decimate.js';
 import { OccupancyGrid, placeLegend, type Rect } from './legend.js';
 import { type AxisTicks, axisTicks, createScale, extent, padDomain, type Scale } from './scale.js';
@@ -41,6 +50,26 @@ interface PanelLayout {
   hasData: boolean;
 }
 
+/**
+ * The title in lines of at most `maxWidth`: as it is when it fits, else wrapped at spaces into two
+ * lines, in a smaller font (down to 11 px) when two lines at 16 px are not enough.
+ */
+function titleLines(ctx: Context2D, title: string, maxWidth: number): { lines: string[]; size: number } {
+  let lines: string[] = [title];
+  for (let size = TITLE_FONT; size >= 11; size--) {
+    ctx.font = font(size, true);
+    lines = [];
+    for (const word of title.split(' ')) {
+      const last = lines[lines.length - 1];
+      if (last !== undefined && ctx.measureText(`${last} ${word}`).width <= maxWidth)
+        lines[lines.length - 1] = `${last} ${word}`;
+      else lines.push(word);
+    }
+    if (lines.length <= 2) return { lines, size };
+  }
+  return { lines, size: 11 };
+}
+
 /** Draws `chart` on `ctx`, whose user space is `width`×`height` CSS pixels. */
 export function drawChart(ctx: Context2D, chart: Chart): void {
   const width = chart.width ?? DEFAULT_WIDTH;
@@ -50,7 +79,9 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
 
   const barPanel = chart.panels.some((p) => p.series.some((s) => s.type === 'bars'));
   const legendAbove = chart.legend === 'above' && chart.panels.some((p) => p.series.some((s) => s.label));
-  const top = (chart.title ? 44 : 16) + (legendAbove ? LEGEND_ROW : 0);
+  const title = chart.title ? titleLines(ctx, chart.title, width - 20) : null;
+  const titleHeight = title ? 44 + (title.lines.length - 1) * (title.size + 4) : 16;
+  const top = titleHeight + (legendAbove ? LEGEND_ROW : 0);
   const bottom = height - (chart.xLabel ? 52 : 32);
   const totalWeight = chart.panels.reduce((sum, p) => sum + (p.weight ?? 1), 0) || 1;
   const columns = chart.layout === 'columns';
@@ -106,12 +137,18 @@ export function drawChart(ctx: Context2D, chart: Chart): void {
   });
   const titleLeft = columns ? (layouts[0]?.rect.x ?? left) : left;
 
-  if (chart.title) {
+  if (title) {
     ctx.fillStyle = INK;
-    ctx.font = font(TITLE_FONT, true);
+    ctx.font = font(title.size, true);
     ctx.textAlign = 'center';
     ctx.textBaseline = 'alphabetic';
-    ctx.fillText(chart.title, (titleLeft + right) / 2, 28, width - 20);
+    title.lines.forEach((line, i) => {
+      // centred over the plots when it fits there, else over the whole image: never cut at an edge
+      const half = ctx.measureText(line).width / 2;
+      const over = (titleLeft + right) / 2;
+      const centre = over - half >= 10 && over + half <= width - 10 ? over : width / 2;
+      ctx.fillText(line, centre, 28 + i * (title.size + 4), width - 20);
+    });
   }
 
   if (legendAbove) {
@@ -174,6 +211,7 @@ function yDomainOf(panel: Panel): {
     for (const w of s.whiskers ?? []) if (w) arrays.push(w);
   }
   for (const s of hists) arrays.push(s.counts);
+  for (const s of panel.series) if (s.type === 'band') arrays.push(s.low, s.high);
   const found = extent(arrays, log);
   const hasData = found !== null;
   const same = (domain: [number, number]) => ({ domain, tickDomain: domain, hasData });
@@ -214,7 +252,7 @@ function xDomainOf(panels: readonly Panel[]): [number, number] {
   const arrays: ArrayLike<number>[] = [];
   for (const p of panels) {
     for (const s of p.series) {
-      if (s.type === 'line') arrays.push(s.x);
+      if (s.type === 'line' || s.type === 'band') arrays.push(s.x);
       else if (s.type === 'histogram') arrays.push(s.edges);
     }
   }
@@ -288,6 +326,7 @@ function drawXYPanel(
   ctx.beginPath();
   ctx.rect(rect.x, rect.y, rect.width, rect.height);
   ctx.clip();
+  for (const s of panel.series) if (s.type === 'band') drawBand(ctx, s, x, layout.y);
   for (const s of panel.series) if (s.type === 'histogram') drawHistogram(ctx, s, x, layout.y, grid);
   for (const s of panel.series) if (s.type === 'line') drawLine(ctx, s, x, layout.y, rect, grid, decimated);
   ctx.restore();
@@ -554,6 +593,40 @@ function drawMarker(ctx: Context2D, marker: Marker, px: number, py: number, r: n
   }
 }
 
+/** A band as one filled polygon per finite stretch: along `high`, then back along `low`. */
+function drawBand(ctx: Context2D, s: BandSeries, x: Scale, y: Scale): void {
+  ctx.save();
+  ctx.globalAlpha = s.alpha ?? 0.18;
+  ctx.fillStyle = s.color;
+  const n = Math.min(s.x.length, s.low.length, s.high.length);
+  let start = -1;
+  const fill = (from: number, to: number): void => {
+    ctx.beginPath();
+    for (let i = from; i < to; i++) {
+      const px = x(s.x[i] as number);
+      const py = y(s.high[i] as number);
+      if (i === from) ctx.moveTo(px, py);
+      else ctx.lineTo(px, py);
+    }
+    for (let i = to - 1; i >= from; i--) ctx.lineTo(x(s.x[i] as number), y(s.low[i] as number));
+    ctx.closePath();
+    ctx.fill();
+  };
+  for (let i = 0; i <= n; i++) {
+    const finite =
+      i < n &&
+      Number.isFinite(x(s.x[i] as number)) &&
+      Number.isFinite(y(s.low[i] as number)) &&
+      Number.isFinite(y(s.high[i] as number));
+    if (finite && start < 0) start = i;
+    if (!finite && start >= 0) {
+      fill(start, i);
+      start = -1;
+    }
+  }
+  ctx.restore();
+}
+
 function drawHistogram(ctx: Context2D, s: HistogramSeries, x: Scale, y: Scale, grid: OccupancyGrid): void {
   ctx.save();
   const zero = y(0);
@@ -634,7 +707,12 @@ function drawSwatch(ctx: Context2D, s: Series, sx: number, cy: number, swatch: n
     ctx.setLineDash([]);
     if (s.marker) drawMarker(ctx, s.marker, sx + swatch / 2, cy, 4.5);
   } else {
-    ctx.globalAlpha = s.type === 'histogram' ? Math.max(0.55, s.alpha ?? 0.45) : 1;
+    ctx.globalAlpha =
+      s.type === 'histogram'
+        ? Math.max(0.55, s.alpha ?? 0.45)
+        : s.type === 'band'
+          ? Math.max(0.3, s.alpha ?? 0.18)
+          : 1;
     ctx.fillStyle = s.color;
     ctx.fillRect(sx + 4, cy - 6, swatch - 8, 12);
   }

@@ -1,7 +1,16 @@
 // the reader of the curve recorder's history lives with the evidence folder's other formats
 export { type RewardHistory, readRewardHistory } from '@evidence/csv-log';
 export { formatOf, type OutputFormat, registerFonts } from './canvas-backend.js';
-export type { BarSeries, Chart, HistogramSeries, LineSeries, Marker, Panel, Series } from './chart.js';
+export type {
+  BandSeries,
+  BarSeries,
+  Chart,
+  HistogramSeries,
+  LineSeries,
+  Marker,
+  Panel,
+  Series,
+} from './chart.js';
 export {
   type BeforeAfterOptions,
   type BeforeAfterSummary,

@@ -66,6 +66,87 @@ describe('every chart from the Python reference fixtures (golden images)', () =>
     ));
 });
 
+describe('an aggregate with its band (the runs page overlay as a picture)', () => {
+  const x = Float64Array.from({ length: 60 }, (_, i) => i * 1000);
+  const mean = (g: number) => x.map((v) => ((g + 1) * Math.sqrt(v)) / 10);
+  const chart = (runs: boolean): Parameters<typeof encodeChart>[0] => ({
+    title: 'reward of 2 groups × 3 seeds (shaded: 95% band)',
+    xLabel: 'step',
+    width: 640,
+    height: 360,
+    panels: [
+      {
+        yLabel: 'reward',
+        series: [0, 1].flatMap((g) => {
+          const color = g ? '#c026d3' : '#1d4ed8';
+          const m = mean(g);
+          return [
+            {
+              type: 'band' as const,
+              x,
+              low: m.map((v) => v * 0.85),
+              high: m.map((v, i) => (i === 30 ? Number.NaN : v * 1.15)),
+              color,
+            },
+            ...(runs
+              ? [0, 1, 2].map((s) => ({
+                  type: 'line' as const,
+                  x,
+                  y: m.map((v, i) => v * (0.9 + 0.1 * s) + Math.sin(i + s)),
+                  color,
+                  width: 1,
+                  alpha: 0.3,
+                }))
+              : []),
+            { type: 'line' as const, label: `group ${g} mean`, x, y: m, color, width: 2.5 },
+          ];
+        }),
+      },
+    ],
+  });
+
+  it('PNG (golden): filled bands broken where a bound is missing, thin runs, bold means', () =>
+    golden('aggregate_band', chart(true)));
+
+  it('SVG: one filled path per stretch of band, and the bands widen the y range', async () => {
+    const svg = (await encodeChart(chart(false), 'svg')).toString('utf8');
+    // two groups, each band broken once by its NaN: four filled stretches, drawn with the band's alpha
+    expect(svg.match(/<path fill="#(1D4ED8|C026D3)" fill-opacity="0.18/g)).toHaveLength(4);
+    expect(svg.length).toBeLessThan(60_000);
+  });
+});
+
+describe('titles are never cut', () => {
+  it('a title wider than the image wraps onto two lines, inside the image (golden)', async () => {
+    const x = [0, 1, 2];
+    const chart: Parameters<typeof encodeChart>[0] = {
+      title:
+        'P(A > B): chance a run of A ends above a run of B (whiskers: 95% interval) — 16 workers, seeds 0–15',
+      xLabel: 'step',
+      width: 640,
+      height: 300,
+      panels: [
+        {
+          yLabel: 'a very long y label to push the plot right',
+          series: [{ type: 'line', x, y: x, color: '#1d4ed8' }],
+        },
+      ],
+    };
+    const png = await encodeChart(chart, 'png', 1);
+    const { data, width } = await pixels(png);
+    const inked = (rows: [number, number], columns: [number, number]) => {
+      let n = 0;
+      for (let y = rows[0]; y < rows[1]; y++)
+        for (let x = columns[0]; x < columns[1]; x++) if ((data[(y * width + x) * 4] as number) < 128) n++;
+      return n;
+    };
+    expect(inked([8, 34], [0, width])).toBeGreaterThan(200); // first line
+    expect(inked([34, 56], [0, width])).toBeGreaterThan(100); // second line
+    expect(inked([0, 56], [0, 6]) + inked([0, 56], [width - 6, width])).toBe(0); // nothing at the edges
+    await golden('long_title', chart);
+  });
+});
+
 describe('chart content', () => {
   it('before/after: deltas from the data, n from the records', async () => {
     const chart = await beforeAfterChart(f('pre_eval.jsonl'), f('post_eval.jsonl'));

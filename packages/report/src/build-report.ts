@@ -14,12 +14,15 @@ import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+import { interactiveCurves } from './folder/curves.js';
+import { describeLineChart, liveDataScript } from './folder/live-data.js';
+import { REPORT_DIR } from './folder/paths.js';
 import { renderHtml } from './html.js';
-import { describeLineChart, interactiveCurves, LIVE_DATA_FILE, liveDataScript } from './interactive/index.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { OwnedFiles } from './owned-files.js';
+import { LIVE_DATA_FILE } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
 import {
@@ -106,7 +109,7 @@ async function refuseBinary(path: string): Promise<void> {
 }
 
 /** The folder a report goes to when not told otherwise. */
-export const REPORT_DIR = 'report';
+export { REPORT_DIR };
 
 const REFUSED =
   'a file this report did not write is already there; left as it is (give --out another folder)';

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { escapeHtml as e } from './escape.js';
-import { interactiveAssets, interactivePicture } from './interactive/index.js';
+import { interactivePicture } from './folder/report-figure.js';
 import {
   constantReward,
   cutNote,
@@ -18,6 +17,8 @@ import {
   stepDetails,
   urlPath,
 } from './model.js';
+import { escapeHtml as e } from './page/escape.js';
+import { foldedSection, htmlDocument, interactiveAssets, section } from './page/index.js';
 import { runRows } from './run-info.js';
 import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';
@@ -29,35 +30,6 @@ const MIME: Readonly<Record<string, string>> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
 };
-
-const CSS = `
-:root{color-scheme:light;--fg:#1d2430;--muted:#5b6472;--line:#dde1e7;--bg:#f6f7f9;--up:#157f3b;--down:#b3261e}
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-main{max-width:1100px;margin:0 auto;padding:24px}
-h1{font-size:26px;margin:0 0 4px}h2{font-size:19px;margin:32px 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
-h3{font-size:16px;margin:16px 0 8px}
-section>h2{margin-top:0}
-.muted{color:var(--muted)}
-section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:16px 0}
-table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-th,td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:right}
-th:first-child,td:first-child{text-align:left}
-thead th{background:var(--bg)}
-.up{color:var(--up)}.down{color:var(--down)}
-.headline{font-size:17px;margin:8px 0 12px}
-figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
-figcaption{color:var(--muted);font-size:13px;overflow-wrap:anywhere}
-.gifs{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:16px}
-.gifs img{width:100%;image-rendering:pixelated;cursor:zoom-in}
-.gifs input{display:none}
-.gifs input:checked+label img{position:fixed;inset:0;margin:auto;width:auto;height:auto;max-width:96vw;max-height:96vh;min-width:min(96vw,720px);z-index:10;cursor:zoom-out;box-shadow:0 0 0 100vmax rgba(0,0,0,.6)}
-.cut{color:var(--down)}
-table.run td{text-align:left}table.run td:first-child{white-space:nowrap;color:var(--muted)}
-code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
-ol.steps{margin:4px 0 12px;padding-left:28px}ol.steps li.more{list-style:none}
-ul.issues li{margin:2px 0}
-`;
 
 /** Where an image comes from: its file beside the page (linked), or the file's bytes (inline); null when unreadable. */
 type ImageSource = (file: string) => Promise<string | null>;
@@ -230,9 +202,6 @@ function missing(model: ReportModel): string {
   }`;
 }
 
-const section = (id: string, title: string, body: string): string =>
-  body ? `<section id="${id}"><h2>${title}</h2>\n${body}\n</section>` : '';
-
 /**
  * index.html (CSS inline, no script). Images are the files beside it, linked by relative paths from
  * `pageDir`; with `inline`, they are data URIs and the page is one self-contained file.
@@ -245,26 +214,17 @@ export async function renderHtml(
   const source = options.inline ? inlined(pageDir) : linked;
   const charts = await figures(model.charts, source);
   const curves = await figures(model.curves, source);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${e(model.title)}</title>
-<style>${CSS}</style>
-</head>
-<body><main>
-<h1>${e(model.title)}</h1>
+  // the verdict first; what was trained and how, and the raw files, folded below it
+  const body = `<h1>${e(model.title)}</h1>
 <p class="muted">Generated ${e(model.generatedAt)} by @evidence/report.</p>
-${section('run', 'Run', runSection(model))}
 ${section('before-after', 'Before → after', headline(model))}
 ${section('charts', 'Charts', charts)}
 ${section('curves', 'Training curves', curves)}
 ${section('episodes', 'Recorded episodes', await animations(model, source))}
 ${section('checkpoints', 'Checkpoint evaluations', checkpointTable(model))}
 ${section('trajectories', 'Sample trajectories', samples(model))}
-${section('missing', 'Missing, skipped and bad lines', missing(model))}
-</main>${[...model.charts, ...model.curves].some((c) => c.interactive) ? interactiveAssets() : ''}</body>
-</html>
-`;
+${foldedSection('run', 'Run: what was trained and how, raw logs', runSection(model))}
+${section('missing', 'Missing, skipped and bad lines', missing(model))}`;
+  const scripts = [...model.charts, ...model.curves].some((c) => c.interactive) ? interactiveAssets() : '';
+  return htmlDocument({ title: model.title, body, scripts });
 }

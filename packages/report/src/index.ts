@@ -13,21 +13,26 @@ export {
   type ReportResult,
 } from './build-report.js';
 export { capText, MAX_TEXT_CHARS } from './cap-text.js';
-export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+export { type LiveDataResult, writeLiveReportData } from './folder/live-data.js';
+export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
+export { escapeHtml, escapeMarkdown, markdownCode } from './page/escape.js';
 export {
   type EmbeddedChart,
+  type EmbeddedOverlay,
   type EmbeddedPanel,
   type EmbeddedSeries,
   embedChart,
+  embedOverlay,
   type InteractiveChartOptions,
   interactiveAssets,
   interactiveChart,
+  interactiveFigure,
   LIVE_DATA_FILE,
-  type LiveDataResult,
-  writeLiveReportData,
-} from './interactive/index.js';
-export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
+  type OverlayGroup,
+  type OverlayInput,
+  type OverlayRun,
+} from './page/index.js';
 export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
 export {
@@ -50,7 +55,20 @@ export {
   Y_CANDIDATES,
 } from './runs/compare-runs.js';
 export { withDeclaredRanges } from './runs/declared-ranges.js';
+export {
+  type Config,
+  type HyperParameterEffect,
+  hyperParameterEffects,
+  spearman,
+} from './runs/hyperparameters.js';
 export { type LoadedRuns, loadRuns } from './runs/load-runs.js';
+export {
+  GROUP_COLORS,
+  type MetricRun,
+  type MetricSeries,
+  metricOverlays,
+} from './runs/metric-overlays.js';
+export { naturalCompare } from './runs/natural-order.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
 export {
   findings as runsFindings,
@@ -63,6 +81,7 @@ export {
   seedsSentence,
   verdict as improvementVerdict,
 } from './runs/runs-page.js';
+export { MAX_ALL_PAIRS_GROUPS, ranking as runsRanking, sweepConfigs } from './runs/sweep-view.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
 export { PAIR_KEYS, type Pairing } from './stats/pairing.js';

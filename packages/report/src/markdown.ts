@@ -1,4 +1,3 @@
-import { escapeMarkdown as m, markdownCode } from './escape.js';
 import {
   constantReward,
   cutNote,
@@ -14,6 +13,7 @@ import {
   type ReportModel,
   stepDetails,
 } from './model.js';
+import { escapeMarkdown as m, markdownCode } from './page/escape.js';
 import { runRows } from './run-info.js';
 import { describeImprovement, describeMethods } from './stats/describe.js';
 import type { SampleEpisode } from './trajectories.js';

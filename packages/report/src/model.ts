@@ -2,6 +2,7 @@ import type { Picture, RecordedEpisode } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
 import { capText } from './cap-text.js';
 import type { ReportIssue } from './eval-files.js';
+import { formatInterval, formatNumber, formatSigned, stepDetails } from './page/format.js';
 import type { Verdict } from './stats/direction.js';
 import type { SampleEpisode, SampleTrajectories } from './trajectories.js';
 
@@ -57,20 +58,8 @@ const LABELS: Readonly<Record<string, string>> = {
 
 export const metricLabel = (key: string): string => LABELS[key] ?? capText(key, 80);
 
-/** Four significant digits, no exponent for everyday magnitudes; '—' for missing values. */
-export function formatNumber(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-  if (value !== 0 && (Math.abs(value) >= 1e6 || Math.abs(value) < 1e-3)) return value.toExponential(3);
-  return String(Number(value.toPrecision(4)));
-}
-
-/** " [lo, hi]" after a value, or nothing without an interval. */
-export const formatInterval = (ci: [number, number] | null): string =>
-  ci ? ` [${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '';
-
-export const formatSigned = (value: number): string =>
-  value > 0 ? `+${formatNumber(value)}` : formatNumber(value);
+// the one number format, in the page kit; here for the report's modules that import it from the model
+export { formatInterval, formatNumber, formatSigned, stepDetails };
 
 /** Metric rows of the headline table: reference keys first, then the rest in metrics order. */
 export function headlineRows(metrics: BeforeAfterMetrics): {
@@ -134,25 +123,6 @@ export function formatBytes(bytes: number): string {
     unit++;
   }
   return `${Number(value.toPrecision(3))} ${units[unit]}`;
-}
-
-/** A step's other fields as `key value` text (numbers to 4 significant digits), capped. */
-export function stepDetails(details: readonly [string, unknown][]): string {
-  return capText(
-    details
-      .map(([key, value]) => {
-        const shown =
-          typeof value === 'number'
-            ? formatNumber(value)
-            : Array.isArray(value) && value.every((v) => typeof v === 'number')
-              ? `[${value.map((v) => formatNumber(v as number)).join(', ')}]`
-              : typeof value === 'string'
-                ? value
-                : JSON.stringify(value);
-        return `${key} ${shown}`;
-      })
-      .join(', '),
-  );
 }
 
 /** The value every shown step rewards, when they all reward the same (then the page says it once). */

@@ -1,7 +1,7 @@
 import { capText } from './cap-text.js';
-import { escapeMarkdown, markdownCode } from './escape.js';
 import { writeTextAtomic } from './io.js';
-import { stepDetails } from './model.js';
+import { escapeMarkdown, markdownCode } from './page/escape.js';
+import { stepDetails } from './page/format.js';
 import { pythonFloat, pythonRound, pythonText } from './python-format.js';
 import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rewardOf, type Step, stepsOf } from './records.js';
 

@@ -13,6 +13,10 @@ const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 const tsx = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
 ).href;
+// the page script (`?script` imports) bundled when the package runs from its sources, as the build does
+const register = pathToFileURL(
+  fileURLToPath(new URL('../scripts/browser-script-register.mjs', import.meta.url)),
+).href;
 const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)]
   .map((match) => match[1] ?? '')
   .filter((code) => code.includes("from '@evidence/report'"));
@@ -39,7 +43,10 @@ describe('README', () => {
       cpSync(FIXTURE, join(folder, 'evidence'), { recursive: true });
       const file = join(folder, `example-${index + 1}.mts`);
       writeFileSync(file, code.replaceAll("'@evidence/report'", JSON.stringify(entry)));
-      const out = execFileSync(process.execPath, ['--import', tsx, file], { cwd: folder, encoding: 'utf8' });
+      const out = execFileSync(process.execPath, ['--import', tsx, '--import', register, file], {
+        cwd: folder,
+        encoding: 'utf8',
+      });
       const expected = code.split('\n').flatMap((line) => {
         const at = line.indexOf('// → ');
         return at === -1 ? [] : [line.slice(at + '// → '.length)];

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRuns, loadRuns, type RunsAnalysis, writeRunsReport } from '../src/index.js';
-import { LIVE_POLL_MS } from '../src/interactive/runtime.js';
+import { LIVE_POLL_MS } from '../src/page/live.js';
 import { chromiumMissing, launchChromium } from './helpers.js';
 import { writeRunFolder, X, Y } from './runs-fixtures.js';
 
@@ -71,8 +71,11 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
     return { page, context, errors, requests };
   }
 
-  /** Moves the mouse onto the point (x, y) of the runs chart; returns its legend: label → shown value. */
-  async function hover(page: Page, x: number, y: number): Promise<Record<string, string>> {
+  /**
+   * Moves the mouse onto the point (x, y) of the runs chart; returns its tooltip: the x line, then
+   * name → shown value in the order shown.
+   */
+  async function hover(page: Page, x: number, y: number): Promise<{ x: string; rows: [string, string][] }> {
     const at = await page.evaluate(
       ([id, x, y]) => {
         const u = (window as unknown as { evidenceCharts: Record<string, { plots: Plot[] }> }).evidenceCharts[
@@ -86,14 +89,15 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
     );
     await page.mouse.move(at.x, at.y);
     return page.evaluate((id) => {
-      const rows = document.querySelectorAll(`figure[data-chart="${id}"] .u-legend .u-series`);
-      return Object.fromEntries(
-        Array.from(rows, (row) => [
-          row.querySelector('.u-label')?.textContent ?? '',
-          row.querySelector('.u-value')?.textContent ?? '',
-        ]),
-      );
-    }, CURVE);
+      const tip = document.querySelector(`figure[data-chart="${id}"] .ev-tip`) as HTMLElement;
+      const [head, ...lines] = Array.from(tip.children, (line) => line.textContent ?? '');
+      return {
+        x: head ?? '',
+        rows: lines
+          .filter((line) => !line.startsWith('…'))
+          .map((line) => [line.slice(0, line.lastIndexOf(': ')), line.slice(line.lastIndexOf(': ') + 2)]),
+      };
+    }, CURVE) as Promise<{ x: string; rows: [string, string][] }>;
   }
 
   it('keeps every PNG and SVG; draws the curves and the profile in the page, the bar charts as images', async () => {
@@ -120,53 +124,58 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
     await context.close();
   });
 
-  it("hover reads a run's logged value and a group's mean exactly", async () => {
+  it("hover lists the runs' logged values high to low; the aggregate view the group's mean and band", async () => {
     const { page, context, errors } = await open();
     const x = 500;
     const run = 'RND/CartPole-v1/seed-0.csv';
     const value = logged(join(root, run), x);
     const atRun = await hover(page, x, value);
-    expect(atRun[X]).toBe(String(x));
-    expect(atRun[run]).toBe(String(value));
-    expect(atRun['PPO/CartPole-v1/seed-4.csv']).toBe(
+    expect(atRun.x).toBe(`${X} ${x}`);
+    const shown = Object.fromEntries(atRun.rows);
+    expect(shown[run]).toBe(String(value));
+    expect(shown['PPO/CartPole-v1/seed-4.csv']).toBe(
       String(logged(join(root, 'PPO/CartPole-v1/seed-4.csv'), x)),
     );
+    const values = atRun.rows.map(([, v]) => Number(v));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(values.length).toBeGreaterThan(1);
+    // between two rows: the cursor snaps to the nearer one
+    expect(Object.fromEntries((await hover(page, 744, logged(join(root, run), 740))).rows)[run]).toBe(
+      String(logged(join(root, run), 740)),
+    );
     // the mean curve's grid (100 points over the task's x) holds this x too: the group's mean and band there
+    await page.locator('select.ev-view').selectOption('aggregate');
     const curve = analysis.curves[TASK]?.RND;
     const k = curve?.grid.indexOf(x) ?? -1;
     expect(k).toBeGreaterThan(0);
-    expect(atRun['RND mean (5 runs)']).toBe(String(curve?.mean[k]));
-    expect(atRun['RND 95% band low']).toBe(String(curve?.low[k]));
-    expect(atRun['RND 95% band high']).toBe(String(curve?.high[k]));
-    // between two rows: the cursor snaps to the nearer one
-    expect((await hover(page, 744, logged(join(root, run), 740)))[run]).toBe(
-      String(logged(join(root, run), 740)),
-    );
+    const atMean = Object.fromEntries((await hover(page, x, curve?.mean[k] as number)).rows);
+    expect(atMean['RND mean']).toBe(String(curve?.mean[k]));
+    expect(atMean['RND 95% band low']).toBe(String(curve?.low[k]));
+    expect(atMean['RND 95% band high']).toBe(String(curve?.high[k]));
     expect(errors).toEqual([]);
     await context.close();
   });
 
-  it('a click on a legend entry hides that series and no other', async () => {
+  it("a click on a group's legend entry hides its runs, and only them", async () => {
     const { page, context, errors } = await open();
-    const shown = () =>
+    const drawn = () =>
       page.evaluate(
         (id) =>
-          Object.fromEntries(
-            (window as unknown as { evidenceCharts: Record<string, { plots: Plot[] }> }).evidenceCharts[
-              id
-            ]?.plots[0]?.series
-              .slice(1)
-              .map((s) => [s.label, s.show]) ?? [],
-          ),
+          (window as unknown as { evidenceCharts: Record<string, { plots: Plot[] }> }).evidenceCharts[
+            id
+          ]?.plots[0]?.series
+            .slice(1)
+            .map((s) => s.label) ?? [],
         CURVE,
       );
-    const before = await shown();
-    expect(Object.values(before).every(Boolean)).toBe(true);
-    await page
-      .locator(`figure[data-chart="${CURVE}"] .u-legend .u-series`, { hasText: 'PPO mean (5 runs)' })
-      .locator('.u-label')
-      .click();
-    expect(await shown()).toEqual({ ...before, 'PPO mean (5 runs)': false });
+    const before = await drawn();
+    expect(before.filter((label) => label.startsWith('PPO/'))).toHaveLength(5);
+    const button = page.locator(`figure[data-chart="${CURVE}"] button.ev-group[data-group="PPO"]`);
+    await button.click();
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    expect(await drawn()).toEqual(before.filter((label) => !label.startsWith('PPO/')));
+    await button.click();
+    expect(await drawn()).toEqual(before);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -22,6 +22,7 @@ interface RunsOptions {
   out?: string;
   json?: boolean;
   requireImprovement?: string[];
+  baseline?: string;
 }
 
 /** `10%` or `0.1`: the share of the budget whose rows make a run's final score. */
@@ -73,6 +74,10 @@ export function runsCommand(command: Command, io: CliIo): void {
     )
     .option('--out <dir>', 'write index.html, RUNS.md, runs.json and the charts (PNG and SVG) here')
     .option('--json', 'print the statistics as JSON')
+    .option(
+      '--baseline <group>',
+      'rank every group against this one in the page and RUNS.md (default: against the best one)',
+    )
     .option(
       '--require-improvement <groups...>',
       'A B: exit 1 unless, in every task, the 95% interval of P(A > B) lies above 0.5 (a CI gate)',
@@ -136,7 +141,20 @@ Example:
         throw error;
       }
       printSkipped();
-      const notes = { root: where, skipped: loaded.skipped, issues: loaded.issues };
+      const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort(report.naturalCompare);
+      if (options.baseline !== undefined && !groups.includes(options.baseline))
+        throw new InputError(
+          where,
+          `--baseline ${options.baseline}: no such group; the groups are ${groups.map((g) => `'${g}'`).join(', ')}`,
+        );
+      const notes = {
+        root: where,
+        skipped: loaded.skipped,
+        issues: loaded.issues,
+        // each configuration's hyper-parameters, where the runs' files give them: the page ranks what matters
+        configs: report.sweepConfigs(loaded.runs),
+        ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
+      };
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);

@@ -21,6 +21,7 @@ import {
   tInterval,
 } from '@evidence/stats';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
+import { naturalCompare } from './natural-order.js';
 import type { RunTable } from './run-table.js';
 
 /** The range a metric can take, as a run.json declares it (`metrics.<name>.min/max`). */
@@ -161,8 +162,8 @@ export class RunsInputError extends Error {
   override name = 'RunsInputError';
 }
 
-const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(byName);
+/** Groups and tasks in natural order: cfg2 before cfg10. */
+const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(naturalCompare);
 
 function pickColumn(
   runs: readonly RunInput[],

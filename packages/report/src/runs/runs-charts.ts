@@ -1,7 +1,13 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
-import type { Chart, LineSeries, Panel } from '@evidence/plots';
+import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
 import { plural } from '../model.js';
-import type { RunsAnalysis } from './compare-runs.js';
+import type { OverlayInput } from '../page/index.js';
+import type { Improvement, RunsAnalysis } from './compare-runs.js';
+import { naturalCompare } from './natural-order.js';
+import { MAX_ALL_PAIRS_GROUPS, ranking } from './sweep-view.js';
+
+/** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
+export const MAX_RUN_LINES = 20;
 
 const COLORS = ['#1d4ed8', '#c026d3', '#16a34a', '#ea580c', '#7c3aed', '#0f766e', '#dc2626', '#64748b'];
 export const colorOf = (groups: readonly string[], group: string): string =>
@@ -14,6 +20,8 @@ export interface RunsChart {
   chart: Chart;
   /** a line chart as the page draws it: the same series, each named for the legend and the hover */
   page?: Chart;
+  /** the runs one by one and their groups' aggregates, as the page's overlay draws them */
+  overlay?: OverlayInput;
 }
 
 /** `chart` with its single panel's series named `labels` (the PNG's legend names only the means). */
@@ -29,7 +37,10 @@ const named = (chart: Chart, labels: readonly string[]): Chart => ({
 const stemPart = (text: string, index: number): string =>
   `${index + 1}-${text.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}`;
 
-/** Per task, each group's mean curve with its 95 % band (dashed), individual runs faint; incomplete runs dotted. */
+/**
+ * Per task, each group's mean curve with its 95 % band (shaded), individual runs faint (up to
+ * MAX_RUN_LINES runs; incomplete runs dotted); the page gets the overlay of every run.
+ */
 function curveChart(
   analysis: RunsAnalysis,
   task: string,
@@ -37,13 +48,18 @@ function curveChart(
   groups: readonly string[],
 ): RunsChart {
   const { summary, aligned, curves } = analysis;
-  const series: LineSeries[] = [];
-  const labels: string[] = [];
+  const series: Series[] = [];
+  const overlayRuns: OverlayInput['runs'][number][] = [];
   summary.runs.forEach((run, i) => {
-    if (run.task !== task) return;
+    const rows = aligned[i];
+    if (run.task === task && rows)
+      overlayRuns.push({ name: run.path, group: run.group, x: rows.x, y: rows.y });
+  });
+  const lines = overlayRuns.length <= MAX_RUN_LINES;
+  summary.runs.forEach((run, i) => {
+    if (run.task !== task || !lines) return;
     const rows = aligned[i];
     if (!rows) return;
-    labels.push(`${run.path}${run.complete ? '' : ' (stopped early)'}`);
     series.push({
       type: 'line',
       x: rows.x,
@@ -57,14 +73,8 @@ function curveChart(
   for (const [group, curve] of Object.entries(curves[task] ?? {})) {
     const color = colorOf(groups, group);
     const stats = summary.tasks[task]?.groups[group];
-    labels.push(
-      `${group} 95% band low`,
-      `${group} 95% band high`,
-      `${group} mean (${plural(stats?.runs ?? 0, 'run')})`,
-    );
     series.push(
-      { type: 'line', x: curve.grid, y: curve.low, color, width: 1, dash: [5, 4], alpha: 0.8 },
-      { type: 'line', x: curve.grid, y: curve.high, color, width: 1, dash: [5, 4], alpha: 0.8 },
+      { type: 'band', x: curve.grid, low: curve.low, high: curve.high, color, alpha: 0.16 },
       {
         type: 'line',
         label: `${group} (${plural(stats?.runs ?? 0, 'run')}), mean ± 95% band`,
@@ -76,7 +86,9 @@ function curveChart(
     );
   }
   const chart: Chart = {
-    title: `${task}: mean ${summary.y} across runs (dashed: 95% band)`,
+    title: lines
+      ? `${task}: mean ${summary.y} across runs (shaded: 95% band)`
+      : `${task}: mean ${summary.y} of ${overlayRuns.length} runs (shaded: 95% band)`,
     xLabel: summary.x,
     width: 960,
     height: 540,
@@ -84,9 +96,27 @@ function curveChart(
   };
   return {
     stem: `curve-${stemPart(task, index)}`,
-    title: `${task}: mean ${summary.y} across runs with its 95% band (dashed); each run faint, runs that stopped early dotted`,
+    title: lines
+      ? `${task}: mean ${summary.y} across runs with its 95% band (shaded); each run faint, runs that stopped early dotted`
+      : `${task}: mean ${summary.y} of each group with its 95% band (shaded); the page draws every run`,
     chart,
-    page: named(chart, labels),
+    overlay: {
+      title: `${task}: ${summary.y}`,
+      metric: summary.y,
+      xLabel: summary.x,
+      statistic: 'mean',
+      band: '95% band',
+      runs: overlayRuns,
+      groups: Object.entries(curves[task] ?? {}).map(([group, curve]) => ({
+        name: group,
+        color: colorOf(groups, group),
+        runs: summary.tasks[task]?.groups[group]?.runs ?? 0,
+        x: curve.grid,
+        center: curve.mean,
+        low: curve.low,
+        high: curve.high,
+      })),
+    },
   };
 }
 
@@ -178,28 +208,45 @@ function aggregatesChart(analysis: RunsAnalysis, groups: readonly string[]): Run
   };
 }
 
-/** P(A > B) per task for every ordered pair, with 95 % intervals, on [0, 1]. */
+/**
+ * P(A > B) per task with 95 % intervals, on [0, 1]: every ordered pair up to MAX_ALL_PAIRS_GROUPS
+ * groups, else the best group (by IQM) against each other one.
+ */
 function improvementChart(analysis: RunsAnalysis): RunsChart {
-  const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, pairs]) => ({
-    series: [
-      {
-        type: 'bars',
-        label: '',
-        values: pairs.map((p) => p.p ?? Number.NaN),
-        whiskers: pairs.map((p) => p.ci),
-        color: '#0f766e',
-      },
-    ],
-    categories: pairs.map((p) => `${p.a} > ${p.b}`),
-    yLabel: `${task}: P(A > B)`,
-    yDomain: [0, 1] as const,
-  }));
+  const shown = (task: string, pairs: readonly Improvement[]): Improvement[] => {
+    if (Object.keys(analysis.summary.tasks[task]?.groups ?? {}).length <= MAX_ALL_PAIRS_GROUPS)
+      return [...pairs];
+    const best = ranking(analysis.summary, task)[0]?.group;
+    return pairs.filter((p) => p.a === best);
+  };
+  const panels: Panel[] = Object.entries(analysis.summary.improvement).map(([task, all]) => {
+    const pairs = shown(task, all);
+    return {
+      series: [
+        {
+          type: 'bars',
+          label: '',
+          values: pairs.map((p) => p.p ?? Number.NaN),
+          whiskers: pairs.map((p) => p.ci),
+          color: '#0f766e',
+        },
+      ],
+      categories: pairs.map((p) => `${p.a} > ${p.b}`),
+      yLabel: `${task}: P(A > B)`,
+      yDomain: [0, 1] as const,
+    };
+  });
   return {
     stem: 'improvement',
     title: 'Probability of improvement P(A > B) with 95% intervals',
     chart: {
       title: 'P(A > B): chance a run of A ends above a run of B (whiskers: 95% interval)',
-      width: Math.max(640, 360 * panels.length),
+      // room for each pair's label: about 40 px a bar in the widest panel
+      width: Math.max(
+        640,
+        360 * panels.length,
+        40 * Math.max(0, ...panels.map((p) => p.categories?.length ?? 0)) + 120,
+      ),
       height: 480,
       layout: 'columns',
       panels,
@@ -238,7 +285,7 @@ function profileChart(analysis: RunsAnalysis, groups: readonly string[]): RunsCh
 }
 
 export function runsCharts(analysis: RunsAnalysis): RunsChart[] {
-  const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort();
+  const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort(naturalCompare);
   const charts = Object.keys(analysis.summary.tasks).map((task, i) => curveChart(analysis, task, i, groups));
   charts.push(iqmChart(analysis, groups), improvementChart(analysis));
   const aggregates = aggregatesChart(analysis, groups);

@@ -1,10 +1,21 @@
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
 import { unseenBound } from '@evidence/stats';
-import { escapeHtml as e, escapeMarkdown as md } from '../escape.js';
-import { interactiveAssets, interactiveChart } from '../interactive/index.js';
 import { plural } from '../model.js';
+import { escapeHtml as e, escapeMarkdown as md } from '../page/escape.js';
+import {
+  type EmbeddedOverlay,
+  foldedSection,
+  formatNumber,
+  htmlDocument,
+  interactiveAssets,
+  interactiveChart,
+  interactiveFigure,
+} from '../page/index.js';
 import type { GroupSummary, Improvement, RunsAnalysis, RunsSummary } from './compare-runs.js';
+import type { Config } from './hyperparameters.js';
+import { naturalCompare } from './natural-order.js';
+import { MAX_ALL_PAIRS_GROUPS, sweepHtml, sweepMarkdown } from './sweep-view.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
 export interface RunsFigure {
@@ -14,6 +25,8 @@ export interface RunsFigure {
   file: string;
   dataUri: string;
   page?: Chart;
+  /** one metric across runs, drawn as TensorBoard's scalar card */
+  overlay?: EmbeddedOverlay;
 }
 
 /** What the page says besides the statistics: files skipped, read issues. */
@@ -22,17 +35,17 @@ export interface RunsNotes {
   root: string;
   skipped: { path: string; why: string }[];
   issues: string[];
+  /** each group's hyper-parameters (sweepConfigs): the page says which of them matter */
+  configs?: Record<string, Config>;
+  /** the group every other is compared with in the ranking (default: the best one) */
+  baseline?: string;
 }
 
 /** Below this many complete runs per group the page warns, in words, that the intervals are wide. */
 export const FEW_RUNS = 10;
 
-export const formatNumber = (value: number | null | undefined): string => {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  if (!Number.isFinite(value)) return value > 0 ? '∞' : '−∞';
-  if (value !== 0 && (Math.abs(value) >= 1e6 || Math.abs(value) < 1e-3)) return value.toExponential(3);
-  return String(Number(value.toPrecision(4)));
-};
+export { formatNumber };
+
 /** A budget as it is (35839, never rounded to 35840): it is the x the longest run reached. */
 const exact = (value: number): string => (Number.isFinite(value) ? String(value) : formatNumber(value));
 const interval = (ci: [number, number] | null | undefined): string =>
@@ -116,7 +129,7 @@ export function verdict(p: { a: string; b: string; p: number | null; ci: [number
 /** Paragraphs of plain words: what was found, and how far the numbers can be trusted. */
 export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
   const { summary } = analysis;
-  const groups = [...new Set(summary.runs.map((r) => r.group))].sort();
+  const groups = [...new Set(summary.runs.map((r) => r.group))].sort(naturalCompare);
   const tasks = Object.keys(summary.tasks);
   const lines: string[] = [];
   const perGroup = groups.map((g) => `${g} (${summary.runs.filter((r) => r.group === g).length})`).join(', ');
@@ -157,26 +170,6 @@ function restartLines(analysis: RunsAnalysis, summary: RunsSummary): { path: str
   );
 }
 
-const CSS = `
-:root{color-scheme:light;--fg:#1d2430;--muted:#5b6472;--line:#dde1e7;--bg:#f6f7f9;--warn:#8a4b00}
-*{box-sizing:border-box}
-body{margin:0;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
-main{max-width:1100px;margin:0 auto;padding:24px}
-h1{font-size:26px;margin:0 0 4px}h2{font-size:19px;margin:0 0 12px;border-bottom:1px solid var(--line);padding-bottom:4px}
-h3{font-size:16px;margin:16px 0 8px}
-.muted{color:var(--muted)}.warn{color:var(--warn);font-weight:600}
-section{background:#fff;border:1px solid var(--line);border-radius:8px;padding:16px 20px;margin:16px 0}
-table{border-collapse:collapse;width:100%;font-variant-numeric:tabular-nums}
-th,td{padding:6px 10px;border-bottom:1px solid var(--line);text-align:right}
-th:first-child,td:first-child{text-align:left}
-thead th{background:var(--bg)}
-tr.incomplete td{color:var(--warn)}
-table+table{margin-top:16px}td.words,th.words{text-align:left}
-figure{margin:0 0 20px}figure img{max-width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
-figcaption{color:var(--muted);font-size:13px}
-code{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace;background:var(--bg);padding:1px 4px;border-radius:3px}
-`;
-
 /**
  * index.html, self-contained so it opens from disk anywhere: CSS, images (data URIs), uPlot and the
  * line charts' data inline. Line charts are drawn in the page, their PNG shown without JavaScript and
@@ -200,7 +193,9 @@ export function renderRunsHtml(
             `<tr><td>${e(g)}</td><td>${s.runs}</td><td>${s.complete}</td><td>${formatNumber(s.mean)}</td><td>${formatNumber(s.median)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${e(groupInterval(s, analysis.declared[task]?.[g]))}</td></tr>`,
         )
         .join('\n');
-      const pairs = (summary.improvement[task] ?? [])
+      // many groups: each against the best in the ranking above; every pair stays in runs.json
+      const allPairs = Object.keys(groups).length <= MAX_ALL_PAIRS_GROUPS;
+      const pairs = (allPairs ? (summary.improvement[task] ?? []) : [])
         .map(
           (p) =>
             `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td><td class="words">${e(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))}</td></tr>`,
@@ -252,43 +247,46 @@ ${summary.aggregate.improvement
   const charts = figures
     .map((f) => {
       const caption = `${e(f.title)} — <code>${e(f.file)}</code>`;
+      const image = { src: f.dataUri, alt: f.title };
+      if (f.overlay) {
+        const points = f.overlay.runs.reduce((sum, r) => sum + r.points, 0);
+        const kept = f.overlay.runs.reduce((sum, r) => sum + r.y.length, 0);
+        const note =
+          kept < points
+            ? ` · drawn from ${kept} of ${points} logged points (per pixel column: first, lowest, highest, last); every row is in the runs' files`
+            : '';
+        return interactiveFigure(f.overlay, { id: f.id, image, caption: `${caption}${e(note)}` });
+      }
       return f.page
         ? interactiveChart(f.page, { id: f.id, image: { src: f.dataUri, alt: f.title }, caption })
         : `<figure><img src="${f.dataUri}" alt="${e(f.title)}"><figcaption>${caption}</figcaption></figure>`;
     })
     .join('\n');
   // no live data file beside this page: it is written once, by `evidence runs --out`
-  const scripts = figures.some((f) => f.page) ? interactiveAssets({ live: false }) : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width,initial-scale=1">
-<title>Runs: ${e(summary.y)} over ${e(summary.x)}</title>
-<style>${CSS}</style>
-</head>
-<body><main>
-<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
+  const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
+  const body = `<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
 <p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean. Curve bands: the t-interval of the mean across runs, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the 95% interval of P(A &gt; B) excludes 0.5 (simulated studies drawn from these runs).</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
+${sweepHtml(summary, notes.configs, notes.baseline)}
 <section id="tasks"><h2>Per task</h2>
 ${taskTables}
 </section>
 ${aggregate}
 <section id="charts"><h2>Charts</h2>
+${figures.some((f) => f.overlay) ? '<div class="ev-filters"></div>' : ''}
 ${charts}
 </section>
-<section id="runs"><h2>Runs</h2>
-<table><thead><tr><th>run</th><th>group</th><th>task</th><th>rows</th><th>last ${e(summary.x)}</th><th></th><th>final</th></tr></thead><tbody>
+${foldedSection(
+  'runs',
+  `Runs (${summary.runs.length})`,
+  `<table><thead><tr><th>run</th><th>group</th><th>task</th><th>rows</th><th>last ${e(summary.x)}</th><th></th><th>final</th></tr></thead><tbody>
 ${runRows}
-</tbody></table>
-</section>
-${problems ? `<section id="notes"><h2>Restarts, read issues and skipped files</h2><ul>\n${problems}\n</ul></section>` : ''}
-</main>${scripts}</body>
-</html>
-`;
+</tbody></table>`,
+)}
+${problems ? `<section id="notes"><h2>Restarts, read issues and skipped files</h2><ul>\n${problems}\n</ul></section>` : ''}`;
+  return htmlDocument({ title: `Runs: ${summary.y} over ${summary.x}`, body, scripts });
 }
 
 /** RUNS.md: the same facts as Markdown tables. */
@@ -300,6 +298,7 @@ export function renderRunsMarkdown(
   const { summary } = analysis;
   const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
+  out.push(...sweepMarkdown(summary, notes.configs, notes.baseline));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${exact(budget)})`, '');
     out.push(
@@ -310,7 +309,8 @@ export function renderRunsMarkdown(
       out.push(
         `| ${md(g)} | ${s.runs} | ${s.complete} | ${formatNumber(s.mean)} | ${formatNumber(s.median)} | ${formatNumber(s.iqm)} | ${md(groupInterval(s, analysis.declared[task]?.[g]))} |`,
       );
-    const pairs = summary.improvement[task] ?? [];
+    // many groups: each against the best in the ranking above; every pair stays in runs.json
+    const pairs = Object.keys(groups).length <= MAX_ALL_PAIRS_GROUPS ? (summary.improvement[task] ?? []) : [];
     if (pairs.length > 0) {
       out.push('', '| P(A > B) | p | 95% CI | in words | seeds needed |', '|---|---:|---|---|---|');
       for (const p of pairs)

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { encodeChart } from '@evidence/plots';
 import { writeTextAtomic } from '../io.js';
 import { OWNED_FILES_RECORD, OwnedFiles } from '../owned-files.js';
+import { embedOverlay } from '../page/index.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
 import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
@@ -47,14 +48,23 @@ export async function writeRunsReport(
   };
   const files: string[] = [];
   const figures: RunsFigure[] = [];
-  for (const { stem, title, chart, page } of runsCharts(analysis)) {
+  for (const { stem, title, chart, page, overlay } of runsCharts(analysis)) {
     const png = await encodeChart(chart, 'png');
     const svg = await encodeChart(chart, 'svg');
     await write(`${stem}.png`, png);
     await write(`${stem}.svg`, svg);
     files.push(`${stem}.png`, `${stem}.svg`);
-    const dataUri = `data:image/png;base64,${png.toString('base64')}`;
-    figures.push({ id: stem, title, file: `${stem}.png`, dataUri, ...(page ? { page } : {}) });
+    // an overlay's picture (without JavaScript, in print) is its SVG: lighter than the PNG of many bands
+    const dataUri = overlay
+      ? `data:image/svg+xml;base64,${svg.toString('base64')}`
+      : `data:image/png;base64,${png.toString('base64')}`;
+    figures.push({
+      id: stem,
+      title,
+      file: `${stem}.png`,
+      dataUri,
+      ...(overlay ? { overlay: embedOverlay(overlay) } : page ? { page } : {}),
+    });
   }
   const generatedAt = options.generatedAt ?? new Date().toISOString();
   await write('runs.json', `${JSON.stringify(analysis.summary, null, 2)}\n`);

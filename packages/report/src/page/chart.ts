@@ -1,11 +1,13 @@
-// The interactive chart as a page fragment, and what a page needs once to draw such fragments: uPlot's
-// script and style and ours, all inlined (no request leaves the page).
+// The interactive chart as a page fragment, and what a page needs once to draw such fragments: the page
+// script (ours, with uPlot bundled in; src/page/browser/) and the styles, all inlined (no request leaves
+// the page).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Chart } from '@evidence/plots';
-import { escapeHtml as e } from '../escape.js';
-import { type EmbeddedChart, embedChart, scriptJson } from './chart-data.js';
-import { PAGE_SCRIPT } from './runtime.js';
+import PAGE_SCRIPT from './browser/main.js?script';
+import { embedChart, scriptJson } from './chart-data.js';
+import type { EmbeddedChart, EmbeddedOverlay } from './chart-types.js';
+import { escapeHtml as e } from './escape.js';
 
 const STYLE = `
 .ev-chart .ev-tools{display:flex;flex-wrap:wrap;gap:6px 18px;align-items:center;font-size:13px;color:var(--muted,#5b6472);margin:0 0 6px}
@@ -19,27 +21,35 @@ const STYLE = `
 .ev-chart .u-legend{font-size:13px;font-variant-numeric:tabular-nums;text-align:left}
 .ev-chart .u-legend .u-series>*{padding:2px 4px}
 .ev-chart img.ev-print{display:none}
-@media print{.ev-chart .ev-tools,.ev-chart .ev-plots{display:none!important}.ev-chart img.ev-print{display:block}}
+.ev-chart .ev-legend{display:flex;flex-wrap:wrap;gap:4px 8px}
+.ev-chart button.ev-group{font:inherit;font-size:13px;border:1px solid var(--line,#dde1e7);border-radius:12px;background:#fff;padding:1px 8px;cursor:pointer;color:var(--fg,#1d2430)}
+.ev-chart button.ev-group[aria-pressed=false]{opacity:.45;text-decoration:line-through}
+.ev-chart i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:5px;vertical-align:-1px}
+.ev-chart .ev-plots{position:relative}
+.ev-chart .ev-tip{position:absolute;z-index:5;pointer-events:none;background:rgba(255,255,255,.95);border:1px solid var(--line,#dde1e7);border-radius:4px;padding:4px 8px;font-size:12px;max-width:360px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;font-variant-numeric:tabular-nums}
+.ev-chart .ev-tip-x{color:var(--muted,#5b6472)}
+.ev-filters{position:sticky;top:0;z-index:6;background:var(--bg,#f6f7f9);padding:8px 0;display:flex;flex-wrap:wrap;gap:6px 18px;align-items:center;font-size:13px}
+.ev-filters input[type=search]{width:16em;font:inherit}
+.ev-filters input.ev-bad{outline:2px solid var(--down,#b3261e)}
+@media print{.ev-filters,.ev-chart .ev-tools,.ev-chart .ev-plots{display:none!important}.ev-chart img.ev-print{display:block}}
 `;
 
 // `</` cannot occur in these files, but a future uPlot must not be able to end the element early
 const inline = (text: string): string => text.replace(/<\/(script|style)/gi, '<\\/$1');
 
-let uplot: string | null = null;
+let style: string | null = null;
 
 /**
- * uPlot's script and style, and ours: once per page, before the end of <body>. With `live` (the
- * default) the page, open from disk, follows the live data file beside it; a page that never has one
- * passes `live: false`, so it does not ask for a file that is not there.
+ * The charts' style and script: once per page, before the end of <body>. With `live` (the default) the
+ * page, open from disk, follows the live data file beside it; a page that never has one passes
+ * `live: false`, so it does not ask for a file that is not there.
  */
 export function interactiveAssets(options: { live?: boolean } = {}): string {
-  if (uplot === null) {
+  if (style === null) {
     const require = createRequire(import.meta.url);
-    const read = (file: string): string => readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8');
-    uplot = `<style>${inline(read('uPlot.min.css'))}${STYLE}</style>
-<script>${inline(read('uPlot.iife.min.js'))}</script>`;
+    style = `<style>${inline(readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8'))}${STYLE}</style>`;
   }
-  return `${uplot}
+  return `${style}
 <script${options.live === false ? '' : ' data-ev-live'}>${inline(PAGE_SCRIPT)}</script>`;
 }
 
@@ -63,8 +73,11 @@ export function interactiveChart(chart: Chart, options: InteractiveChartOptions)
   return interactiveFigure(embedChart(chart, { columns: options.columns }), options);
 }
 
-/** The <figure> of an already embedded chart. */
-export function interactiveFigure(data: EmbeddedChart, options: InteractiveChartOptions): string {
+/** The <figure> of an already embedded chart or overlay. */
+export function interactiveFigure(
+  data: EmbeddedChart | EmbeddedOverlay,
+  options: InteractiveChartOptions,
+): string {
   const image = options.image
     ? `<noscript><img src="${e(options.image.src)}" alt="${e(options.image.alt)}"></noscript>`
     : '';

@@ -1,6 +1,5 @@
 import type { Picture } from '../assets.js';
-import { escapeHtml as e } from '../escape.js';
-import { interactiveChart } from './page.js';
+import { escapeHtml as e, interactiveChart } from '../page/index.js';
 
 /**
  * A chart of the report drawn in the page: the interactive figure, its PNG (a data URI) for readers

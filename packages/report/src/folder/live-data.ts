@@ -11,11 +11,16 @@ import {
   standardCharts,
   trainingCurveChart,
 } from '@evidence/plots';
-import { REPORT_DIR } from '../build-report.js';
 import { EvidencePaths, writeTextAtomic } from '../io.js';
 import { OwnedFiles } from '../owned-files.js';
-import { type EmbeddedChart, embedChart, scriptJson } from './chart-data.js';
-import { LIVE_DATA_CALLBACK, LIVE_DATA_FILE } from './runtime.js';
+import {
+  type EmbeddedChart,
+  embedChart,
+  LIVE_DATA_CALLBACK,
+  LIVE_DATA_FILE,
+  scriptJson,
+} from '../page/index.js';
+import { REPORT_DIR } from './paths.js';
 
 /** The standard charts drawn as lines (the before/after bars and the histograms stay static). */
 const LINE_CHARTS: Partial<Record<StandardChartName, (csv: CsvInput) => Promise<Chart>>> = {

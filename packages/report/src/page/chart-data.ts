@@ -2,39 +2,7 @@
 // panel, decimated per pixel column by the same rule as the PNG path, as plain JSON.
 import { createHash } from 'node:crypto';
 import { type Chart, decimate, type LineSeries } from '@evidence/plots';
-
-/** One series as the page gets it: its own ascending x and its y; a null y marks a break in the line. */
-export interface EmbeddedSeries {
-  label: string;
-  /** the series' colour; `stroke` is it with the series' alpha (a faint raw series under its average) */
-  color: string;
-  stroke: string;
-  width: number;
-  dash: number[] | null;
-  x: number[];
-  y: (number | null)[];
-  /** points read before decimation (finite ones) */
-  points: number;
-}
-
-export interface EmbeddedPanel {
-  yLabel: string;
-  /** a fixed y range (rates on [0, 1]) */
-  yDomain: [number, number] | null;
-  /** every value is > 0, so a log scale can show the whole series */
-  positive: boolean;
-  emptyMessage: string;
-  series: EmbeddedSeries[];
-}
-
-export interface EmbeddedChart {
-  /** a hash of the rest: an open page redraws a chart when the live data brings another version */
-  version: string;
-  title: string;
-  xLabel: string;
-  integerX: boolean;
-  panels: EmbeddedPanel[];
-}
+import type { EmbeddedChart } from './chart-types.js';
 
 /**
  * Pixel columns the page keeps per series: about the width of the widest plot at a device pixel ratio

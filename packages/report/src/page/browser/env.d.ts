@@ -1,0 +1,2 @@
+// The page script runs in a browser: its files see the DOM's types.
+/// <reference lib="dom" />

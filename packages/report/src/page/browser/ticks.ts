@@ -1,0 +1,49 @@
+// Axis labels: SI prefixes for large values (2.5M, 40M), exponents for small ones (3e-4, 1e-5), and just
+// enough significant digits that every tick of an axis reads differently. Pure, so Node tests check it.
+
+const PREFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
+
+/** `value` with `digits` significant digits, in the notation its magnitude calls for. */
+export function shortNumber(value: number, digits: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? '∞' : '-∞';
+  const rounded = Number(value.toPrecision(digits));
+  const size = Math.abs(rounded);
+  if (size === 0) return '0';
+  if (size < 1e-3 || size >= 1e21) {
+    const [mantissa, exponent] = rounded.toExponential().split('e') as [string, string];
+    return `${mantissa}e${exponent.replace('+', '')}`;
+  }
+  if (size < 1e4) return String(rounded);
+  const power = Math.min(PREFIXES.length - 1, Math.floor(Math.log10(size) / 3));
+  // the scaled mantissa is rounded again: 2_500_000 / 1e6 must print 2.5, not 2.4999999999999996
+  const scaled = Number((rounded / 10 ** (3 * power)).toPrecision(digits));
+  return `${scaled}${PREFIXES[power]}`;
+}
+
+/** The smallest gap between two different ticks (0 with fewer than two). */
+function smallestGap(values: readonly number[]): number {
+  const sorted = [...new Set(values.filter((v) => Number.isFinite(v)))].sort((a, b) => a - b);
+  let gap = Number.POSITIVE_INFINITY;
+  for (let i = 1; i < sorted.length; i++)
+    gap = Math.min(gap, (sorted[i] as number) - (sorted[i - 1] as number));
+  return Number.isFinite(gap) ? gap : 0;
+}
+
+/**
+ * Labels for the ticks `values` of one axis: the fewest significant digits (1 to 17) at which every label
+ * says its tick's value (within a thousandth of the ticks' spacing: 2.5M stays 2.5M, never 3M), so ticks
+ * of different values always read differently.
+ */
+export function tickLabels(values: readonly number[]): string[] {
+  const gap = smallestGap(values);
+  for (let digits = 1; digits < 17; digits++) {
+    const exact = values.every((v) => {
+      if (!Number.isFinite(v)) return true;
+      const rounded = Number(v.toPrecision(digits));
+      return Math.abs(rounded - v) <= Math.max(gap * 1e-3, Math.abs(v) * 4 * Number.EPSILON);
+    });
+    if (exact) return values.map((v) => shortNumber(v, digits));
+  }
+  return values.map((v) => shortNumber(v, 17));
+}
