@@ -26,6 +26,7 @@ import { OwnedFiles } from './owned-files.js';
 import { embedOverlay, LIVE_DATA_FILE, OVERLAY_POINT_BUDGET, overlayChart } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
+import { sourceIssues } from './source-issues.js';
 import {
   describeOverlays,
   describeSources,
@@ -34,7 +35,6 @@ import {
   MAX_SOURCES,
   sourceCharts,
   sourceFacts,
-  sourceIssues,
   sourceOverlays,
 } from './sources-report.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from './trajectories.js';

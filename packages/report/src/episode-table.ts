@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { cellNumber, MONITOR_SUFFIX, parseDelimited } from '@evidence/sources';
 import type { ReadIssues } from './io.js';
 import type { EvalRecord } from './records.js';
-import { splitIssue } from './sources-report.js';
+import { splitIssue } from './source-issues.js';
 
 /** Whether `compare` reads this file as a table rather than JSON Lines. */
 export function isEpisodeTable(path: string): boolean {

@@ -16,7 +16,6 @@ import {
   type SkippedRun,
   type SourceFormat,
 } from '@evidence/sources';
-import type { ReportIssue } from './eval-files.js';
 import { plural } from './model.js';
 import type { OverlayInput } from './page/index.js';
 import type { DeclaredRange } from './runs/compare-runs.js';
@@ -453,22 +452,4 @@ function wandbCharts(root: string, runs: readonly Run[]): NamedChart[] {
       ],
     },
   }));
-}
-
-/**
- * A run's issues as report issues. @evidence/sources names each "<file>:<line>: why", "<file>: byte
- * <n>: why" or "<file>: why"; the file is the run's path or a file inside it.
- */
-export function sourceIssues(run: { path: string; issues: readonly string[] }): ReportIssue[] {
-  return run.issues.map((issue) => splitIssue(issue, run.path));
-}
-
-export function splitIssue(issue: string, path: string): ReportIssue {
-  const at = /^(.+?):(\d+): (.*)$/s.exec(issue);
-  if (at && (at[1] as string).startsWith(path))
-    return { file: at[1] as string, line: Number(at[2]), reason: at[3] as string };
-  const whole = /^(.+?): (.*)$/s.exec(issue);
-  if (whole && (whole[1] as string).startsWith(path))
-    return { file: whole[1] as string, line: 0, reason: whole[2] as string };
-  return { file: path, line: 0, reason: issue };
 }

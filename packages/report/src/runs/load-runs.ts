@@ -4,11 +4,10 @@ import {
   type Discovery,
   discoverRuns,
   type Run,
-  runColumns,
   type SkippedRun,
 } from '@evidence/sources';
 import type { RunInput } from './compare-runs.js';
-import type { RunTable } from './run-table.js';
+import { runTable } from './run-table.js';
 
 export interface LoadedRuns {
   runs: RunInput[];
@@ -22,26 +21,6 @@ export interface LoadedRuns {
   issues: string[];
   /** one line: what was taken as groups, tasks and runs */
   summary: string;
-}
-
-/** A run as the table the statistics read: its x column and every metric, row by row (see runColumns). */
-export function runTable(run: Run): RunTable {
-  const columns = runColumns(run);
-  // a table without an x column of its own: its rows, without the counter the reader added
-  if (run.x === 'row') columns.delete('row');
-  // the same rows with each point's wall time in place of its value, so the page can draw x as time
-  const timed = run.series.some((s) => s.wallTimes.some(Number.isFinite));
-  const wallTimes = timed
-    ? runColumns({ ...run, series: run.series.map((s) => ({ ...s, values: s.wallTimes })) })
-    : undefined;
-  return {
-    path: run.path,
-    format: run.format,
-    columns,
-    ...(wallTimes ? { wallTimes } : {}),
-    meta: run.meta,
-    issues: run.issues,
-  };
 }
 
 /** The runs under `root` (or those a discovery already found), labelled and read as tables. */

@@ -1,6 +1,5 @@
 /** One run as a table of numeric columns (what the statistics of `runs` read), from @evidence/sources. */
-import { discoverRuns, type SourceFormat } from '@evidence/sources';
-import { runTable } from './load-runs.js';
+import { discoverRuns, type Run, runColumns, type SourceFormat } from '@evidence/sources';
 
 export interface RunTable {
   /** the run's file or folder */
@@ -26,4 +25,24 @@ export async function readRunTable(path: string): Promise<RunTable> {
       `${path}: ${run ? `holds ${runs.length} runs` : skipped[0] ? skipped[0].why : 'no run found'}; expected one run`,
     );
   return runTable(run);
+}
+
+/** A run as the table the statistics read: its x column and every metric, row by row (see runColumns). */
+export function runTable(run: Run): RunTable {
+  const columns = runColumns(run);
+  // a table without an x column of its own: its rows, without the counter the reader added
+  if (run.x === 'row') columns.delete('row');
+  // the same rows with each point's wall time in place of its value, so the page can draw x as time
+  const timed = run.series.some((s) => s.wallTimes.some(Number.isFinite));
+  const wallTimes = timed
+    ? runColumns({ ...run, series: run.series.map((s) => ({ ...s, values: s.wallTimes })) })
+    : undefined;
+  return {
+    path: run.path,
+    format: run.format,
+    columns,
+    ...(wallTimes ? { wallTimes } : {}),
+    meta: run.meta,
+    issues: run.issues,
+  };
 }
