@@ -10,18 +10,18 @@ import {
   standardCharts,
 } from '@evidence/plots';
 import type { Run } from '@evidence/sources';
-import { findAnimations, findCurves, type Picture } from './assets.js';
 import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+import { findAnimations, findCurves, type Picture } from './folder/assets.js';
 import { interactiveCurves } from './folder/curves.js';
+import { renderHtml } from './folder/html.js';
 import { describeLineChart, liveDataScript } from './folder/live-data.js';
+import { renderMarkdown } from './folder/markdown.js';
+import type { RawLog, ReportModel, TrainingSummary } from './folder/model.js';
 import { REPORT_DIR } from './folder/paths.js';
-import { renderHtml } from './html.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
-import { renderMarkdown } from './markdown.js';
-import type { RawLog, ReportModel, TrainingSummary } from './model.js';
 import { OwnedFiles } from './owned-files.js';
 import { embedOverlay, LIVE_DATA_FILE, OVERLAY_POINT_BUDGET, overlayChart } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';

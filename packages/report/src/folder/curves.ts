@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path/posix';
 import { type Chart, CurveRecorder } from '@evidence/plots';
-import type { Picture } from '../assets.js';
+import type { Picture } from './assets.js';
 
 /**
  * `pictures` (from findCurves, files relative to `root` with `/`) with the interactive chart of each one

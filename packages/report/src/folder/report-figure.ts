@@ -1,5 +1,5 @@
-import type { Picture } from '../assets.js';
 import { escapeHtml as e, interactiveChart, interactiveFigure } from '../page/index.js';
+import type { Picture } from './assets.js';
 
 /**
  * A chart of the report drawn in the page: the interactive figure, its PNG (a data URI) for readers

@@ -1,6 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { interactivePicture, overlayPicture } from './folder/report-figure.js';
+import { escapeHtml as e } from '../page/escape.js';
+import { foldedSection, htmlDocument, interactiveAssets, section } from '../page/index.js';
+import { runRows } from '../run-info.js';
+import { describeImprovement, describeMethods } from '../stats/describe.js';
+import type { SampleEpisode } from '../trajectories.js';
 import {
   constantReward,
   cutNote,
@@ -17,11 +21,7 @@ import {
   stepDetails,
   urlPath,
 } from './model.js';
-import { escapeHtml as e } from './page/escape.js';
-import { foldedSection, htmlDocument, interactiveAssets, section } from './page/index.js';
-import { runRows } from './run-info.js';
-import { describeImprovement, describeMethods } from './stats/describe.js';
-import type { SampleEpisode } from './trajectories.js';
+import { interactivePicture, overlayPicture } from './report-figure.js';
 
 const MIME: Readonly<Record<string, string>> = {
   '.png': 'image/png',

@@ -1,8 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Chart } from '@evidence/plots';
-import type { ReportIssue } from './eval-files.js';
-import type { EmbeddedOverlay } from './page/index.js';
+import type { ReportIssue } from '../eval-files.js';
+import type { EmbeddedOverlay } from '../page/index.js';
 
 /** A picture of the report: `file` is a relative link (from the evidence folder, or from the page once in the model). */
 export interface Picture {

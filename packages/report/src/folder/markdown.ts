@@ -1,3 +1,7 @@
+import { escapeMarkdown as m, markdownCode } from '../page/escape.js';
+import { runRows } from '../run-info.js';
+import { describeImprovement, describeMethods } from '../stats/describe.js';
+import type { SampleEpisode } from '../trajectories.js';
 import {
   constantReward,
   cutNote,
@@ -13,10 +17,6 @@ import {
   type ReportModel,
   stepDetails,
 } from './model.js';
-import { escapeMarkdown as m, markdownCode } from './page/escape.js';
-import { runRows } from './run-info.js';
-import { describeImprovement, describeMethods } from './stats/describe.js';
-import type { SampleEpisode } from './trajectories.js';
 
 /** A relative link target, percent-encoded where Markdown or URLs would misread it. */
 const target = (file: string): string =>
