@@ -20,10 +20,11 @@ import { renderHtml } from './folder/html.js';
 import { describeLineChart, liveDataScript } from './folder/live-data.js';
 import { renderMarkdown } from './folder/markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './folder/model.js';
+import { overlayFigures } from './folder/overlay-figures.js';
 import { REPORT_DIR } from './folder/paths.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
 import { OwnedFiles } from './owned-files.js';
-import { embedOverlay, LIVE_DATA_FILE, OVERLAY_POINT_BUDGET, overlayChart } from './page/index.js';
+import { LIVE_DATA_FILE } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
 import { sourceIssues } from './source-issues.js';
@@ -114,9 +115,6 @@ async function refuseBinary(path: string): Promise<void> {
 
 /** The folder a report goes to when not told otherwise. */
 export { REPORT_DIR };
-
-/** Points embedded over all overlays of one report page (a 100-run folder of 5 metrics stays under 5 MB). */
-const REPORT_OVERLAY_POINTS = 160_000;
 
 const REFUSED =
   'a file this report did not write is already there; left as it is (give --out another folder)';
@@ -456,13 +454,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     }
   }
 
-  // the page's budget is shared by the overlays: each gets its share of the points, pixel-column decimated
-  const overlayBudget = Math.max(
-    OVERLAY_POINT_BUDGET / 8,
-    Math.floor(REPORT_OVERLAY_POINTS / Math.max(1, overlaid?.overlays.length ?? 1)),
-  );
-  for (const [index, input] of (overlaid?.overlays ?? []).entries()) {
-    const file = `overlay-${index + 1}-${input.metric.replace(/[^A-Za-z0-9._-]+/g, '_').slice(0, 60)}`;
+  for (const { file, data, chart } of overlayFigures(overlaid?.overlays ?? [])) {
     const png = join(out, `${file}.png`);
     const svg = join(out, `${file}.svg`);
     progress(file);
@@ -471,8 +463,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     else if (options.charts === false) skipped.push({ what: name(png), why: 'charts turned off' });
     else {
       try {
-        const embedded = embedOverlay(input, { budget: Math.min(OVERLAY_POINT_BUDGET, overlayBudget) });
-        const chart = overlayChart(embedded);
         for (const [path, format] of [
           [png, 'png'],
           [svg, 'svg'],
@@ -482,10 +472,10 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
           noteWritten(path);
         }
         charts.push({
-          title: chart.title ?? input.title,
+          title: chart.title ?? data.title,
           file: href(png),
           label: name(png),
-          overlay: { id: file, data: embedded },
+          overlay: { id: file, data },
         });
       } catch (error) {
         skipped.push({ what: name(png), why: `could not render: ${capText(message(error))}` });
