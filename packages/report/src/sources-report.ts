@@ -16,7 +16,7 @@ import {
   type SkippedRun,
   type SourceFormat,
 } from '@evidence/sources';
-import { plural } from './folder/model.js';
+import { plural } from './page/format.js';
 import type { OverlayInput } from './page/index.js';
 import type { DeclaredRange } from './runs/compare-runs.js';
 import { metricOverlays } from './runs/metric-overlays.js';

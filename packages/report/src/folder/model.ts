@@ -2,7 +2,7 @@ import { unseenBound } from '@evidence/stats';
 import { type BeforeAfterMetrics, REWARD_STATS } from '../before-after.js';
 import { capText } from '../cap-text.js';
 import type { ReportIssue } from '../eval-files.js';
-import { formatInterval, formatNumber, formatSigned, stepDetails } from '../page/format.js';
+import { formatInterval, formatNumber, formatSigned, plural, stepDetails } from '../page/format.js';
 import type { Verdict } from '../stats/direction.js';
 import type { SampleEpisode, SampleTrajectories } from '../trajectories.js';
 import type { Picture, RecordedEpisode } from './assets.js';
@@ -60,7 +60,7 @@ const LABELS: Readonly<Record<string, string>> = {
 export const metricLabel = (key: string): string => LABELS[key] ?? capText(key, 80);
 
 // the one number format, in the page kit; here for the report's modules that import it from the model
-export { formatInterval, formatNumber, formatSigned, stepDetails };
+export { formatInterval, formatNumber, formatSigned, plural, stepDetails };
 
 /** Metric rows of the headline table: reference keys first, then the rest in metrics order. */
 export function headlineRows(metrics: BeforeAfterMetrics): {
@@ -111,10 +111,6 @@ export function noSpreadWords(metrics: BeforeAfterMetrics, side: 'pre' | 'post',
     return `${words}; ${n} of ${n} at the minimum: a new episode may still end higher, with a chance of up to ${chance}`;
   return `${words}; a new episode may still score otherwise, with a chance of up to ${chance}`;
 }
-
-/** "1 step", "2 steps". */
-export const plural = (n: number, one: string, many = `${one}s`): string =>
-  `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** One line about a recorded episode (mode, episode, reward, average, steps, outcome), unescaped. */
 export function episodeCaption(episode: RecordedEpisode): string {

@@ -34,3 +34,7 @@ export function stepDetails(details: readonly [string, unknown][]): string {
       .join(', '),
   );
 }
+
+/** "1 step", "2 steps". */
+export const plural = (n: number, one: string, many = `${one}s`): string =>
+  `${formatNumber(n)} ${n === 1 ? one : many}`;

@@ -17,7 +17,7 @@ export type {
 } from './chart-types.js';
 export { foldedSection, htmlDocument, section } from './document.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './escape.js';
-export { formatInterval, formatNumber, formatSigned } from './format.js';
+export { formatInterval, formatNumber, formatSigned, plural } from './format.js';
 export { LIVE_DATA_CALLBACK, LIVE_DATA_FILE, LIVE_POLL_MS } from './live.js';
 export {
   columnIndices,

@@ -1,6 +1,6 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
-import { plural } from '../folder/model.js';
+import { plural } from '../page/format.js';
 import type { OverlayInput } from '../page/index.js';
 import type { Improvement, RunsAnalysis } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';

@@ -1,8 +1,8 @@
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
 import { unseenBound } from '@evidence/stats';
-import { plural } from '../folder/model.js';
 import { escapeHtml as e, escapeMarkdown as md } from '../page/escape.js';
+import { plural } from '../page/format.js';
 import {
   type EmbeddedOverlay,
   foldedSection,
