@@ -189,17 +189,25 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
         `--require-improvement: no group ${JSON.stringify(name)}; the groups are ${[...groups].join(', ')}`,
       );
   let failed = 0;
+  let compared = 0;
   for (const [task, pairs] of Object.entries(analysis.summary.improvement)) {
     const pair = pairs.find((p) => p.a === a && p.b === b);
     if (!pair) continue;
+    compared++;
     const ci = pair.ci;
     if (ci && ci[0] > 0.5) continue;
     failed++;
+    if (pair.note !== undefined) {
+      printLine(io.stderr, `evidence: ${task}: P(${a} > ${b}) cannot be told: ${pair.note}`);
+      continue;
+    }
     printLine(
       io.stderr,
       `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
+  if (compared === 0)
+    throw new ReportedFailure(`--require-improvement: ${a} and ${b} never ran the same task`);
   if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${count(failed, 'task')}`);
 }
 

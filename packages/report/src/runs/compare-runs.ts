@@ -86,6 +86,8 @@ export interface GroupSummary {
   iqm_ci: [number, number] | null;
   /** every complete run ended with the same final score: the interval is a point that says nothing */
   all_equal: boolean;
+  /** why there is no interval, in words (one complete run: "one run: no interval; add seeds") */
+  note?: string;
 }
 
 export interface Improvement {
@@ -97,6 +99,8 @@ export interface Improvement {
   seeds_needed: number | null;
   /** the chance that a study with as many runs as these detects the difference (the interval excludes ½) */
   power: number | null;
+  /** why p is null, in words (a group with one complete run has no spread to compare) */
+  note?: string;
 }
 
 /** One of rliable's aggregates of a group across tasks, with their intervals. */
@@ -161,6 +165,11 @@ export interface RunsAnalysis {
 export class RunsInputError extends Error {
   override name = 'RunsInputError';
 }
+
+/** The words for a group with one complete run: its score stands alone, with no interval. */
+export const ONE_RUN = 'one run: no interval; add seeds';
+const oneRunPair = (group: string): string =>
+  `group ${JSON.stringify(group)} has one run: no P(A > B); add seeds`;
 
 /** Groups and tasks in natural order: cfg2 before cfg10. */
 const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(naturalCompare);
@@ -264,7 +273,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     throw new RunsInputError(`--final: expected a share in (0, 1], got ${final}`);
   if (!Number.isInteger(resamples) || resamples < 1)
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
-  if (inputs.length === 0) throw new RunsInputError('no runs: expected at least two runs per group');
+  if (inputs.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
   const xName = pickColumn(inputs, options.x, X_CANDIDATES, '--x');
   const yName = pickColumn(inputs, options.y, Y_CANDIDATES, '--y');
@@ -289,15 +298,6 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
   const groups = uniqueSorted(inputs.map((r) => r.group));
   const members = (task: string, group: string) =>
     inputs.flatMap((run, i) => (run.task === task && run.group === group ? [i] : []));
-  for (const task of tasks)
-    for (const group of groups) {
-      const runs = members(task, group);
-      if (runs.length === 1)
-        throw new RunsInputError(
-          `${label(inputs[runs[0] as number] as RunInput)}: the only run of group ${JSON.stringify(group)} in task ${JSON.stringify(task)}; expected at least two runs per group (seeds) to compare`,
-        );
-    }
-
   const budget = new Map<string, number>();
   for (const task of tasks) {
     let b = Number.NEGATIVE_INFINITY;
@@ -351,8 +351,9 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
           yName,
         );
       if (range) declared[task] = { ...declared[task], [group]: range };
+      // one score has no spread: a bootstrap of it would be a point that looks like certainty
       const interval =
-        scores.length > 0
+        scores.length > 1
           ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
               resamples,
               random: stream(seed, 'iqm', task, group),
@@ -363,9 +364,10 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         complete: scores.length,
         mean: scores.length > 0 ? mean(scores) : null,
         median: scores.length > 0 ? median(scores) : null,
-        iqm: interval ? interval.estimate : null,
+        iqm: interval ? interval.estimate : scores.length === 1 ? (scores[0] as number) : null,
         iqm_ci: interval ? interval.ci : null,
         all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
+        ...(scores.length === 1 ? { note: ONE_RUN } : {}),
       };
       (curves[task] as Record<string, Curve>)[group] = meanCurve(
         members(task, group).map((i) => aligned[i] as AlignedRun),
@@ -378,6 +380,8 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     improvement[task] = pairs(present, (a, b) => {
       const sa = finals(task, a);
       const sb = finals(task, b);
+      const single = [a, b].find((_, k) => [sa, sb][k]?.length === 1);
+      if (single !== undefined) return { note: oneRunPair(single) };
       if (sa.length === 0 || sb.length === 0) return null;
       return { x: [sa], y: [sb], labels: [task] };
     });
@@ -390,7 +394,10 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
    */
   function pairs(
     names: readonly string[],
-    scoresOf: (a: string, b: string) => { x: number[][]; y: number[][]; labels: string[] } | null,
+    scoresOf: (
+      a: string,
+      b: string,
+    ) => { x: number[][]; y: number[][]; labels: string[] } | { note: string } | null,
   ): Improvement[] {
     const done = new Map<string, Improvement>();
     const once = (a: string, b: string): Improvement => {
@@ -399,7 +406,8 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       if (known) return known;
       const data = scoresOf(a, b);
       let result: Improvement = { a, b, p: null, ci: null, seeds_needed: null, power: null };
-      if (data) {
+      if (data && 'note' in data) result = { ...result, note: data.note };
+      else if (data) {
         const labels = [...data.labels, a, b];
         const { estimate, ci } = improvementWithInterval(data.x, data.y, {
           resamples,
@@ -416,7 +424,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         .filter((b) => b !== a)
         .map((b): Improvement => {
           if (a < b) return once(a, b);
-          const { p, ci, seeds_needed, power } = once(b, a);
+          const { p, ci, seeds_needed, power, note } = once(b, a);
           return {
             a,
             b,
@@ -424,6 +432,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
             ci: ci === null ? null : [1 - ci[1], 1 - ci[0]],
             seeds_needed,
             power,
+            ...(note === undefined ? {} : { note }),
           };
         }),
     );
