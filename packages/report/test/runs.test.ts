@@ -222,9 +222,15 @@ describe('bad input', () => {
   it('names the file and what was expected', async () => {
     const a = await run('a.csv', 'step,reward\n1,2\n2,3\n');
     const b1 = await run('b.csv', 'step,loss\n1,2\n');
-    expect(() => compareRuns([a, b1])).toThrow(
+    // a run logging other columns is left out and said (issue #21); none having a y column is an error
+    expect(compareRuns([a, b1]).skipped).toEqual([
+      { path: 'b.csv', why: 'no column "reward" (--y); it has "step", "loss"' },
+    ]);
+    expect(compareRuns([a, b1]).runs.map((r) => r.path)).toEqual(['a.csv']);
+    expect(() => compareRuns([b1])).toThrow(
       /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
     );
+
     const b2 = await run('b.csv', 'step,reward\n1,2\n');
     expect(() => compareRuns([a, b2], { y: 'ret' })).toThrow(
       /a\.csv: no column "ret" \(--y\); it has "step", "reward"/,

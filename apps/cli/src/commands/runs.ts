@@ -141,6 +141,14 @@ Example:
         throw error;
       }
       printSkipped();
+      // runs logging other columns than the x and y compared: left out, said like the discovery's skips
+      const left = analysis.summary.skipped ?? [];
+      for (const s of left) printLine(io.stderr, `${where}/${s.path}: skipped: ${s.why}`);
+      const skipped = [...loaded.skipped, ...left];
+      if (options.strict && left.length > 0) {
+        printLine(io.stderr, `evidence: --strict: ${left.length} run(s) skipped`);
+        throw new ReportedFailure(`--strict: ${left.length} run(s) skipped`);
+      }
       const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort(report.naturalCompare);
       if (options.baseline !== undefined && !groups.includes(options.baseline))
         throw new InputError(
@@ -149,7 +157,7 @@ Example:
         );
       const notes = {
         root: where,
-        skipped: loaded.skipped,
+        skipped,
         issues: loaded.issues,
         // each configuration's hyper-parameters, where the runs' files give them: the page ranks what matters
         configs: report.sweepConfigs(loaded.runs),
@@ -158,7 +166,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printJson(io.stdout, { ...analysis.summary, skipped: loaded.skipped });
+        printJson(io.stdout, { ...analysis.summary, skipped });
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }

@@ -130,6 +130,14 @@ export interface RunsSummary {
   } | null;
   /** how the intervals were drawn */
   bootstrap: { resamples: number; seed: number; confidence: 0.95 };
+  /** runs left out, with why (they log other columns); absent when none was */
+  skipped?: SkippedInput[];
+}
+
+/** A run left out of the statistics: its path and why. */
+export interface SkippedInput {
+  path: string;
+  why: string;
 }
 
 export interface Curve {
@@ -174,6 +182,10 @@ const oneRunPair = (group: string): string =>
 /** Groups and tasks in natural order: cfg2 before cfg10. */
 const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(naturalCompare);
 
+/**
+ * The x or y column: `wanted`, else the candidate most runs have (ties: the earlier candidate). Runs
+ * without it are left out by the caller and said; none having it, or a run holding text in it, is an error.
+ */
 function pickColumn(
   runs: readonly RunInput[],
   wanted: string | undefined,
@@ -181,15 +193,18 @@ function pickColumn(
   what: '--x' | '--y',
 ): string {
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const describe = (run: RunInput) =>
-    `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
-  const chosen =
-    wanted ??
-    candidates.find((name) =>
-      runs.every((run) => run.table.columns.has(name) || textIssue(run, name) !== undefined),
-    );
+  const has = (run: RunInput, name: string) =>
+    run.table.columns.has(name) || textIssue(run, name) !== undefined;
+  let chosen = wanted;
   if (chosen === undefined) {
-    const lacking = runs.find((run) => !candidates.some((name) => run.table.columns.has(name))) ?? runs[0];
+    let most = 0;
+    for (const name of candidates) {
+      const n = runs.filter((run) => has(run, name)).length;
+      if (n > most) [chosen, most] = [name, n];
+    }
+  }
+  if (chosen === undefined) {
+    const lacking = runs[0];
     throw new RunsInputError(
       `${lacking ? label(lacking) : '(no runs)'}: no ${what === '--x' ? 'x' : 'y'} column; expected one of ${candidates
         .map((n) => JSON.stringify(n))
@@ -207,12 +222,19 @@ function pickColumn(
           : `${why}; expected numbers for ${what}`,
       );
     }
+  }
+  const name = chosen;
+  if (!runs.some((run) => run.table.columns.has(name))) {
+    const first = runs[0] as RunInput;
     throw new RunsInputError(
-      `${label(run)}: no column ${JSON.stringify(chosen)} (${what}); ${describe(run)}`,
+      `${label(first)}: no column ${JSON.stringify(name)} (${what}); ${describe(first)}`,
     );
   }
-  return chosen;
+  return name;
 }
+
+const describe = (run: RunInput): string =>
+  `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
 
 /** The reader left a text column out and said where (file, line, cell): the reason to give. */
 function textIssue(run: RunInput, name: string): string | undefined {
@@ -265,7 +287,7 @@ function meanCurve(
 export const PROFILE_TAUS = Array.from({ length: 101 }, (_, i) => i / 100);
 
 /** The full analysis: the summary (as --json) plus curves, restarts and the performance profile. */
-export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
+export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
   const final = options.final ?? 0.1;
   const seed = options.seed ?? DEFAULT_SEED;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
@@ -273,12 +295,24 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     throw new RunsInputError(`--final: expected a share in (0, 1], got ${final}`);
   if (!Number.isInteger(resamples) || resamples < 1)
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
-  if (inputs.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
+  if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const xName = pickColumn(inputs, options.x, X_CANDIDATES, '--x');
-  const yName = pickColumn(inputs, options.y, Y_CANDIDATES, '--y');
+  const xName = pickColumn(given, options.x, X_CANDIDATES, '--x');
+  const yName = pickColumn(given, options.y, Y_CANDIDATES, '--y');
 
-  const aligned = inputs.map((run) => {
+  // a run logging other columns (or none of x and y on one row) is left out and said, never an abort
+  const skipped: SkippedInput[] = [];
+  const inputs: RunInput[] = [];
+  const aligned: AlignedRun[] = [];
+  for (const run of given) {
+    const missing = [xName, yName].find((name) => !run.table.columns.has(name));
+    if (missing !== undefined) {
+      skipped.push({
+        path: label(run),
+        why: `no column ${JSON.stringify(missing)} (${missing === xName ? '--x' : '--y'}); ${describe(run)}`,
+      });
+      continue;
+    }
     const result = alignRun(
       run.table.columns.get(xName) as Float64Array,
       run.table.columns.get(yName) as Float64Array,
@@ -287,12 +321,20 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       result.restarts.unshift(
         ...run.restarts.map((r) => ({ row: r.line ?? 0, x: r.step, previous: r.previous })),
       );
-    if (result.x.length === 0)
-      throw new RunsInputError(
-        `${label(run)}: no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,
-      );
-    return result;
-  });
+    if (result.x.length === 0) {
+      skipped.push({
+        path: label(run),
+        why: `no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,
+      });
+      continue;
+    }
+    inputs.push(run);
+    aligned.push(result);
+  }
+  if (inputs.length === 0) {
+    const first = skipped[0] as SkippedInput;
+    throw new RunsInputError(`${first.path}: ${first.why}`);
+  }
 
   const tasks = uniqueSorted(inputs.map((r) => r.task));
   const groups = uniqueSorted(inputs.map((r) => r.group));
@@ -498,6 +540,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       improvement,
       aggregate,
       bootstrap: { resamples, seed, confidence: 0.95 },
+      ...(skipped.length > 0 ? { skipped } : {}),
     },
     aligned,
     curves,
