@@ -49,8 +49,12 @@ const inlined =
   };
 
 /** A side's own interval, small and muted beside its value. */
-const side = (ci: [number, number] | null): string =>
-  ci ? ` <span class="muted">${formatInterval(ci).trim()}</span>` : '';
+const side = (ci: [number, number] | null, words: string | null): string =>
+  words
+    ? ` <span class="muted">(${e(words)})</span>`
+    : ci
+      ? ` <span class="muted">${formatInterval(ci).trim()}</span>`
+      : '';
 
 function headline(model: ReportModel): string {
   const { metrics, training } = model;
@@ -67,11 +71,11 @@ function headline(model: ReportModel): string {
     return parts.join('\n');
   }
   const rows = headlineRows(metrics)
-    .map(({ key, pre, post, delta, ci, preCi, postCi, verdict }) => {
+    .map(({ key, pre, post, delta, ci, preCi, postCi, preWords, postWords, verdict }) => {
       // coloured by whether the change is better (its interval excludes 0 the right way), not by its sign
       const colour = verdict === 'better' ? 'up' : verdict === 'worse' ? 'down' : '';
       const interval = ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
-      return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}${side(preCi)}</td><td>${formatNumber(post)}${side(postCi)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;
+      return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}${side(preCi, preWords)}</td><td>${formatNumber(post)}${side(postCi, postWords)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;
     })
     .join('\n');
   const { mean_reward: before } = metrics.pre;

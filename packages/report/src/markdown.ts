@@ -71,8 +71,8 @@ function headline(model: ReportModel): string[] {
     `| Metric | Before (n=${metrics.pre.n}) [95% CI] | After (n=${metrics.post.n}) [95% CI] | Δ | 95% CI of Δ | Change |`,
     '|---|--:|--:|--:|--:|---|',
     ...headlineRows(metrics).map(
-      ({ key, pre, post, delta, ci: interval, preCi, postCi, verdict }) =>
-        `| ${m(metricLabel(key))} | ${formatNumber(pre)}${formatInterval(preCi)} | ${formatNumber(post)}${formatInterval(postCi)} | ${formatSigned(delta)} | ${
+      ({ key, pre, post, delta, ci: interval, preCi, postCi, preWords, postWords, verdict }) =>
+        `| ${m(metricLabel(key))} | ${formatNumber(pre)}${preWords ? ` (${m(preWords)})` : formatInterval(preCi)} | ${formatNumber(post)}${postWords ? ` (${m(postWords)})` : formatInterval(postCi)} | ${formatSigned(delta)} | ${
           interval ? `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]` : '—'
         } | ${verdict} |`,
     ),

@@ -1,5 +1,6 @@
+import { unseenBound } from '@evidence/stats';
 import type { Picture, RecordedEpisode } from './assets.js';
-import type { BeforeAfterMetrics } from './before-after.js';
+import { type BeforeAfterMetrics, REWARD_STATS } from './before-after.js';
 import { capText } from './cap-text.js';
 import type { ReportIssue } from './eval-files.js';
 import { formatInterval, formatNumber, formatSigned, stepDetails } from './page/format.js';
@@ -71,6 +72,9 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
   /** each side's own 95% interval (Wilson for rates, the bootstrap for reward statistics) */
   preCi: [number, number] | null;
   postCi: [number, number] | null;
+  /** in place of a side's interval, when its episodes all scored the same (see {@link noSpreadWords}) */
+  preWords: string | null;
+  postWords: string | null;
   /** better / worse (the interval excludes 0, in the metric's direction), unclear, or neutral */
   verdict: Verdict;
 }[] {
@@ -82,8 +86,30 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
     ci: metrics.ci95[key] ?? null,
     preCi: metrics.pre_ci95[key] ?? null,
     postCi: metrics.post_ci95[key] ?? null,
+    preWords: noSpreadWords(metrics, 'pre', key),
+    postWords: noSpreadWords(metrics, 'post', key),
     verdict: metrics.verdict[key] ?? 'unclear',
   }));
+}
+
+/**
+ * A reward statistic of a side whose episodes all scored the same: its bootstrap interval is a point
+ * ("500 [500, 500]") that reads as certainty when all it says is that no episode differed. Said in
+ * words instead, with what n episodes can rule out (the exact binomial bound 1 − 0.05^(1/n)).
+ */
+export function noSpreadWords(metrics: BeforeAfterMetrics, side: 'pre' | 'post', key: string): string | null {
+  const stats = metrics[side];
+  if (!(REWARD_STATS as readonly string[]).includes(key) || stats.std !== 0 || stats.n < 2) return null;
+  const n = stats.n;
+  const value = stats.mean_reward;
+  const chance = `${Math.round(unseenBound(n) * 1000) / 10}%`;
+  const [min, max] = metrics.bounds[key] ?? [null, null];
+  const words = `all ${n} equal: no spread to estimate`;
+  if (max !== null && value === max)
+    return `${words}; ${n} of ${n} at the maximum: a new episode may still fall short, with a chance of up to ${chance}`;
+  if (min !== null && value === min)
+    return `${words}; ${n} of ${n} at the minimum: a new episode may still end higher, with a chance of up to ${chance}`;
+  return `${words}; a new episode may still score otherwise, with a chance of up to ${chance}`;
 }
 
 /** "1 step", "2 steps". */

@@ -66,7 +66,17 @@ export class OwnedFiles {
    */
   async claim(path: string): Promise<void> {
     this.add(path);
-    await this.save();
+    try {
+      await this.save();
+    } catch (error) {
+      // the record is part of writing `path`: a full disk names the file the user asked for
+      const failure = error as NodeJS.ErrnoException;
+      if (failure.code !== undefined) {
+        failure.path = resolve(path);
+        failure.message = `${resolve(path)}: ${failure.message}`;
+      }
+      throw error;
+    }
   }
 
   /**

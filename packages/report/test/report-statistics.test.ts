@@ -48,3 +48,36 @@ it('the page and REPORT.md say every after-episode won instead of "95% CI 1–1"
   );
   expect(result.metrics?.verdict.pole_fell).toBe('better');
 });
+
+it('a side whose episodes all scored the same says so in words instead of a point interval "500 [500, 500]"', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'report-no-spread-'));
+  const lines = (reward: (i: number) => number) =>
+    `${Array.from({ length: 50 }, (_, i) => JSON.stringify({ seed: 1000 + i, cumulative_reward: reward(i) })).join('\n')}\n`;
+  writeFileSync(
+    join(dir, 'pre_eval.jsonl'),
+    lines((i) => 10 + (i % 9)),
+  );
+  writeFileSync(
+    join(dir, 'post_eval.jsonl'),
+    lines(() => 500),
+  );
+  writeFileSync(
+    join(dir, 'run.json'),
+    JSON.stringify({ metrics: { cumulative_reward: { better: 'higher', min: 0, max: 500 } } }),
+  );
+  const result = await buildReport(dir, { charts: false, resamples: 500 });
+  expect(result.metrics?.post_ci95.mean_reward).toEqual([500, 500]); // the data keeps the bootstrap's answer
+  const md = readFileSync(result.written.find((f) => f.endsWith('REPORT.md')) as string, 'utf8');
+  const html = readFileSync(result.written.find((f) => f.endsWith('index.html')) as string, 'utf8');
+  // 1 − 0.05^(1/50) = 5.8 %: what 50 equal episodes cannot rule out
+  const words =
+    'all 50 equal: no spread to estimate; 50 of 50 at the maximum: a new episode may still fall short, with a chance of up to 5.8%';
+  expect(md).toMatch(
+    new RegExp(`^\\| Mean reward \\| [^|]+ \\| 500 \\(${words.replace(/[.()]/g, '\\$&')}\\) \\|`, 'm'),
+  );
+  expect(md).not.toContain('[500, 500]');
+  expect(html).toContain(`500 <span class="muted">(${words})</span>`);
+  expect(html).not.toContain('[500, 500]');
+  // the before side had spread: its interval stays
+  expect(md).toMatch(/^\| Mean reward \| 13\.\d+ \[[\d.]+, [\d.]+\] \|/m);
+});
