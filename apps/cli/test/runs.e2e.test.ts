@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -263,6 +263,22 @@ describe('evidence runs', () => {
     expect(gated.code, gated.stderr).toBe(1);
     expect(gated.stderr).toMatch(/CartPole-v1: P\(c > a\) cannot be told: group "c" has one run/);
     expect(gated.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+    // two groups that never ran the same task: nothing shows an improvement, so the gate fails
+    const apart = runFolder(['a', 'b'], 2);
+    rmSync(join(apart, 'a', 'Acrobot-v1'), { recursive: true });
+    rmSync(join(apart, 'b', 'CartPole-v1'), { recursive: true });
+    const never = await runCli([
+      'runs',
+      apart,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--require-improvement',
+      'a',
+      'b',
+    ]);
+    expect(never.code, never.stderr).toBe(1);
+    expect(never.stderr).toMatch(/--require-improvement: a and b never ran the same task/);
 
     const ranges = join(tempDir('norm'), 'ranges.json');
     writeFileSync(ranges, JSON.stringify({ 'CartPole-v1': [0, 500] }));

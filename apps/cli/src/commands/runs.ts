@@ -214,8 +214,11 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
       `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
   }
-  if (compared === 0)
-    throw new ReportedFailure(`--require-improvement: ${a} and ${b} never ran the same task`);
+  if (compared === 0) {
+    const why = `--require-improvement: ${a} and ${b} never ran the same task, so nothing shows ${a} improves on ${b}`;
+    printLine(io.stderr, `evidence: ${why}`);
+    throw new ReportedFailure(why);
+  }
   if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${count(failed, 'task')}`);
 }
 
