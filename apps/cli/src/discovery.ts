@@ -1,8 +1,9 @@
 /** How every command reads runs: @evidence/sources' one discovery, its one-line summary and its skips. */
+import { dirname } from 'node:path';
 import type { DiscoverOptions, Discovery } from '@evidence/sources';
 import { InputError, ReportedFailure, UsageError } from './errors.js';
 import { type CliIo, printLine } from './io.js';
-import { displayPath } from './paths.js';
+import { displayPath, kindOf } from './paths.js';
 
 /** Skip lines printed before "… and N more". */
 const MAX_SKIPPED_SHOWN = 20;
@@ -29,7 +30,13 @@ export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions
       throw new InputError(undefined, error.message.split(root).join(where));
     throw error;
   }
-  printSkips(io, where, found);
+  const file = (await kindOf(root)) === 'file';
+  const only = found.skipped[0];
+  // one file that holds nothing usable: one line, its reason
+  if (file && found.runs.length === 0 && found.skipped.length === 1 && only && !options.pattern)
+    throw new InputError(where, only.why);
+  // a file's runs are named relative to its folder: "logs/bin.csv", never "logs/bin.csv/bin.csv"
+  printSkips(io, file ? dirname(where) : where, where, found);
   if (found.runs.length === 0) {
     const { RUN_FILES_LOOKED_FOR } = await import('@evidence/sources');
     throw new InputError(
@@ -47,9 +54,9 @@ export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions
   return found;
 }
 
-function printSkips(io: CliIo, where: string, found: Discovery): void {
+function printSkips(io: CliIo, base: string, where: string, found: Discovery): void {
   const lines = found.skipped.map(
-    (s) => `${s.path === '.' ? where : `${where}/${s.path}`}: skipped: ${s.why}`,
+    (s) => `${s.path === '.' ? where : base === '.' ? s.path : `${base}/${s.path}`}: skipped: ${s.why}`,
   );
   for (const line of lines.slice(0, MAX_SKIPPED_SHOWN)) printLine(io.stderr, line);
   if (lines.length > MAX_SKIPPED_SHOWN)

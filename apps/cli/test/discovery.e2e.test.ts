@@ -4,7 +4,7 @@
  * to Parquet read back by an independent reader (DuckDB), tolerant reading with --strict, and one clear
  * line for a file that is no run file.
  */
-import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -182,5 +182,57 @@ describe('plot and table take any run file or folder', () => {
       expect(result.stderr).toMatch(said);
       expect(result.stderr).not.toMatch(/[\u0000-\u0008\u001b]/);
     }
+  });
+
+  it.skipIf(!existsSync('/bin/ls'))(
+    'a binary file named .csv: one line from every command, its path once',
+    async () => {
+      const dir = tempDir('binary-csv');
+      const file = join(dir, 'bin.csv');
+      writeFileSync(file, readFileSync('/bin/ls').subarray(0, 300));
+      const out = join(dir, 'out.csv');
+      for (const [args, said] of [
+        [
+          ['plot', file],
+          /^evidence: .*bin\.csv: not a run file \(binary data\); expected an evidence folder, .*\n$/,
+        ],
+        [
+          ['runs', file],
+          /^evidence: .*bin\.csv: not a run file \(binary data\); expected an evidence folder, .*\n$/,
+        ],
+        [
+          ['export', file, '--out', out],
+          /^evidence: .*bin\.csv: not a run file \(binary data\); expected .*\n$/,
+        ],
+        [['table', file], /^evidence: .*bin\.csv: not a CSV file \(binary data\)\n$/],
+        [['report', file], /^evidence: .*bin\.csv: is a file, expected a directory\n$/],
+      ] as const) {
+        const result = await runCli([...args]);
+        expect(result.code, `${args[0]}: ${result.stderr}`).toBe(1);
+        expect(result.stderr).toMatch(said);
+        expect(result.stderr).not.toMatch(/bin\.csv\/bin\.csv/);
+        expect(result.stderr).not.toMatch(/[\u0000-\u0008\u001b\ufffd]/);
+      }
+      expect(existsSync(out)).toBe(false);
+    },
+  );
+
+  it('a run file holding nothing yet: one line with its reason; in a folder, its path once', async () => {
+    const dir = tempDir('header-only');
+    const file = join(dir, '0.monitor.csv');
+    writeFileSync(file, '#{"t_start": 1700000000.0, "env_id": "CartPole-v1"}\nr,l,t\n');
+    const alone = await runCli(['plot', file]);
+    expect(alone.code).toBe(1);
+    expect(alone.stderr).toMatch(
+      /^evidence: .*0\.monitor\.csv: no values to read \(no episode yet \(header only\)\)\n$/,
+    );
+    mkdirSync(join(dir, 'other'));
+    writeFileSync(join(dir, 'other', 'bin.csv'), Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]));
+    const folder = await runCli(['runs', dir]);
+    expect(folder.code).toBe(1);
+    expect(folder.stderr).toMatch(
+      /header-only\S*\/bin\.csv: skipped: binary data, not a text log \(nothing read\)/,
+    );
+    expect(folder.stderr).not.toMatch(/[\u0000-\u0008\u001b]/);
   });
 });

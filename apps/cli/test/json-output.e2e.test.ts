@@ -81,4 +81,19 @@ describe('--json output', () => {
     expect(JSON.parse(normalized.stdout).aggregate).not.toBeNull();
     expect(schemaErrors('runs', normalized.stdout)).toEqual([]);
   });
+
+  it.skipIf(jsonschemaMissing !== null)(
+    'a group with one run is valid too: its note, no interval',
+    async () => {
+      const root = runsRoot();
+      mkdirSync(join(root, 'dqn'));
+      writeFileSync(join(root, 'dqn', 'seed1.csv'), 'step,reward\n1,4\n30,9\n');
+      const result = await runCli(['runs', root, '--json', '--resamples', '200']);
+      expect(result.code, result.stderr).toBe(0);
+      const summary = JSON.parse(result.stdout);
+      expect(summary.tasks.all.groups.dqn).toMatchObject({ runs: 1, iqm: 9, iqm_ci: null });
+      expect(summary.improvement.all.filter((p: { note?: string }) => p.note)).toHaveLength(4);
+      expect(schemaErrors('runs', result.stdout)).toEqual([]);
+    },
+  );
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -222,7 +222,8 @@ describe('evidence runs', () => {
     // a run with nothing logged yet is skipped with its reason, and the rest goes on (issue #21);
     // what is left of its group is then one run, which the statistics say in their own words
     expect(lone.stderr).toMatch(/b\/Acrobot-v1\/seed1\.csv: skipped: no values to read/);
-    if (lone.code !== 0) expect(lone.stderr).toMatch(/b\/Acrobot-v1\/seed0\.csv: the only run of group "b"/);
+    expect(lone.code, lone.stderr).toBe(0);
+    expect(lone.stdout).toMatch(/^b +1 +1 .*one run: no interval; add seeds$/m);
 
     const texty = runFolder(['a', 'b'], 2);
     writeFileSync(
@@ -235,10 +236,49 @@ describe('evidence runs', () => {
 
     const lonely = runFolder(['a'], 2);
     mkdirSync(join(lonely, 'c', 'CartPole-v1'), { recursive: true });
-    writeFileSync(join(lonely, 'c', 'CartPole-v1', 'seed0.csv'), 'total timesteps,ep rew mean\n100,1\n');
-    expect(await one([lonely, ...PATTERN, '--y', 'ep rew mean'])).toMatch(
-      /the only run of group "c" in task "CartPole-v1"/,
+    writeFileSync(
+      join(lonely, 'c', 'CartPole-v1', 'seed0.csv'),
+      'total timesteps,ep rew mean\n100,1\n10000,7\n',
     );
+    // a group with one run is reported alone, not an error; a gate on it fails and says why
+    const alone = await runCli(['runs', lonely, ...PATTERN, '--y', 'ep rew mean', '--json']);
+    expect(alone.code, alone.stderr).toBe(0);
+    expect(JSON.parse(alone.stdout).tasks['CartPole-v1'].groups.c).toMatchObject({
+      runs: 1,
+      complete: 1,
+      iqm: 7,
+      iqm_ci: null,
+      note: 'one run: no interval; add seeds',
+    });
+    const gated = await runCli([
+      'runs',
+      lonely,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--require-improvement',
+      'c',
+      'a',
+    ]);
+    expect(gated.code, gated.stderr).toBe(1);
+    expect(gated.stderr).toMatch(/CartPole-v1: P\(c > a\) cannot be told: group "c" has one run/);
+    expect(gated.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
+    // two groups that never ran the same task: nothing shows an improvement, so the gate fails
+    const apart = runFolder(['a', 'b'], 2);
+    rmSync(join(apart, 'a', 'Acrobot-v1'), { recursive: true });
+    rmSync(join(apart, 'b', 'CartPole-v1'), { recursive: true });
+    const never = await runCli([
+      'runs',
+      apart,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--require-improvement',
+      'a',
+      'b',
+    ]);
+    expect(never.code, never.stderr).toBe(1);
+    expect(never.stderr).toMatch(/--require-improvement: a and b never ran the same task/);
 
     const ranges = join(tempDir('norm'), 'ranges.json');
     writeFileSync(ranges, JSON.stringify({ 'CartPole-v1': [0, 500] }));

@@ -53,6 +53,7 @@ export {
   type RunSummary,
   type RunsAnalysis,
   type RunsSummary,
+  type SkippedInput,
   X_CANDIDATES,
   Y_CANDIDATES,
 } from './runs/compare-runs.js';

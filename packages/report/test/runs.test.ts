@@ -222,20 +222,42 @@ describe('bad input', () => {
   it('names the file and what was expected', async () => {
     const a = await run('a.csv', 'step,reward\n1,2\n2,3\n');
     const b1 = await run('b.csv', 'step,loss\n1,2\n');
-    expect(() => compareRuns([a, b1])).toThrow(
+    // a run logging other columns is left out and said (issue #21); none having a y column is an error
+    expect(compareRuns([a, b1]).skipped).toEqual([
+      { path: 'b.csv', why: 'no column "reward" (--y); it has "step", "loss"' },
+    ]);
+    expect(compareRuns([a, b1]).runs.map((r) => r.path)).toEqual(['a.csv']);
+    expect(() => compareRuns([b1])).toThrow(
       /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
     );
+
     const b2 = await run('b.csv', 'step,reward\n1,2\n');
     expect(() => compareRuns([a, b2], { y: 'ret' })).toThrow(
       /a\.csv: no column "ret" \(--y\); it has "step", "reward"/,
     );
     const b3 = await run('b.csv', 'step,reward\none,2\n');
     expect(() => compareRuns([a, b3])).toThrow(/b\.csv:2: column "step" \(--x\) is not numeric: "one"/);
-    const c = await run('c.csv', 'step,reward\n1,2\n', 'h');
-    expect(() => compareRuns([a, b2, c])).toThrow(
-      /c\.csv: the only run of group "h" in task "t"; expected at least two runs/,
-    );
     expect(() => compareRuns([])).toThrow(RunsInputError);
+  });
+
+  it('keeps a group with one run: its score alone, no interval, no P(A > B), said in words (issue #21)', async () => {
+    const a = await run('a.csv', 'step,reward\n1,2\n2,3\n');
+    const b = await run('b.csv', 'step,reward\n1,2\n2,5\n');
+    const c = await run('c.csv', 'step,reward\n1,2\n2,7\n', 'h');
+    const summary = compareRuns([a, b, c]);
+    const lone = summary.tasks.t?.groups.h;
+    expect(lone).toMatchObject({ runs: 1, complete: 1, iqm: 7, mean: 7, median: 7, iqm_ci: null });
+    expect(lone?.note).toBe('one run: no interval; add seeds');
+    const pairs = summary.improvement.t ?? [];
+    expect(pairs).toHaveLength(2);
+    for (const pair of pairs) {
+      expect(pair).toMatchObject({ p: null, ci: null, seeds_needed: null, power: null });
+      expect(pair.note).toBe('group "h" has one run: no P(A > B); add seeds');
+    }
+    expect(pairs.map((p) => `${p.a}>${p.b}`).sort()).toEqual(['g>h', 'h>g']);
+    // the group of two keeps its interval and has no note
+    expect(summary.tasks.t?.groups.g?.iqm_ci).not.toBeNull();
+    expect(summary.tasks.t?.groups.g?.note).toBeUndefined();
   });
 });
 

@@ -101,7 +101,8 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   } else {
     ctx.root = dirname(ctx.root);
     ctx.rootName = basename(ctx.root);
-    const added = await fileCandidates(ctx, ctx.root, [basename(root)]);
+    // a binary file named .csv would only yield a reader's complaint about its bytes: say what it is
+    const added = (await isBinaryText(root)) ? 0 : await fileCandidates(ctx, ctx.root, [basename(root)]);
     if (added === 0) throw new UnknownFileError(await unknownFileMessage(root));
   }
 
@@ -153,8 +154,20 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   await Promise.all(Array.from({ length: READ_AT_ONCE }, worker));
 
   const runs: Run[] = [];
+  const binary = await Promise.all(
+    chosen.map(({ candidate }, i) =>
+      results[i] instanceof Error ||
+      (results[i] as Run[]).every((run) => run.series.every((x) => x.values.length === 0))
+        ? isBinaryText(candidate.abs)
+        : false,
+    ),
+  );
   results.forEach((result, i) => {
     const { candidate } = chosen[i] as (typeof chosen)[number];
+    if (binary[i]) {
+      skipped.push({ path: candidate.id, why: 'binary data, not a text log (nothing read)' });
+      return;
+    }
     if (result instanceof Error) {
       skipped.push({ path: candidate.id, why: stripPath(result.message, candidate.abs) });
       return;
@@ -681,10 +694,21 @@ async function firstBytes(path: string, length: number): Promise<string> {
   }
 }
 
+const looksBinary = (head: string): boolean =>
+  head.includes('\u0000') || /[\u0001-\u0008\u000e-\u001a]/.test(head);
+
+/** A file (not a TensorBoard event file, which is binary by design) whose first bytes are not text. */
+async function isBinaryText(path: string): Promise<boolean> {
+  if (isEventFile(basename(path))) return false;
+  const info = await stat(path).catch(() => null);
+  if (!info?.isFile()) return false;
+  return looksBinary(await firstBytes(path, 4096).catch(() => ''));
+}
+
 /** One line for a file that is no run file: what it looks like, what was expected. */
 async function unknownFileMessage(path: string): Promise<string> {
   const head = await firstBytes(path, 4096).catch(() => '');
-  const binary = head.includes('\u0000') || /[\u0001-\u0008\u000e-\u001a]/.test(head);
+  const binary = looksBinary(head);
   const seen =
     head.length === 0
       ? 'an empty file'

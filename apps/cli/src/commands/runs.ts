@@ -141,6 +141,14 @@ Example:
         throw error;
       }
       printSkipped();
+      // runs logging other columns than the x and y compared: left out, said like the discovery's skips
+      const left = analysis.summary.skipped ?? [];
+      for (const s of left) printLine(io.stderr, `${where}/${s.path}: skipped: ${s.why}`);
+      const skipped = [...loaded.skipped, ...left];
+      if (options.strict && left.length > 0) {
+        printLine(io.stderr, `evidence: --strict: ${left.length} run(s) skipped`);
+        throw new ReportedFailure(`--strict: ${left.length} run(s) skipped`);
+      }
       const groups = [...new Set(analysis.summary.runs.map((r) => r.group))].sort(report.naturalCompare);
       if (options.baseline !== undefined && !groups.includes(options.baseline))
         throw new InputError(
@@ -149,7 +157,7 @@ Example:
         );
       const notes = {
         root: where,
-        skipped: loaded.skipped,
+        skipped,
         issues: loaded.issues,
         // each configuration's hyper-parameters, where the runs' files give them: the page ranks what matters
         configs: report.sweepConfigs(loaded.runs),
@@ -158,7 +166,7 @@ Example:
       const findings = report.runsFindings(analysis, notes);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printJson(io.stdout, { ...analysis.summary, skipped: loaded.skipped });
+        printJson(io.stdout, { ...analysis.summary, skipped });
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report));
       }
@@ -189,16 +197,27 @@ function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: str
         `--require-improvement: no group ${JSON.stringify(name)}; the groups are ${[...groups].join(', ')}`,
       );
   let failed = 0;
+  let compared = 0;
   for (const [task, pairs] of Object.entries(analysis.summary.improvement)) {
     const pair = pairs.find((p) => p.a === a && p.b === b);
     if (!pair) continue;
+    compared++;
     const ci = pair.ci;
     if (ci && ci[0] > 0.5) continue;
     failed++;
+    if (pair.note !== undefined) {
+      printLine(io.stderr, `evidence: ${task}: P(${a} > ${b}) cannot be told: ${pair.note}`);
+      continue;
+    }
     printLine(
       io.stderr,
       `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
     );
+  }
+  if (compared === 0) {
+    const why = `--require-improvement: ${a} and ${b} never ran the same task, so nothing shows ${a} improves on ${b}`;
+    printLine(io.stderr, `evidence: ${why}`);
+    throw new ReportedFailure(why);
   }
   if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${count(failed, 'task')}`);
 }

@@ -86,6 +86,8 @@ export interface GroupSummary {
   iqm_ci: [number, number] | null;
   /** every complete run ended with the same final score: the interval is a point that says nothing */
   all_equal: boolean;
+  /** why there is no interval, in words (one complete run: "one run: no interval; add seeds") */
+  note?: string;
 }
 
 export interface Improvement {
@@ -97,6 +99,8 @@ export interface Improvement {
   seeds_needed: number | null;
   /** the chance that a study with as many runs as these detects the difference (the interval excludes ½) */
   power: number | null;
+  /** why p is null, in words (a group with one complete run has no spread to compare) */
+  note?: string;
 }
 
 /** One of rliable's aggregates of a group across tasks, with their intervals. */
@@ -126,6 +130,14 @@ export interface RunsSummary {
   } | null;
   /** how the intervals were drawn */
   bootstrap: { resamples: number; seed: number; confidence: 0.95 };
+  /** runs left out, with why (they log other columns); absent when none was */
+  skipped?: SkippedInput[];
+}
+
+/** A run left out of the statistics: its path and why. */
+export interface SkippedInput {
+  path: string;
+  why: string;
 }
 
 export interface Curve {
@@ -162,9 +174,18 @@ export class RunsInputError extends Error {
   override name = 'RunsInputError';
 }
 
+/** The words for a group with one complete run: its score stands alone, with no interval. */
+export const ONE_RUN = 'one run: no interval; add seeds';
+const oneRunPair = (group: string): string =>
+  `group ${JSON.stringify(group)} has one run: no P(A > B); add seeds`;
+
 /** Groups and tasks in natural order: cfg2 before cfg10. */
 const uniqueSorted = (values: readonly string[]): string[] => [...new Set(values)].sort(naturalCompare);
 
+/**
+ * The x or y column: `wanted`, else the candidate most runs have (ties: the earlier candidate). Runs
+ * without it are left out by the caller and said; none having it, or a run holding text in it, is an error.
+ */
 function pickColumn(
   runs: readonly RunInput[],
   wanted: string | undefined,
@@ -172,15 +193,18 @@ function pickColumn(
   what: '--x' | '--y',
 ): string {
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const describe = (run: RunInput) =>
-    `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
-  const chosen =
-    wanted ??
-    candidates.find((name) =>
-      runs.every((run) => run.table.columns.has(name) || textIssue(run, name) !== undefined),
-    );
+  const has = (run: RunInput, name: string) =>
+    run.table.columns.has(name) || textIssue(run, name) !== undefined;
+  let chosen = wanted;
   if (chosen === undefined) {
-    const lacking = runs.find((run) => !candidates.some((name) => run.table.columns.has(name))) ?? runs[0];
+    let most = 0;
+    for (const name of candidates) {
+      const n = runs.filter((run) => has(run, name)).length;
+      if (n > most) [chosen, most] = [name, n];
+    }
+  }
+  if (chosen === undefined) {
+    const lacking = runs[0];
     throw new RunsInputError(
       `${lacking ? label(lacking) : '(no runs)'}: no ${what === '--x' ? 'x' : 'y'} column; expected one of ${candidates
         .map((n) => JSON.stringify(n))
@@ -198,12 +222,19 @@ function pickColumn(
           : `${why}; expected numbers for ${what}`,
       );
     }
+  }
+  const name = chosen;
+  if (!runs.some((run) => run.table.columns.has(name))) {
+    const first = runs[0] as RunInput;
     throw new RunsInputError(
-      `${label(run)}: no column ${JSON.stringify(chosen)} (${what}); ${describe(run)}`,
+      `${label(first)}: no column ${JSON.stringify(name)} (${what}); ${describe(first)}`,
     );
   }
-  return chosen;
+  return name;
 }
+
+const describe = (run: RunInput): string =>
+  `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
 
 /** The reader left a text column out and said where (file, line, cell): the reason to give. */
 function textIssue(run: RunInput, name: string): string | undefined {
@@ -256,7 +287,7 @@ function meanCurve(
 export const PROFILE_TAUS = Array.from({ length: 101 }, (_, i) => i / 100);
 
 /** The full analysis: the summary (as --json) plus curves, restarts and the performance profile. */
-export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
+export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
   const final = options.final ?? 0.1;
   const seed = options.seed ?? DEFAULT_SEED;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
@@ -264,12 +295,24 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     throw new RunsInputError(`--final: expected a share in (0, 1], got ${final}`);
   if (!Number.isInteger(resamples) || resamples < 1)
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
-  if (inputs.length === 0) throw new RunsInputError('no runs: expected at least two runs per group');
+  if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const xName = pickColumn(inputs, options.x, X_CANDIDATES, '--x');
-  const yName = pickColumn(inputs, options.y, Y_CANDIDATES, '--y');
+  const xName = pickColumn(given, options.x, X_CANDIDATES, '--x');
+  const yName = pickColumn(given, options.y, Y_CANDIDATES, '--y');
 
-  const aligned = inputs.map((run) => {
+  // a run logging other columns (or none of x and y on one row) is left out and said, never an abort
+  const skipped: SkippedInput[] = [];
+  const inputs: RunInput[] = [];
+  const aligned: AlignedRun[] = [];
+  for (const run of given) {
+    const missing = [xName, yName].find((name) => !run.table.columns.has(name));
+    if (missing !== undefined) {
+      skipped.push({
+        path: label(run),
+        why: `no column ${JSON.stringify(missing)} (${missing === xName ? '--x' : '--y'}); ${describe(run)}`,
+      });
+      continue;
+    }
     const result = alignRun(
       run.table.columns.get(xName) as Float64Array,
       run.table.columns.get(yName) as Float64Array,
@@ -279,26 +322,25 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       result.restarts.unshift(
         ...run.restarts.map((r) => ({ row: r.line ?? 0, x: r.step, previous: r.previous })),
       );
-    if (result.x.length === 0)
-      throw new RunsInputError(
-        `${label(run)}: no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,
-      );
-    return result;
-  });
+    if (result.x.length === 0) {
+      skipped.push({
+        path: label(run),
+        why: `no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,
+      });
+      continue;
+    }
+    inputs.push(run);
+    aligned.push(result);
+  }
+  if (inputs.length === 0) {
+    const first = skipped[0] as SkippedInput;
+    throw new RunsInputError(`${first.path}: ${first.why}`);
+  }
 
   const tasks = uniqueSorted(inputs.map((r) => r.task));
   const groups = uniqueSorted(inputs.map((r) => r.group));
   const members = (task: string, group: string) =>
     inputs.flatMap((run, i) => (run.task === task && run.group === group ? [i] : []));
-  for (const task of tasks)
-    for (const group of groups) {
-      const runs = members(task, group);
-      if (runs.length === 1)
-        throw new RunsInputError(
-          `${label(inputs[runs[0] as number] as RunInput)}: the only run of group ${JSON.stringify(group)} in task ${JSON.stringify(task)}; expected at least two runs per group (seeds) to compare`,
-        );
-    }
-
   const budget = new Map<string, number>();
   for (const task of tasks) {
     let b = Number.NEGATIVE_INFINITY;
@@ -352,8 +394,9 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
           yName,
         );
       if (range) declared[task] = { ...declared[task], [group]: range };
+      // one score has no spread: a bootstrap of it would be a point that looks like certainty
       const interval =
-        scores.length > 0
+        scores.length > 1
           ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
               resamples,
               random: stream(seed, 'iqm', task, group),
@@ -364,9 +407,10 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         complete: scores.length,
         mean: scores.length > 0 ? mean(scores) : null,
         median: scores.length > 0 ? median(scores) : null,
-        iqm: interval ? interval.estimate : null,
+        iqm: interval ? interval.estimate : scores.length === 1 ? (scores[0] as number) : null,
         iqm_ci: interval ? interval.ci : null,
         all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
+        ...(scores.length === 1 ? { note: ONE_RUN } : {}),
       };
       (curves[task] as Record<string, Curve>)[group] = meanCurve(
         members(task, group).map((i) => aligned[i] as AlignedRun),
@@ -379,6 +423,8 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
     improvement[task] = pairs(present, (a, b) => {
       const sa = finals(task, a);
       const sb = finals(task, b);
+      const single = [a, b].find((_, k) => [sa, sb][k]?.length === 1);
+      if (single !== undefined) return { note: oneRunPair(single) };
       if (sa.length === 0 || sb.length === 0) return null;
       return { x: [sa], y: [sb], labels: [task] };
     });
@@ -391,7 +437,10 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
    */
   function pairs(
     names: readonly string[],
-    scoresOf: (a: string, b: string) => { x: number[][]; y: number[][]; labels: string[] } | null,
+    scoresOf: (
+      a: string,
+      b: string,
+    ) => { x: number[][]; y: number[][]; labels: string[] } | { note: string } | null,
   ): Improvement[] {
     const done = new Map<string, Improvement>();
     const once = (a: string, b: string): Improvement => {
@@ -400,7 +449,8 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       if (known) return known;
       const data = scoresOf(a, b);
       let result: Improvement = { a, b, p: null, ci: null, seeds_needed: null, power: null };
-      if (data) {
+      if (data && 'note' in data) result = { ...result, note: data.note };
+      else if (data) {
         const labels = [...data.labels, a, b];
         const { estimate, ci } = improvementWithInterval(data.x, data.y, {
           resamples,
@@ -417,7 +467,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
         .filter((b) => b !== a)
         .map((b): Improvement => {
           if (a < b) return once(a, b);
-          const { p, ci, seeds_needed, power } = once(b, a);
+          const { p, ci, seeds_needed, power, note } = once(b, a);
           return {
             a,
             b,
@@ -425,6 +475,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
             ci: ci === null ? null : [1 - ci[1], 1 - ci[0]],
             seeds_needed,
             power,
+            ...(note === undefined ? {} : { note }),
           };
         }),
     );
@@ -490,6 +541,7 @@ export function analyzeRuns(inputs: readonly RunInput[], options: CompareRunsOpt
       improvement,
       aggregate,
       bootstrap: { resamples, seed, confidence: 0.95 },
+      ...(skipped.length > 0 ? { skipped } : {}),
     },
     aligned,
     curves,

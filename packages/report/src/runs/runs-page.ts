@@ -73,6 +73,7 @@ const percent = (share: number): string => `${Math.round(share * 100)}%`;
  * falls short).
  */
 export function groupInterval(s: GroupSummary, range?: { min?: number; max?: number }): string {
+  if (s.iqm_ci === null && s.note !== undefined) return s.note;
   if (!s.all_equal) return interval(s.iqm_ci);
   const n = s.complete;
   const chance = percent(unseenBound(n));
@@ -115,8 +116,14 @@ export function seedsAcross(summary: RunsSummary, a: string, b: string): string 
 }
 
 /** A sentence about P(A > B) and its interval. */
-export function verdict(p: { a: string; b: string; p: number | null; ci: [number, number] | null }): string {
-  if (!p.ci) return 'not enough complete runs';
+export function verdict(p: {
+  a: string;
+  b: string;
+  p: number | null;
+  ci: [number, number] | null;
+  note?: string;
+}): string {
+  if (!p.ci) return p.note ?? 'not enough complete runs';
   if (separated(p))
     return p.p === 1
       ? `every ${p.a} run ended above every ${p.b} run`
@@ -146,7 +153,7 @@ export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
       }
   if (fewest < FEW_RUNS)
     lines.push(
-      `Few runs: ${where} has only ${fewest} complete run${fewest === 1 ? '' : 's'}. With this few seeds the 95% intervals are wide and shift with every added seed: a difference between groups counts only where their intervals do not overlap, and a P(A > B) whose interval includes 0.5 means these runs cannot tell the two apart. rliable's authors advise at least 10 runs per task.`,
+      `Few runs: ${where} has only ${fewest} complete run${fewest === 1 ? '' : 's'}${fewest === 1 ? ': its score stands alone, with no interval and no P(A > B) against it' : ''}. With this few seeds the 95% intervals are wide and shift with every added seed: a difference between groups counts only where their intervals do not overlap, and a P(A > B) whose interval includes 0.5 means these runs cannot tell the two apart. rliable's authors advise at least 10 runs per task.`,
     );
   const incomplete = summary.runs.filter((r) => !r.complete).length;
   if (incomplete > 0)

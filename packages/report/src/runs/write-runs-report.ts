@@ -28,9 +28,14 @@ export interface RunsReportResult {
 export async function writeRunsReport(
   analysis: RunsAnalysis,
   dir: string,
-  notes: RunsNotes,
+  given: RunsNotes,
   options: { generatedAt?: string } = {},
 ): Promise<RunsReportResult> {
+  // the runs the statistics left out (other columns) join what the caller skipped, once each
+  const left = (analysis.summary.skipped ?? []).filter(
+    (s) => !given.skipped.some((g) => g.path === s.path && g.why === s.why),
+  );
+  const notes: RunsNotes = { ...given, skipped: [...given.skipped, ...left] };
   const existing = await readdir(dir).catch(() => null);
   const owned = await OwnedFiles.read(dir);
   const ours = (name: string): boolean => {
@@ -67,7 +72,7 @@ export async function writeRunsReport(
     });
   }
   const generatedAt = options.generatedAt ?? new Date().toISOString();
-  await write('runs.json', `${JSON.stringify(analysis.summary, null, 2)}\n`);
+  await write('runs.json', `${JSON.stringify({ ...analysis.summary, skipped: notes.skipped }, null, 2)}\n`);
   await write('RUNS.md', renderRunsMarkdown(analysis, notes, figures));
   await write('index.html', renderRunsHtml(analysis, notes, figures, generatedAt));
   files.push('runs.json', 'RUNS.md', 'index.html');
