@@ -62,6 +62,23 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
   }
   let header: string[] | null = null;
   const rows: { line: number; fields: string[] }[] = [];
+  /** The first row is the header; a row of another width is reported (torn when it is the last line). */
+  const accept = (line: number, fields: string[]): void => {
+    if (header === null) {
+      header = fields.map((name) => name.trim());
+      return;
+    }
+    if (fields.length !== header.length) {
+      const isTorn = tornLine !== null && line === tornLine.line;
+      issues.push(
+        isTorn
+          ? `${path}:${line}: last line has no line end and ${fields.length} of ${header.length} fields (torn); not read`
+          : `${path}:${line}: ${fields.length} fields, expected ${header.length} like the header; row skipped`,
+      );
+      return;
+    }
+    rows.push({ line, fields });
+  };
   const body = text.slice(offset);
   let delimiter = chosenDelimiter(path, body);
   if (delimiter !== '' && !body.includes('"')) {
@@ -75,21 +92,7 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
       const fields = raw.split(delimiter);
       // papaparse's skipEmptyLines 'greedy': a line of empty cells is no row
       if (fields.every((field) => field.trim() === '')) continue;
-      const line = firstLine + i;
-      if (header === null) {
-        header = fields.map((name) => name.trim());
-        continue;
-      }
-      if (fields.length !== header.length) {
-        const isTorn = tornLine !== null && line === tornLine.line;
-        issues.push(
-          isTorn
-            ? `${path}:${line}: last line has no line end and ${fields.length} of ${header.length} fields (torn); not read`
-            : `${path}:${line}: ${fields.length} fields, expected ${header.length} like the header; row skipped`,
-        );
-        continue;
-      }
-      rows.push({ line, fields });
+      accept(firstLine + i, fields);
     }
     return { header: header ?? [], rows, delimiter, leadingComments, issues };
   }
@@ -106,21 +109,7 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
           issues.push(`${path}:${line}: ${error.message}; row skipped`);
       }
       if (result.errors.some((error) => error.code !== 'UndetectableDelimiter')) return;
-      const fields = result.data;
-      if (header === null) {
-        header = fields.map((name) => name.trim());
-        return;
-      }
-      if (fields.length !== header.length) {
-        const isTorn = tornLine !== null && line === tornLine.line;
-        issues.push(
-          isTorn
-            ? `${path}:${line}: last line has no line end and ${fields.length} of ${header.length} fields (torn); not read`
-            : `${path}:${line}: ${fields.length} fields, expected ${header.length} like the header; row skipped`,
-        );
-        return;
-      }
-      rows.push({ line, fields });
+      accept(line, result.data);
     },
   });
   return { header: header ?? [], rows, delimiter, leadingComments, issues };
