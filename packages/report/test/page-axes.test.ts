@@ -29,6 +29,17 @@ describe('tick labels', () => {
     expect(tickLabels([2_500_000, 2_500_001, 2_500_002])).toEqual(['2.5M', '2.500001M', '2.500002M']);
     expect(tickLabels([-0.001, 0, 0.001])).toEqual(['-0.001', '0', '0.001']);
     expect(tickLabels([1e22, 2e22])).toEqual(['1e22', '2e22']);
+    // found by the property below: ticks 1e-4 apart at -2.5e11 are two doubles apart
+    expect(tickLabels([-249282540440.25888, -249282540440.2588])).toEqual([
+      '-249.2825404402589G',
+      '-249.2825404402588G',
+    ]);
+    // and 2e-4 apart near 1e12, where no prefixed label of any precision tells them apart
+    const near = [
+      999999999999.9993, 999999999999.9995, 999999999999.9996, 999999999999.9999, 1000000000000.0001,
+      1000000000000.0002,
+    ];
+    expect(new Set(tickLabels(near)).size).toBe(6);
   });
 
   it('property: the ticks of any evenly spaced axis get distinct labels that read back close to their value', () => {

@@ -37,13 +37,18 @@ function smallestGap(values: readonly number[]): number {
  */
 export function tickLabels(values: readonly number[]): string[] {
   const gap = smallestGap(values);
+  const distinct = new Set(values).size;
   for (let digits = 1; digits < 17; digits++) {
     const exact = values.every((v) => {
       if (!Number.isFinite(v)) return true;
       const rounded = Number(v.toPrecision(digits));
       return Math.abs(rounded - v) <= Math.max(gap * 1e-3, Math.abs(v) * 4 * Number.EPSILON);
     });
-    if (exact) return values.map((v) => shortNumber(v, digits));
+    if (!exact) continue;
+    const labels = values.map((v) => shortNumber(v, digits));
+    // ticks a few doubles apart (1e-4 steps at 2.5e11) pass the tolerance above while still sharing a label
+    if (new Set(labels).size === distinct) return labels;
   }
-  return values.map((v) => shortNumber(v, 17));
+  // ticks a double or two apart: only the shortest text that reads back to each double tells them apart
+  return values.map((v) => (Number.isFinite(v) ? String(v).replace('e+', 'e') : shortNumber(v, 17)));
 }
