@@ -161,6 +161,17 @@ describe('bad input that used to hang, crash or run for hours', () => {
     expect(compare.stderr).toContain('log.csv: is not a regular file');
   });
 
+  it('table: a torn traceback whose lines look like rows is never shown as rows', async () => {
+    const dir = tempDir('torn-quote');
+    writeFileSync(join(dir, 'log.csv'), 'step,loss,note\n1,0.9,ok\n4,0.6,"traceback:\n99,1000000000,x\n');
+    const result = await runCli(['table', 'log.csv'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).not.toMatch(/99|1e\+?9|1000000000/);
+    expect(result.stderr).toContain(
+      'log.csv:3: torn last record ignored (a quoted cell opened here never closes): "4,0.6,\\"traceback:\\n99,1000000000,x\\n"',
+    );
+  });
+
   it('--resamples has an upper bound: a usage error naming it', async () => {
     for (const args of [
       ['compare', 'a.jsonl', 'b.jsonl'],

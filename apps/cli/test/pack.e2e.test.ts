@@ -120,4 +120,87 @@ describe('packed and installed with npm', () => {
     },
     300_000,
   );
+
+  it.skipIf(!runIt)(
+    'every public package packed and installed: ESM import, CommonJS require and strict tsc all work',
+    async () => {
+      const tarballs = tempDir('tarballs-all');
+      const names: string[] = [];
+      for (const parent of ['packages', 'apps'])
+        for (const dir of readdirSync(join(repoRoot, parent))) {
+          const folder = join(repoRoot, parent, dir);
+          if (!existsSync(join(folder, 'package.json'))) continue;
+          const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+          if (pkg.private) continue;
+          if (!existsSync(join(folder, 'dist'))) throw new Error(`${folder}/dist is missing: build first`);
+          await exec('pnpm', ['pack', '--pack-destination', tarballs], { cwd: folder });
+          names.push(pkg.name);
+        }
+      expect(names).toEqual(
+        expect.arrayContaining(['@evidence/csv-log', '@evidence/report', '@evidence/cli']),
+      );
+
+      const app = tempDir('npm-consumer');
+      writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+      const files = readdirSync(tarballs).map((file) => join(tarballs, file));
+      await exec(
+        'npm',
+        ['install', '--no-audit', '--no-fund', '--loglevel=error', ...files, '@types/node@20'],
+        {
+          cwd: app,
+          timeout: 240_000,
+        },
+      );
+
+      // Each package's exports, counted from ESM and from CommonJS: the same names either way.
+      const exported = `Object.keys(m).filter((k) => k !== 'default').sort()`;
+      writeFileSync(
+        join(app, 'esm.mjs'),
+        names.map((name, i) => `import * as m${i} from '${name}';`).join('\n') +
+          `\nconst out = {};\n` +
+          names.map((name, i) => `{ const m = m${i}; out['${name}'] = ${exported}; }`).join('\n') +
+          `\nconsole.log(JSON.stringify(out));\n`,
+      );
+      writeFileSync(
+        join(app, 'cjs.cjs'),
+        `const out = {};\n` +
+          names.map((name) => `{ const m = require('${name}'); out['${name}'] = ${exported}; }`).join('\n') +
+          `\nconsole.log(JSON.stringify(out));\n`,
+      );
+      const esm = JSON.parse((await exec(process.execPath, ['esm.mjs'], { cwd: app })).stdout);
+      const cjs = JSON.parse((await exec(process.execPath, ['cjs.cjs'], { cwd: app })).stdout);
+      for (const name of names) expect(esm[name].length, name).toBeGreaterThan(0);
+      expect(cjs).toEqual(esm);
+
+      // A strict TypeScript consumer (Node 16+ resolution, both module kinds) type-checks against the types.
+      writeFileSync(
+        join(app, 'consumer.mts'),
+        names.map((name, i) => `import * as m${i} from '${name}';`).join('\n') +
+          `\nexport const all: object[] = [${names.map((_, i) => `m${i}`).join(', ')}];\n`,
+      );
+      writeFileSync(
+        join(app, 'consumer.cts'),
+        names.map((name, i) => `import m${i} = require('${name}');`).join('\n') +
+          `\nexport const all: object[] = [${names.map((_, i) => `m${i}`).join(', ')}];\n`,
+      );
+      const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
+      const flags = [
+        '--strict',
+        '--noEmit',
+        '--module',
+        'node16',
+        '--moduleResolution',
+        'node16',
+        '--types',
+        'node',
+      ];
+      for (const file of ['consumer.mts', 'consumer.cts']) {
+        const result = await exec(process.execPath, [tsc, ...flags, file], { cwd: app }).catch(
+          (error) => error,
+        );
+        expect(`${result.stdout ?? ''}${result.stderr ?? ''}`, file).toBe('');
+      }
+    },
+    300_000,
+  );
 });

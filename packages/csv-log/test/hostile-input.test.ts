@@ -1,8 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, ftruncateSync, openSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { followCsvLog, loadCsvLog, readCsvLog, readJsonl } from '../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { followCsvLog, loadCsvLog, openCsvLog, readCsvLog, readJsonl } from '../src/index.js';
+import { RECORD_MAX_BYTES } from '../src/read/csv-scan.js';
 import { JSONL_LINE_MAX } from '../src/read/read-jsonl.js';
 import { tempDir } from './helpers.js';
 
@@ -24,6 +34,42 @@ describe('files that are not regular files', () => {
 
   it('a folder is refused, naming it', async () => {
     await expect(loadCsvLog(dir)).rejects.toThrow(/: a folder, not a regular file/);
+  });
+});
+
+describe('a quoted cell open for more than 16 MiB', () => {
+  const path = join(dir, 'open-quote.csv');
+  const rows = Array.from({ length: 1_600_000 }, (_, i) => `${i + 3},0.5,ok\n`).join('');
+  writeFileSync(path, `step,loss,note\n1,0.5,ok\n2,0.5,"never closed\n${rows}`);
+
+  it('is reported at its line, the rows before it kept, nothing after it read (memory stays bounded)', async () => {
+    const reason = `a record longer than ${RECORD_MAX_BYTES / 2 ** 20} MiB starts on this line (a quoted cell that never closes?); not read, nor anything after it`;
+    const loaded = await loadCsvLog(path);
+    expect([...loaded.numeric('step')]).toEqual([1]);
+    expect(loaded.issues).toEqual({ torn: null, skipped: [{ line: 3, reason }] });
+    const iterable = readCsvLog(path);
+    const steps: unknown[] = [];
+    for await (const row of iterable) steps.push(row.step);
+    expect(steps).toEqual([1]);
+    expect(iterable.issues).toEqual(loaded.issues);
+    await expect(loadCsvLog(path, { strict: true })).rejects.toThrow(`${path}:3: ${reason}`);
+    await expect(followCsvLog(path, { maxBytesPerRead: 64 * 2 ** 20 }).read()).rejects.toThrow(
+      `${path}:3: a record longer than 16 MiB`,
+    );
+  });
+
+  it('a writer joining it moves the whole open record aside and appends on a clean line', async () => {
+    const copy = join(dir, 'open-quote-join.csv');
+    copyFileSync(path, copy);
+    const crashed = new Date(Date.now() - 60_000);
+    utimesSync(copy, crashed, crashed);
+    const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => {});
+    const log = openCsvLog(copy, { columns: ['step', 'loss', 'note'], durability: 'line' });
+    log.append({ step: 3, loss: 0.25, note: 'after' });
+    await log.close();
+    warn.mockRestore();
+    expect(readFileSync(copy, 'utf8')).toBe('step,loss,note\n1,0.5,ok\n3,0.25,after\n');
+    expect(statSync(`${copy}.torn`).size).toBe(statSync(path).size - 'step,loss,note\n1,0.5,ok\n'.length + 1);
   });
 });
 

@@ -56,7 +56,9 @@ export async function loadEvalFile(
     }
     for (const key of Object.keys(record)) keys.add(key);
     if (rewardOf(record as EvalRecord, rewardKey) === undefined) {
-      const value = JSON.stringify(valueAtKey(record, rewardKey)) ?? 'nothing';
+      const raw = valueAtKey(record, rewardKey);
+      // NaN and ±Infinity by their names: JSON.stringify would say null
+      const value = typeof raw === 'number' ? String(raw) : (JSON.stringify(raw) ?? 'nothing');
       invalid.push({ index, reason: `expected a finite number in "${rewardKey}", got ${value}` });
     } else {
       records.push(record as EvalRecord);

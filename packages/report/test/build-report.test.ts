@@ -371,7 +371,7 @@ describe('buildReport on partial and broken folders', () => {
       {
         file: join(dir, 'pre_eval.jsonl'),
         line: 41,
-        reason: 'expected a finite number in "cumulative_reward", got null',
+        reason: 'expected a finite number in "cumulative_reward", got NaN',
       },
     ]);
     await expect(compareEvalFiles(join(dir, 'empty.jsonl'), join(dir, 'post_eval.jsonl'))).rejects.toThrow(

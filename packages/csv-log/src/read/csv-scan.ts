@@ -16,6 +16,23 @@ import { openRegularFile } from './open-regular.js';
 // Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
 
 export const CHUNK_BYTES = 1 << 20;
+/** The longest record read (bytes): far past any row, and it bounds the memory a quote that never closes takes. */
+export const RECORD_MAX_BYTES = 16 * 1024 * 1024;
+
+/** A record (a quoted cell that never closes, say) longer than RECORD_MAX_BYTES. */
+export class RecordTooLongError extends Error {
+  constructor(
+    /** 1-based line the record starts on */
+    readonly line: number,
+    /** byte offset in the file where the record starts */
+    readonly offset: number,
+  ) {
+    super(
+      `a record longer than ${RECORD_MAX_BYTES / 2 ** 20} MiB starts on this line (a quoted cell that never closes?); not read`,
+    );
+    this.name = 'RecordTooLongError';
+  }
+}
 const TORN_TEXT_MAX = 10_000;
 const LF = 10;
 const CR = 13;
@@ -87,7 +104,15 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
   try {
     const size = (await handle.stat()).size;
     const scanner = new CsvScanner(options);
-    await scanner.scan(handle, 0, size);
+    try {
+      await scanner.scan(handle, 0, size);
+    } catch (error) {
+      if (!(error instanceof RecordTooLongError)) throw error;
+      // Reported where it starts (an error in strict mode); what follows it is not read.
+      options.onSkip?.(error.line, `${error.message}, nor anything after it`);
+      if (!scanner.headerSeen) options.onHeader([]);
+      return;
+    }
     if (!scanner.headerSeen) options.onHeader([]);
     issues.torn = scanner.torn();
   } finally {
@@ -130,6 +155,7 @@ export class CsvScanner {
       if (bytesRead === 0) break; // the file shrank under us: stop at what exists
       position += bytesRead;
       this.take(bytesRead);
+      this.checkLength(position);
       await this.options.onChunk?.(position, to);
     }
     return position;
@@ -144,13 +170,24 @@ export class CsvScanner {
       if (bytesRead === 0) break;
       position += bytesRead;
       this.take(bytesRead);
+      this.checkLength(position);
     }
     return position;
   }
 
+  private checkLength(position: number): void {
+    if (this.carry > RECORD_MAX_BYTES)
+      throw new RecordTooLongError(this.splitter.line, position - this.carry);
+  }
+
   /** Makes room after the carried bytes for the next read; returns how many bytes to read. */
   private room(left: number): number {
-    const chunkBytes = Math.max(1, Math.min(this.options.chunkBytes ?? CHUNK_BYTES, left));
+    // Half the carried bytes at least: a record longer than a chunk (a quote open for megabytes) is
+    // decoded again per read, so reads grow with it and the total stays linear in its length.
+    const chunkBytes = Math.max(
+      1,
+      Math.min(Math.max(this.options.chunkBytes ?? CHUNK_BYTES, this.carry >> 1), left),
+    );
     if (this.buffer.length - this.carry < chunkBytes) {
       const bigger = Buffer.allocUnsafe(this.carry + chunkBytes * 2); // a record longer than a chunk
       this.buffer.copy(bigger, 0, 0, this.carry);
@@ -210,6 +247,8 @@ class RecordSplitter {
   private nextQuote = -1;
   /** A comma at or after the current record (or the text's length), or -1 when not yet searched. */
   private nextComma = -1;
+  /** The incomplete record the text ended in has a quoted cell open, with no quote from here on; else -1. */
+  private openFrom = -1;
 
   constructor(options: CsvScanOptions) {
     this.options = options;
@@ -244,8 +283,16 @@ class RecordSplitter {
     if (lf === -1) return -1;
     const record = this.record;
     if (this.nextQuote !== -1 && this.nextQuote < lf) {
-      const quoted = parseQuoted(text, start);
-      if (quoted === null) return -1; // a quoted cell continues in the next chunk
+      // A quoted cell still open at the end of the last text stays open while no quote arrives: not
+      // parsed again from its start for every chunk (that made a long one quadratic).
+      if (start === 0 && this.openFrom !== -1 && text.indexOf('"', this.openFrom) === -1) return -1;
+      const stall = { openFrom: -1 };
+      const quoted = parseQuoted(text, start, stall);
+      if (quoted === null) {
+        this.openFrom = stall.openFrom === -1 ? -1 : stall.openFrom - start;
+        return -1; // a quoted cell continues in the next chunk
+      }
+      this.openFrom = -1;
       // A quoted cell over several lines with text after its closing quote: a quote that never
       // closed (a torn record), closed by a later row's opening quote. The lines in between are that
       // cell's text, not rows: reading resumes at the line holding the quote that closed it.
@@ -334,7 +381,7 @@ interface QuotedRecord {
  * (one quote). Text after a closing quote is kept as is (`"a"b` → `ab`), as Python's csv module does.
  * The record ends at `\n` or `\r\n` outside quotes; null when `text` ends before it does.
  */
-export function parseQuoted(text: string, start: number): QuotedRecord | null {
+export function parseQuoted(text: string, start: number, stall?: { openFrom: number }): QuotedRecord | null {
   const fields: string[] = [];
   let lines = 1;
   let brokenClose = -1;
@@ -347,7 +394,11 @@ export function parseQuoted(text: string, start: number): QuotedRecord | null {
       i++;
       for (;;) {
         const close = text.indexOf('"', i);
-        if (close === -1 || close + 1 >= text.length) return null; // `""` may be cut by the chunk end
+        if (close === -1 || close + 1 >= text.length) {
+          // `""` may be cut by the chunk end; the record stays open until a quote arrives after `openFrom`
+          if (stall) stall.openFrom = close === -1 ? text.length : close;
+          return null;
+        }
         const part = text.slice(i, close);
         for (let at = part.indexOf('\n'); at !== -1; at = part.indexOf('\n', at + 1)) lines++;
         value += part;

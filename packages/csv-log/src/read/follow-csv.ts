@@ -1,9 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
 import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { parseRow } from './cell-parse.js';
-import { CHUNK_BYTES, CsvScanner } from './csv-scan.js';
+import { CHUNK_BYTES, CsvScanner, RecordTooLongError } from './csv-scan.js';
 import { openRegularFile } from './open-regular.js';
-import { acceptRow, skipRecord } from './row-check.js';
+import { acceptRow, CsvFormatError, skipRecord } from './row-check.js';
 
 export interface FollowCsvOptions {
   /** Throw (a CsvFormatError) on a row with the wrong number of fields instead of skipping it. */
@@ -128,6 +128,8 @@ class CsvFollower implements CsvLogFollower {
         // A strict-mode error or a failed read leaves the scanner part way: start clean next time
         // rather than hand on some records twice.
         this.startOver();
+        if (error instanceof RecordTooLongError)
+          throw new CsvFormatError(this.path, error.line, error.message);
         throw error;
       }
       batch.more = this.offset < size;

@@ -1,14 +1,14 @@
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
-import { CsvScanner } from '../read/csv-scan.js';
+import { CsvScanner, RecordTooLongError } from '../read/csv-scan.js';
 
 const BLOCK = 64 * 1024;
 const LF = 0x0a;
 const QUOTE = 0x22;
 
 /** A torn tail untouched this long is a crash's leftover; a younger one may be a write in progress. */
-export const QUIET_MS = 250;
+export const QUIET_MS = 1000;
 /** How long a joining writer waits for another process to finish the row it is writing. */
-const WAIT_MS = 3000;
+const WAIT_MS = 5000;
 const TORN_NAMES = 1000;
 
 /**
@@ -92,7 +92,13 @@ function sleepSync(ms: number): void {
 /** Where the bytes after the last complete CSV record start, as the readers' scanner reads them. */
 function completeRecordsEnd(fd: number, size: number): number {
   const scanner = new CsvScanner({ onHeader: () => 0, onRecord() {} });
-  return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
+  try {
+    return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
+  } catch (error) {
+    // A quoted cell open for 64 MiB: everything from its record on is the torn fragment.
+    if (error instanceof RecordTooLongError) return error.offset;
+    throw error;
+  }
 }
 
 /** Whether the file has a quote anywhere: without one, records are lines. */
