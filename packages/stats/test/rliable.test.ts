@@ -5,10 +5,13 @@ import {
   aggregateMedian,
   aggregatesWithIntervals,
   bootstrap,
+  improvementWithInterval,
   optimalityGap,
   performanceProfile,
   probabilityOfImprovement,
+  sampleEfficiencyCurve,
   scoreDistribution,
+  stream,
 } from '../src/index.js';
 import { tasksOf } from './helpers.js';
 
@@ -98,5 +101,34 @@ describe('performanceProfile', () => {
     });
     expect(ours.low).toEqual(plain.map((e) => e.ci[0]));
     expect(ours.high).toEqual(plain.map((e) => e.ci[1]));
+  });
+});
+
+describe('improvementWithInterval and sampleEfficiencyCurve', () => {
+  const x = [
+    [0.3, 0.9, 0.5, 0.5, 0.2],
+    [1.0, 0.8, 0.6],
+  ];
+  const y = [
+    [0.1, 0.5, 0.4, 0.2],
+    [0.7, 0.9, 0.5, 0.6],
+  ];
+
+  it("P(X > Y) from counts: rliable's number, and the plain statistic's interval on the same resamples", () => {
+    const ours = improvementWithInterval(x, y, { resamples: 400, seed: 2 });
+    expect(ours.estimate).toBeCloseTo(probabilityOfImprovement(x, y), 15);
+    const plain = bootstrap([...x, ...y], (r) => probabilityOfImprovement(r.slice(0, 2), r.slice(2)), {
+      resamples: 400,
+      seed: 2,
+    });
+    expect(ours.ci[0]).toBeCloseTo(plain.ci[0], 12);
+    expect(ours.ci[1]).toBeCloseTo(plain.ci[1], 12);
+  });
+
+  it('the curve is the aggregate at each point, with the bootstrap interval of that point', () => {
+    const curve = sampleEfficiencyCurve([y, x], { resamples: 300, randomAt: (i) => stream(1, String(i)) });
+    expect(curve.estimate).toEqual([aggregateIqm(y), aggregateIqm(x)]);
+    const second = bootstrap(x, (r) => aggregateIqm(r), { resamples: 300, random: stream(1, '1') });
+    expect([curve.low[1], curve.high[1]]).toEqual(second.ci);
   });
 });
