@@ -14,6 +14,7 @@ import type { Chart, LineSeries } from '@evidence/plots';
 import { encodeChart } from '@evidence/plots';
 import { mulberry32 } from '@evidence/stats';
 import { chromium } from 'playwright-core';
+import { sweep } from '../test/runs-fixtures.js';
 
 // What users run: the built package (`pnpm bench` builds it first), not the TypeScript sources.
 const library: typeof import('../src/index.js') = await import(
@@ -24,32 +25,6 @@ const OPENS = 5;
 const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
-
-function runs(configs: number, seeds: number, rows: number): import('../src/index.js').RunInput[] {
-  const random = mulberry32(1);
-  const out: import('../src/index.js').RunInput[] = [];
-  for (let c = 0; c < configs; c++)
-    for (let s = 0; s < seeds; s++) {
-      const step = Float64Array.from({ length: rows }, (_, i) => (i + 1) * 400);
-      const reward = step.map((x) => ((c + 1) * x) / 1e6 + random() * 10);
-      out.push({
-        group: `cfg${c}`,
-        task: 'CartPole-v1',
-        path: `cfg${c}/seed_${s}`,
-        table: {
-          path: `cfg${c}/seed_${s}/progress.csv`,
-          format: 'sb3-progress',
-          columns: new Map([
-            ['step', step],
-            ['reward', reward],
-          ]),
-          meta: {},
-          issues: [],
-        },
-      });
-    }
-  return out;
-}
 
 /** The chart the code before the overlay drew: every run as a line, each group's mean and band dashed. */
 function everyRunChart(analysis: import('../src/index.js').RunsAnalysis): Chart {
@@ -158,7 +133,7 @@ try {
     ['100 runs × 5,000 steps (10 groups × 10 seeds)', 10, 10, 5000, 5e6],
   ] as const) {
     if (process.argv.includes('--report-only')) break;
-    const analysis = library.analyzeRuns(runs(configs, seeds, rows), {
+    const analysis = library.analyzeRuns(sweep(configs, seeds, rows), {
       x: 'step',
       y: 'reward',
       resamples: 1000,

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import type { EvalRecord } from '../src/index.js';
 
 export const FIXTURE = fileURLToPath(
@@ -40,6 +40,22 @@ export function launchChromium(): Promise<Browser> {
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+}
+
+/** `file` opened in a fresh 1200×900 context, with every page error and console error it raises. */
+export async function openPage(
+  browser: Browser,
+  file: string,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+  return { page, errors, close: () => context.close() };
 }
 
 /** Run a Python snippet that reads JSON on stdin and prints JSON. */

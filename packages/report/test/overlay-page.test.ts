@@ -6,7 +6,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Chart } from '@evidence/plots';
 import { mulberry32 } from '@evidence/stats';
 import type { Browser, Page } from 'playwright-core';
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interactiveAssets, interactiveChart } from '../src/index.js';
 import type { OverlayInput } from '../src/page/index.js';
 import { embedOverlay, interactiveFigure } from '../src/page/index.js';
-import { chromiumMissing, launchChromium } from './helpers.js';
+import { chromiumMissing, launchChromium, openPage } from './helpers.js';
 
 const GROUPS = ['lr=1e-5', 'lr=3e-4', 'lr=1e-3'];
 const COLORS = ['#1d4ed8', '#c026d3', '#16a34a'];
@@ -112,17 +111,7 @@ describe.skipIf(chromiumMissing !== null)(
       await browser?.close();
     });
 
-    async function open(): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
-      return { page, errors, close: () => context.close() };
-    }
+    const open = () => openPage(browser, file);
 
     /** `read` run in the page on the state of chart `id`. */
     const state = async <T>(page: Page, id: string, read: (chart: Registry[string]) => T): Promise<T> => {

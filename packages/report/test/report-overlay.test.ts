@@ -4,12 +4,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { mulberry32 } from '@evidence/stats';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport } from '../src/index.js';
-import { chromiumMissing, launchChromium } from './helpers.js';
+import { chromiumMissing, launchChromium, openPage } from './helpers.js';
 
 const METRICS = [
   'charts/episodic_return',
@@ -105,14 +104,7 @@ describe('report on a folder of runs', () => {
       });
 
       it('loads with no page error and its filters, group toggles, log scale and smoothing work', async () => {
-        const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-        const tab = await context.newPage();
-        const errors: string[] = [];
-        tab.on('pageerror', (error) => errors.push(error.message));
-        tab.on('console', (message) => {
-          if (message.type() === 'error') errors.push(message.text());
-        });
-        await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' });
+        const { page: tab, errors, close } = await openPage(browser, page);
         const ids = figures(readFileSync(page, 'utf8'));
         const reward = ids.find((id) => id.endsWith('charts_episodic_return')) as string;
         const shown = (id: string) =>
@@ -146,7 +138,7 @@ describe('report on a folder of runs', () => {
         await tab.locator('input.ev-tag-filter').fill('');
         expect(await tab.locator(`figure[data-chart="${reward}"]`).isVisible()).toBe(true);
         expect(errors).toEqual([]);
-        await context.close();
+        await close();
       });
     },
   );

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mulberry32 } from '@evidence/stats';
+import type { RunInput } from '../src/index.js';
 
 export const X = 'total timesteps';
 export const Y = 'episode reward';
@@ -69,4 +70,33 @@ export function writeRunFolder(options: { seeds?: number; seed?: number } = {}):
   writeFileSync(join(root, 'README.txt'), 'not a run\n');
   writeFileSync(join(root, GROUPS[0] as string, TASKS[0] as string, 'broken.csv'), '');
   return root;
+}
+
+/** `configs` × `seeds` runs of `rows` rows: configuration c learns (c + 1) times as fast, with noise. */
+export function sweep(configs: number, seeds: number, rows: number): RunInput[] {
+  const random = mulberry32(1);
+  const runs: RunInput[] = [];
+  for (let c = 0; c < configs; c++)
+    for (let s = 0; s < seeds; s++) {
+      const step = Float64Array.from({ length: rows }, (_, i) => (i + 1) * 400);
+      const reward = step.map((x) => ((c + 1) * x) / 1e6 + random() * 10);
+      runs.push({
+        group: `cfg${c}`,
+        task: 'CartPole-v1',
+        path: `cfg${c}/seed_${s}`,
+        table: {
+          path: `cfg${c}/seed_${s}/progress.csv`,
+          format: 'sb3-progress',
+          columns: new Map([
+            ['step', step],
+            ['reward', reward],
+          ]),
+          meta: {
+            config: { learning_rate: (c + 1) * 1e-5, seed: s, gamma: 0.99, net: c % 2 ? 'large' : 'small' },
+          },
+          issues: [],
+        },
+      });
+    }
+  return runs;
 }

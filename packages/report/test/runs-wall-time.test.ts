@@ -4,11 +4,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyzeRuns, loadRuns, writeRunsReport } from '../src/index.js';
-import { chromiumMissing, launchChromium } from './helpers.js';
+import { chromiumMissing, launchChromium, openPage } from './helpers.js';
 
 const T_START = 1_700_000_000.5;
 
@@ -62,14 +61,7 @@ describe('wall time on the runs page', () => {
     });
 
     it('step, wall time and relative time each redraw the x axis, with no page error', async () => {
-      const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
-      const tab = await context.newPage();
-      const errors: string[] = [];
-      tab.on('pageerror', (error) => errors.push(error.message));
-      tab.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      await tab.goto(pathToFileURL(page).href, { waitUntil: 'load' });
+      const { page: tab, errors, close } = await openPage(browser, page);
       const id = await tab
         .locator('figure.ev-chart[data-chart^="curve-"]')
         .first()
@@ -110,7 +102,7 @@ describe('wall time on the runs page', () => {
       await tab.locator('select.ev-x').selectOption('step');
       expect((await axis()).label).toBe(step.label);
       expect(errors).toEqual([]);
-      await context.close();
+      await close();
     });
   });
 });

@@ -6,48 +6,13 @@ import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { mulberry32 } from '@evidence/stats';
 import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  analyzeRuns,
-  type RunInput,
-  type RunsAnalysis,
-  sweepConfigs,
-  writeRunsReport,
-} from '../src/index.js';
+import { analyzeRuns, type RunsAnalysis, sweepConfigs, writeRunsReport } from '../src/index.js';
 import { naturalCompare } from '../src/runs/natural-order.js';
 import { chromiumMissing, launchChromium } from './helpers.js';
-
-/** `configs` × `seeds` runs of `rows` rows: configuration c learns (c + 1) times as fast, with noise. */
-export function sweep(configs: number, seeds: number, rows: number): RunInput[] {
-  const random = mulberry32(1);
-  const runs: RunInput[] = [];
-  for (let c = 0; c < configs; c++)
-    for (let s = 0; s < seeds; s++) {
-      const step = Float64Array.from({ length: rows }, (_, i) => (i + 1) * 400);
-      const reward = step.map((x) => ((c + 1) * x) / 1e6 + random() * 10);
-      runs.push({
-        group: `cfg${c}`,
-        task: 'CartPole-v1',
-        path: `cfg${c}/seed_${s}`,
-        table: {
-          path: `cfg${c}/seed_${s}/progress.csv`,
-          format: 'sb3-progress',
-          columns: new Map([
-            ['step', step],
-            ['reward', reward],
-          ]),
-          meta: {
-            config: { learning_rate: (c + 1) * 1e-5, seed: s, gamma: 0.99, net: c % 2 ? 'large' : 'small' },
-          },
-          issues: [],
-        },
-      });
-    }
-  return runs;
-}
+import { sweep } from './runs-fixtures.js';
 
 describe('natural order', () => {
   it('numbers in names compare by value; text without digits by code point', () => {
