@@ -52,6 +52,8 @@ export interface DrawStandardChartsOptions {
   /** extra options for the charts of the evaluations (reward key, the before/after intervals) */
   evalOptions?: Omit<EvalChartOptions, 'out'>;
   onProgress?: (done: number, total: number, what: string) => void;
+  /** called (and awaited) right after each chart's file is written, before the next is drawn */
+  onWritten?: (path: string, chart: StandardChart) => Promise<void> | void;
 }
 
 export interface StandardChartsResult {
@@ -94,7 +96,10 @@ export async function drawStandardCharts(
         const path = await drawOne(chart, inputs, out, options.evalOptions ?? {});
         if (path === null)
           result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });
-        else result.written.push({ chart, path });
+        else {
+          result.written.push({ chart, path });
+          await options.onWritten?.(path, chart);
+        }
       } catch (error) {
         // nothing to draw is not a failure: the chart is simply not drawn, and says why
         if (error instanceof NoDataError) result.skipped.push({ chart, out, why: error.message });

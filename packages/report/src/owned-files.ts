@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import { writeTextAtomic } from './io.js';
 
 /**
@@ -11,10 +11,19 @@ export const OWNED_FILES_RECORD = '.evidence-report.json';
 
 const toPosix = (path: string): string => path.split('\\').join('/');
 
+/**
+ * The names the record lists that are still there: a file evidence wrote and somebody then removed is
+ * no longer ours, so a file of theirs put in its place later is never written over.
+ */
 async function readRecord(dir: string): Promise<Set<string>> {
   try {
-    const record = JSON.parse(await readFile(join(dir, OWNED_FILES_RECORD), 'utf8')) as { files?: unknown };
-    return new Set(Array.isArray(record.files) ? record.files.filter((f) => typeof f === 'string') : []);
+    const record = parseJsonLimited(await readInputText(join(dir, OWNED_FILES_RECORD))) as {
+      files?: unknown;
+    };
+    const files = Array.isArray(record.files) ? record.files : [];
+    return new Set(
+      files.filter((f): f is string => typeof f === 'string' && existsSync(join(dir, ...f.split('/')))),
+    );
   } catch {
     return new Set(); // no record (or an unreadable one): nothing here is ours
   }
@@ -60,11 +69,12 @@ export class OwnedFiles {
   }
 
   /**
-   * Records `path` as evidence's before it is written (the record is saved at once when it is new), so
-   * a kill or a full disk at any point leaves a folder the next run completes: a listed file that was
-   * never written is simply written then, and a written one is always listed.
+   * `path` was just written by evidence: it is added and the record saved at once, so the record only
+   * ever lists files evidence wrote (a chart skipped or a write that failed is never claimed, and a
+   * file the user puts there later is theirs). A kill between the write and the save leaves a file
+   * the record does not list: the next run refuses it rather than risk a user's file.
    */
-  async claim(path: string): Promise<void> {
+  async recordWritten(path: string): Promise<void> {
     this.add(path);
     try {
       await this.save();

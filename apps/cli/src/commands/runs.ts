@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
@@ -231,7 +231,7 @@ async function normalizeOption(io: CliIo, value: string | undefined): Promise<No
   const label = displayPath(io, path);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    parsed = parseJsonLimited(await readInputText(path));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
     throw new InputError(label, `not valid JSON: ${(error as Error).message}`);
