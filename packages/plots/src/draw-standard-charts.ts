@@ -66,10 +66,11 @@ export interface StandardChartsResult {
   issues: LineIssue[];
 }
 
-const isFile = (path: string): Promise<boolean> =>
+/** Why an input cannot be read, or null when it is a regular file. */
+const unusable = (path: string): Promise<string | null> =>
   stat(path).then(
-    (s) => s.isFile(),
-    () => false,
+    (s) => (s.isFile() ? null : 'not a regular file'),
+    () => 'missing',
   );
 
 /**
@@ -87,10 +88,18 @@ export async function drawStandardCharts(
   for (const chart of charts) {
     const out = options.outputFor?.(chart) ?? chart.out;
     const missing: string[] = [];
-    for (const input of chart.inputs) if (!(await isFile(input))) missing.push(basename(input));
-    if (missing.length > 0) {
-      const verb = missing.length > 1 ? 'are' : 'is';
-      result.skipped.push({ chart, out, why: `${missing.join(' and ')} ${verb} missing` });
+    const special: string[] = [];
+    for (const input of chart.inputs) {
+      const why = await unusable(input);
+      if (why !== null) (why === 'missing' ? missing : special).push(basename(input));
+    }
+    if (missing.length > 0 || special.length > 0) {
+      const verb = (names: string[]) => (names.length > 1 ? 'are' : 'is');
+      const why = [
+        ...(missing.length > 0 ? [`${missing.join(' and ')} ${verb(missing)} missing`] : []),
+        ...(special.length > 0 ? [`${special.join(' and ')} ${verb(special)} not a regular file`] : []),
+      ];
+      result.skipped.push({ chart, out, why: why.join('; ') });
     } else {
       try {
         const path = await drawOne(chart, inputs, out, options.evalOptions ?? {});

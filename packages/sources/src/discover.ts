@@ -414,7 +414,7 @@ async function readFolder(ctx: WalkContext, dir: string): Promise<Dirent[] | nul
     if (dir === ctx.root) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
-    ctx.skipped.push({ path: rel(ctx, dir), why: `folder not readable (${why}); skipped` });
+    ctx.skipped.push({ path: rel(ctx, dir), why: `folder not readable (${why})` });
     return null;
   }
 }
