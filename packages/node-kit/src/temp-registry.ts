@@ -29,7 +29,7 @@ function tell(message: { add?: string; remove?: string }): void {
   own.channel.postMessage(message);
 }
 
-/** `path` is a temp file being written; {@link releaseTemp} once it was renamed or removed. */
+/** `path` is a temp file (or work folder) being written; {@link releaseTemp} once it was renamed or removed. */
 export function registerTemp(path: string): void {
   registry().files.add(path);
   tell({ add: path });
@@ -47,7 +47,7 @@ export function liveTempFiles(): string[] {
 
 /** Removes every live temp file, synchronously (for a signal handler about to exit). */
 export function removeLiveTempFiles(): void {
-  for (const path of registry().files) rmSync(path, { force: true });
+  for (const path of registry().files) rmSync(path, { recursive: true, force: true });
   registry().files.clear();
 }
 
