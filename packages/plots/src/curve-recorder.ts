@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type RewardHistory, readRewardHistory } from '@evidence/csv-log';
-import { checkNamePart } from '@evidence/node-kit';
+import { checkNamePart, pushAll } from '@evidence/node-kit';
 import type { Chart, Panel } from './chart.js';
 import { PALETTE } from './chart.js';
 import { readEvidenceEnv, writeFileAtomic } from './data.js';
@@ -60,10 +60,10 @@ export class CurveRecorder {
   static async fromHistory(path: string, options: CurveRecorderOptions): Promise<CurveRecorder> {
     const history = await readRewardHistory(path);
     const recorder = new CurveRecorder({ averageWindow: history.average_window, ...options });
-    recorder.rewards.push(...history.reward_history);
-    recorder.averages.push(...history.average_history);
-    recorder.epsilons.push(...history.epsilon_history);
-    recorder.options.push(...history.option_history);
+    pushAll(recorder.rewards, history.reward_history);
+    pushAll(recorder.averages, history.average_history);
+    pushAll(recorder.epsilons, history.epsilon_history);
+    pushAll(recorder.options, history.option_history);
     for (const [k, v] of Object.entries(history.metric_histories)) recorder.metrics.set(k, [...v]);
     return recorder;
   }

@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type LineIssue, lineIssues, loadCsvLog, readJsonl } from '@evidence/csv-log';
+import { pushAll } from '@evidence/node-kit';
 import { NoDataError } from './charts/common.js';
 import type { CsvInput, EvalInput, EvalRecord } from './data.js';
 import type { EvalChartOptions, StandardChart } from './standard-charts.js';
@@ -21,7 +22,7 @@ export class ChartInputReader implements ChartInputs {
   csv(path: string): Promise<CsvInput> {
     return this.#once(path, async () => {
       const loaded = await loadCsvLog(path);
-      this.issues.push(...lineIssues(path, loaded.issues));
+      pushAll(this.issues, lineIssues(path, loaded.issues));
       return loaded;
     });
   }
@@ -29,7 +30,7 @@ export class ChartInputReader implements ChartInputs {
   evals(path: string): Promise<EvalRecord[]> {
     return this.#once(path, async () => {
       const result = await readJsonl<EvalRecord>(path);
-      this.issues.push(...lineIssues(path, result.issues));
+      pushAll(this.issues, lineIssues(path, result.issues));
       return result.records;
     });
   }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
-import { openInput } from '@evidence/node-kit';
+import { openInput, pushAll } from '@evidence/node-kit';
 import {
   type ChartInputs,
   drawStandardCharts,
@@ -308,7 +308,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       // No dedupeBy: a log without a step column is still drawn; the charts keep the last row of a
       // step logged twice after a resume themselves.
       const loaded = await loadCsvLog(path, columns ? { columns } : {});
-      issues.push(...issuesOf(path, loaded.issues));
+      pushAll(issues, issuesOf(path, loaded.issues));
       if (loaded.rowCount > 0) return loaded;
       skipped.push({ what: name(path), why: 'no data rows' });
       return null;
@@ -324,7 +324,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     }
     try {
       const loaded = await loadEvalFile(path, { rewardKey });
-      issues.push(...loaded.issues);
+      pushAll(issues, loaded.issues);
       if (loaded.records.length > 0) return loaded;
       skipped.push({ what: name(path), why: `no usable evaluation episode with a number in "${rewardKey}"` });
     } catch (error) {
@@ -427,7 +427,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (evidenceFound) await drawCharts('csv', null);
 
   // --- other trainers' files --------------------------------------------------------------------
-  for (const run of charted) issues.push(...sourceIssues(run));
+  for (const run of charted) pushAll(issues, sourceIssues(run));
   if (overlaid && overlaid.metrics > MAX_OVERLAYS)
     skipped.push({
       what: `${overlaid.metrics - MAX_OVERLAYS} more metrics`,

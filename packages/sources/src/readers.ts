@@ -2,7 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
-import { readInputText } from '@evidence/node-kit';
+import { pushAll, readInputText } from '@evidence/node-kit';
 import { numericColumns, parseDelimited } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, firstPresent, progressFormat, X_CANDIDATES } from './formats.js';
@@ -113,7 +113,7 @@ export async function readMonitorPart(files: string[], folder: string, source: s
     const table = await readSb3Monitor(file);
     if (table.columns.get('r')?.length === 0) issues.push(`${file}: no episode yet (header only)`);
     tables.push(table);
-    if (table !== undefined) issues.push(...table.issues);
+    if (table !== undefined) pushAll(issues, table.issues);
   }
   const joined = mergeSb3Monitors(files.length === 1 ? (files[0] as string) : folder, tables);
   const tStart = Number(joined.meta.t_start ?? Number.NaN);
@@ -194,7 +194,7 @@ export async function readWandbPanelParts(file: string, source: string): Promise
     out.set(String(run.meta.run), part);
   }
   const first = out.values().next().value;
-  if (first) first.issues.push(...parsed.issues);
+  if (first) pushAll(first.issues, parsed.issues);
   return out;
 }
 
@@ -277,8 +277,11 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
       wallScale: 1e-3,
       issues,
     });
-    series.push(...part.series.filter((s) => s.metric !== 'timestamp'));
-    restarts.push(...part.restarts);
+    pushAll(
+      series,
+      part.series.filter((s) => s.metric !== 'timestamp'),
+    );
+    pushAll(restarts, part.restarts);
   }
   const config: Record<string, unknown> = {};
   for (const name of await filesBelow(join(dir, 'params')))
@@ -299,8 +302,7 @@ async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (entry.isDirectory())
-      out.push(...(await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`)));
+    if (entry.isDirectory()) pushAll(out, await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`));
     else if (entry.isFile()) out.push(prefix + entry.name);
   }
   return out;

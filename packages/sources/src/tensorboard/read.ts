@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
+import { pushAll } from '@evidence/node-kit';
 import type { Reader } from 'protobufjs/light.js';
 import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { Restart, Series } from '../model.js';
@@ -62,7 +63,7 @@ export async function findTensorboardRuns(root: string, depth = 4): Promise<Tens
   if (depth === 0) return [];
   const runs: TensorboardRun[] = [];
   for (const entry of sortedDirs(entries))
-    runs.push(...(await findTensorboardRuns(join(root, entry), depth - 1)));
+    pushAll(runs, await findTensorboardRuns(join(root, entry), depth - 1));
   return runs;
 }
 
@@ -74,7 +75,7 @@ async function eventFilesBelow(dir: string, depth: number): Promise<string[]> {
     .sort(byWriteTime)
     .map((name) => join(dir, name));
   if (depth > 0)
-    for (const sub of sortedDirs(entries)) files.push(...(await eventFilesBelow(join(dir, sub), depth - 1)));
+    for (const sub of sortedDirs(entries)) pushAll(files, await eventFilesBelow(join(dir, sub), depth - 1));
   return files;
 }
 
