@@ -1,10 +1,11 @@
 // Every command keeps the writers' promises: stoppable, bounded, never over a user's file, never exit 0
 // on a failed write. Real processes: FIFOs, a real tmpfs, an unprivileged user, SIGINT to a busy child.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { binPath, finished, runCli, startCli, tempDir } from './helpers.js';
+import { binPath, finished, python, runCli, startCli, tempDir } from './helpers.js';
 
 const isRoot = process.getuid?.() === 0;
 const asRoot = isRoot || process.env.CI === 'true';
@@ -12,6 +13,9 @@ if (!asRoot)
   console.warn(
     'SKIPPED the tmpfs and unprivileged-user tests: mount and setpriv need root (required when CI=true).',
   );
+
+const pythonAvailable = spawnSync(python, ['--version']).status === 0 || process.env.CI === 'true';
+if (!pythonAvailable) console.warn(`SKIPPED the 20,000-tag test: ${python} is not available`);
 
 const LOG = 'step,reward,loss\n1,0.5,1\n2,0.7,0.8\n3,0.9,0.5\n4,1.1,0.4\n';
 const COMPONENTS =
@@ -61,6 +65,36 @@ describe('a FIFO among the logs', () => {
       expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
     }
   });
+});
+
+describe('a TensorBoard file of 20,000 tags (one value each, 0.9 MB)', () => {
+  const oracle = fileURLToPath(new URL('../../../packages/sources/test/tb_oracle.py', import.meta.url));
+  it.skipIf(!pythonAvailable)(
+    'table, runs and export refuse it while reading, naming the file and the limit',
+    async () => {
+      const dir = tempDir('tags');
+      mkdirSync(join(dir, 'run'));
+      const file = join(dir, 'run', 'events.out.tfevents.1700000000.host.1.0');
+      const records = Array.from({ length: 20_000 }, (_, step) => ({
+        wall_time: 1_700_000_000 + step,
+        step,
+        values: [{ tag: `tag/${step}`, kind: 'simple', value: 0.5 }],
+      }));
+      writeFileSync(join(dir, 'spec.json'), JSON.stringify({ files: [{ path: file, records }] }));
+      execFileSync(python, [oracle, 'write', join(dir, 'spec.json')]);
+      for (const args of [
+        ['table', 'run'],
+        ['runs', '.'],
+        ['export', '.', '--out', 'all.csv'],
+      ]) {
+        const result = await runCli(args, { cwd: dir });
+        expect(result.code, args[0]).toBe(1);
+        expect(result.stderr, args[0]).toMatch(
+          /events\.out\.tfevents\.1700000000\.host\.1\.0: at least \d+ tags over \d+ steps: .* cells per value past 8,000,000; not read/,
+        );
+      }
+    },
+  );
 });
 
 describe('the ownership record holds only what was written', () => {
