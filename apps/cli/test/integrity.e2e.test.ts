@@ -240,3 +240,91 @@ describe('Ctrl-C', () => {
     expect(left.filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
+
+describe('names from the data', () => {
+  const NASTY = 'a\x07<b>&"c\x1b[31m\u0085\ufffe';
+  const CONTROLS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]/;
+
+  it.skipIf(!pythonAvailable)(
+    'control characters are stripped and names XML-escaped in every SVG and page (Python parses each SVG)',
+    async () => {
+      const root = tempDir('nasty');
+      for (const group of [`g${NASTY}`, 'plain']) {
+        for (let k = 0; k < 3; k++) {
+          const dir = join(root, group, `seed${k}`);
+          mkdirSync(dir, { recursive: true });
+          const rows = Array.from(
+            { length: 20 },
+            (_, i) => `${(i + 1) * 10},${(i + 1) * (k + 1)},${1 / (i + 1)}`,
+          );
+          writeFileSync(
+            join(dir, 'progress.csv'),
+            `step,"rew${NASTY.replaceAll('"', '""')}",loss\n${rows.join('\n')}\n`,
+          );
+        }
+      }
+      const y = `rew${NASTY}`;
+      const out = join(tempDir('nasty-out'), 'runs');
+      const runs = await runCli(['runs', root, '--y', y, '--out', out, '--resamples', '200']);
+      expect(runs.code, runs.stderr).toBe(0);
+      const svgs = readdirSync(out)
+        .filter((name) => name.endsWith('.svg'))
+        .map((name) => join(out, name));
+      const plotSvg = join(out, 'plot.svg');
+      expect((await runCli(['plot', root, '--y', y, '-o', plotSvg])).code).toBe(0);
+      svgs.push(plotSvg);
+      expect(svgs.length).toBeGreaterThan(2);
+      const parsed = execFileSync(
+        python,
+        [
+          '-c',
+          'import sys, xml.etree.ElementTree as ET\nfor f in sys.argv[1:]: ET.parse(f)\nprint(len(sys.argv) - 1)',
+          ...svgs,
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(parsed.trim()).toBe(String(svgs.length));
+      for (const file of [...svgs, join(out, 'index.html')]) {
+        const text = readFileSync(file, 'utf8');
+        expect(CONTROLS.test(text), file).toBe(false);
+        expect(text, file).not.toContain('<b>&');
+      }
+    },
+  );
+
+  it('metrics named constructor, toString and valueOf are data in compare and report', async () => {
+    const dir = tempDir('keys');
+    for (const [name, shift] of [
+      ['pre_eval.jsonl', 0],
+      ['post_eval.jsonl', 1],
+    ] as const) {
+      const lines = Array.from({ length: 20 }, (_, i) =>
+        JSON.stringify({
+          cumulative_reward: i / 20 + shift,
+          constructor: i % 2 === 0,
+          toString: i % 3 === 0,
+          valueOf: i % 4 === 0,
+        }),
+      );
+      writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
+    }
+    const compare = await runCli([
+      'compare',
+      join(dir, 'pre_eval.jsonl'),
+      join(dir, 'post_eval.jsonl'),
+      '--resamples',
+      '200',
+    ]);
+    expect(compare.code, compare.stderr).toBe(0);
+    expect(compare.stdout).toMatch(/^constructor\s+0\.5000\s+0\.5000/m);
+    expect(compare.stdout).toMatch(/^toString\s+0\.3500\s+0\.3500/m);
+    expect(compare.stdout).toMatch(/^valueOf\s+0\.2500\s+0\.2500/m);
+    const report = await runCli(['report', dir, '--resamples', '200']);
+    expect(report.code, report.stderr).toBe(0);
+    for (const file of ['index.html', 'REPORT.md', 'before_after_metrics.json']) {
+      const text = readFileSync(join(dir, 'report', file), 'utf8');
+      expect(text, file).not.toMatch(/native code|function Object/);
+      expect(text, file).toContain('valueOf');
+    }
+  });
+});
