@@ -102,6 +102,9 @@ Example:
         throw new InputError(displayPath(io, root), 'no such file or directory');
       const report = await import('@evidence/report');
       const out = options.out === undefined ? undefined : resolvePath(io, options.out);
+      // said before the statistics run, not as a raw EEXIST after them
+      if (out !== undefined && (await kindOf(out)) === 'file')
+        throw new InputError(displayPath(io, out), 'is a file; --out names the folder the report goes to');
       const where = displayPath(io, root);
       const found = await readRuns(io, root, {
         ...discoveryOptions(options),

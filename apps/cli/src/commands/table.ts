@@ -90,6 +90,9 @@ export function tableCommand(command: Command, io: CliIo): void {
         issues.print([{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
       }
       issues.finish();
+      // nothing to show is bad input (exit 1); under --follow, a log that stayed empty until Ctrl-C is not
+      if (!tail.header && !options.follow)
+        throw new InputError(displayPath(io, path), 'empty file, no header line');
       if (!tail.header) printLine(io.stderr, `${displayPath(io, path)}: empty file, no header line`);
     });
 }
