@@ -53,6 +53,20 @@ describe('bad lines are said where they are', () => {
   });
 });
 
+describe('runs deeper than the search are said', () => {
+  it('a run 12 folders below the root is listed as skipped (too deep), not left out without a word', async () => {
+    const dir = tempDir('deep-runs');
+    const deep = join(dir, 'root', ...'abcdefghijkl'.split(''));
+    mkdirSync(deep, { recursive: true });
+    writeFileSync(join(deep, 'progress.csv'), 'step,reward\n1,1\n2,2\n');
+    mkdirSync(join(dir, 'root', 'near'), { recursive: true });
+    writeFileSync(join(dir, 'root', 'near', 'progress.csv'), 'step,reward\n1,1\n2,2\n');
+    const result = await runCli(['runs', 'root'], { cwd: dir });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(/too deep below the root: not searched/);
+  });
+});
+
 describe('bounded: no spread of a large array, no recursion into deep JSON', () => {
   it('table on a JSON Lines run of 150,000 rows prints every row', async () => {
     const dir = tempDir('big-jsonl');

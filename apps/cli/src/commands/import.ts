@@ -55,8 +55,9 @@ export function importCommand(command: Command, io: CliIo): void {
       const runs = found.runs.filter((r) => r.format === 'tensorboard');
       if (runs.length === 0) {
         const events = await eventFilesUnder(run, isEventFile);
-        // an event file refused while reading (a reading limit, a broken file): its own reason
-        const refused = found.skipped[0];
+        // an event file refused while reading (a reading limit, a broken file): its own reason; a run
+        // that simply logged no scalar says so below
+        const refused = found.skipped.find((skip) => skip.why !== 'no scalars logged');
         if (events > 0 && refused) throw refusedInput(io, run, kind === 'dir', refused.why);
         throw new InputError(
           displayPath(io, run),
