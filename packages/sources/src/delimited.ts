@@ -96,6 +96,8 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     }
     return { header: header ?? [], rows, delimiter, leadingComments, issues };
   }
+  // where the next row starts: a broken row (a quote never closed) is named at the line it opens on
+  let rowStart = 0;
   Papa.parse<string[]>(body, {
     comments: '#',
     skipEmptyLines: 'greedy',
@@ -103,10 +105,13 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     ...(delimiter ? { delimiter } : { delimitersToGuess: [',', '\t', ';', '|'] }),
     step(result) {
       const line = lineAt(offset + Math.max(0, result.meta.cursor - 1));
+      while (body.charCodeAt(rowStart) === 10 || body.charCodeAt(rowStart) === 13) rowStart++;
+      const opens = lineAt(offset + rowStart);
+      rowStart = result.meta.cursor;
       delimiter = result.meta.delimiter;
       for (const error of result.errors) {
         if (error.code !== 'UndetectableDelimiter')
-          issues.push(`${path}:${line}: ${error.message}; row skipped`);
+          issues.push(`${path}:${opens}: ${error.message}; row skipped`);
       }
       if (result.errors.some((error) => error.code !== 'UndetectableDelimiter')) return;
       accept(line, result.data);

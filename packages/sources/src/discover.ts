@@ -223,7 +223,8 @@ function defaultIdentity(ctx: WalkContext, id: string): Required<Identity> {
 
 async function walk(ctx: WalkContext, dir: string, depth: number, plain = false): Promise<void> {
   if (ctx.exclude && (dir === ctx.exclude || dir.startsWith(ctx.exclude + sep))) return;
-  const entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
+  const entries = await readFolder(ctx, dir);
+  if (entries === null) return;
   const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
   const dirs = entries
     .filter(
@@ -246,6 +247,7 @@ async function walk(ctx: WalkContext, dir: string, depth: number, plain = false)
   if (plain) {
     await fileCandidates(ctx, dir, files);
     if (depth > 0) for (const sub of dirs) await walk(ctx, join(dir, sub), depth - 1);
+    else tooDeep(ctx, dir, dirs);
     return;
   }
   if (has('runs.json') && has('RUNS.md')) {
@@ -400,8 +402,30 @@ async function walk(ctx: WalkContext, dir: string, depth: number, plain = false)
   } else {
     await fileCandidates(ctx, dir, files);
   }
-  if (depth === 0) return;
+  if (depth === 0) return tooDeep(ctx, dir, dirs);
   for (const sub of dirs) await walk(ctx, join(dir, sub), depth - 1);
+}
+
+/** A folder below the root that cannot be listed (no permission, say) is a run skipped with its reason. */
+async function readFolder(ctx: WalkContext, dir: string): Promise<Dirent[] | null> {
+  try {
+    return (await readdir(dir, { withFileTypes: true })).sort(byName);
+  } catch (error) {
+    if (dir === ctx.root) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
+    ctx.skipped.push({ path: rel(ctx, dir), why: `folder not readable (${why})` });
+    return null;
+  }
+}
+
+/** Folders below the depth searched are said, never silently left out. */
+function tooDeep(ctx: WalkContext, dir: string, dirs: readonly string[]): void {
+  for (const sub of dirs)
+    ctx.skipped.push({
+      path: rel(ctx, join(dir, sub)),
+      why: 'too deep below the root: not searched (give a folder nearer the runs as ROOT)',
+    });
 }
 
 /** The monitor files (joined) and progress.csv of one folder, the progress curve first when there is one. */

@@ -1,7 +1,8 @@
 /** Each source file read into series, with its format's default x and y and what was met reading it. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
+import { pushAll, readInputText } from '@evidence/node-kit';
 import { numericColumns, parseDelimited } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, firstPresent, progressFormat, X_CANDIDATES } from './formats.js';
@@ -65,7 +66,7 @@ export function tablePart(
 
 /** A JSON file (Python's bare NaN/Infinity allowed); an error names the file. */
 export async function readJsonFile(file: string): Promise<unknown> {
-  const text = await readFile(file, 'utf8');
+  const text = await readInputText(file);
   try {
     return parseNanJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
@@ -112,7 +113,7 @@ export async function readMonitorPart(files: string[], folder: string, source: s
     const table = await readSb3Monitor(file);
     if (table.columns.get('r')?.length === 0) issues.push(`${file}: no episode yet (header only)`);
     tables.push(table);
-    if (table !== undefined) issues.push(...table.issues);
+    if (table !== undefined) pushAll(issues, table.issues);
   }
   const joined = mergeSb3Monitors(files.length === 1 ? (files[0] as string) : folder, tables);
   const tStart = Number(joined.meta.t_start ?? Number.NaN);
@@ -135,7 +136,7 @@ export async function readMonitorPart(files: string[], folder: string, source: s
 
 /** A CSV/TSV of another tool: its format from its name and header, its default x and y. */
 export async function readCsvPart(file: string, source: string): Promise<RunPart> {
-  const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
+  const parsed = parseDelimited(file, await readInputText(file), { lastLine: 'torn' });
   const name = basename(file);
   const format = name === 'progress.csv' ? progressFormat(parsed.header) : csvFormat(name, parsed.header);
   // pandas writes its index as a first column without a name (`df.to_csv(path)`)
@@ -181,7 +182,7 @@ export async function readCsvPart(file: string, source: string): Promise<RunPart
 
 /** A W&B panel export: one part per run, x = Step, each metric with its __MIN/__MAX band. */
 export async function readWandbPanelParts(file: string, source: string): Promise<Map<string, RunPart>> {
-  const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
+  const parsed = parseDelimited(file, await readInputText(file), { lastLine: 'torn' });
   const series = wandbSeries(parsed.header);
   if (!series) throw new Error(`${file}:1: not a W&B panel export`);
   const columns = numericColumns(file, parsed);
@@ -193,7 +194,7 @@ export async function readWandbPanelParts(file: string, source: string): Promise
     out.set(String(run.meta.run), part);
   }
   const first = out.values().next().value;
-  if (first) first.issues.push(...parsed.issues);
+  if (first) pushAll(first.issues, parsed.issues);
   return out;
 }
 
@@ -245,7 +246,7 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
   const restarts: Restart[] = [];
   for (const name of await filesBelow(join(dir, 'metrics'))) {
     const file = join(dir, 'metrics', name);
-    const text = await readFile(file, 'utf8');
+    const text = await readInputText(file);
     const lines = text.split('\n');
     const torn = !text.endsWith('\n') && text.length > 0;
     if (torn) issues.push(`${file}:${lines.length}: last line has no line end (torn); not read`);
@@ -276,12 +277,15 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
       wallScale: 1e-3,
       issues,
     });
-    series.push(...part.series.filter((s) => s.metric !== 'timestamp'));
-    restarts.push(...part.restarts);
+    pushAll(
+      series,
+      part.series.filter((s) => s.metric !== 'timestamp'),
+    );
+    pushAll(restarts, part.restarts);
   }
   const config: Record<string, unknown> = {};
   for (const name of await filesBelow(join(dir, 'params')))
-    config[name] = (await readFile(join(dir, 'params', name), 'utf8')).trim();
+    config[name] = (await readInputText(join(dir, 'params', name))).trim();
   const names = series.map((s) => s.metric);
   return {
     format: 'mlflow',
@@ -298,8 +302,7 @@ async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (entry.isDirectory())
-      out.push(...(await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`)));
+    if (entry.isDirectory()) pushAll(out, await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`));
     else if (entry.isFile()) out.push(prefix + entry.name);
   }
   return out;

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readInputText } from '@evidence/node-kit';
 import { cellNumber } from './cells.js';
 import { numericColumns, parseDelimited } from './delimited.js';
 import type { RunTable } from './run-table.js';
@@ -13,7 +13,7 @@ export const MONITOR_SUFFIX = 'monitor.csv';
  * results_plotter uses.
  */
 export async function readSb3Monitor(path: string): Promise<RunTable> {
-  const parsed = parseDelimited(path, await readFile(path, 'utf8'), { lastLine: 'torn' });
+  const parsed = parseDelimited(path, await readInputText(path), { lastLine: 'torn' });
   const meta: Record<string, unknown> = {};
   const first = parsed.leadingComments[0];
   if (first === undefined)

@@ -62,10 +62,32 @@ Examples:
         kind === '.parquet'
           ? await sources.exportParquet(found.runs, out)
           : await sources.exportCsv(found.runs, out);
+      printRunIssues(io, root, found.runs);
       const metrics = new Set(found.runs.flatMap((run) => run.series.map((s) => s.metric))).size;
       printLine(
         io.stdout,
         `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'})`,
       );
     });
+}
+
+const ISSUES_SHOWN_PER_RUN = 5;
+
+/**
+ * What was not exported (a torn last line, a line skipped, a restart that dropped values): the first
+ * few of each run on stderr, named from where the user stands, the rest counted. Never silent.
+ */
+function printRunIssues(
+  io: CliIo,
+  root: string,
+  runs: readonly { id: string; issues: readonly string[] }[],
+): void {
+  const where = displayPath(io, root);
+  for (const run of runs) {
+    for (const issue of run.issues.slice(0, ISSUES_SHOWN_PER_RUN))
+      printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
+    const more = run.issues.length - ISSUES_SHOWN_PER_RUN;
+    if (more > 0)
+      printLine(io.stderr, `${run.id}: ${more} more line${more === 1 ? '' : 's'} not exported, not shown`);
+  }
 }

@@ -149,7 +149,6 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
   const { renderChart } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
-  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderChart(chart, out);
   owned.add(written);
   await owned.save();
@@ -185,7 +184,6 @@ async function plotColumns(
   const { renderColumns } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
-  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,
@@ -236,15 +234,14 @@ export async function drawStandardCharts(
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.read(outDir);
   const drawable = options.force ? charts : charts.filter((chart) => owned.mayWrite(outputFor(chart)));
-  // listed before they exist: a kill or a full disk leaves them ours to redo
-  for (const chart of drawable) owned.add(outputFor(chart));
-  await owned.save();
   const progress = createProgress(io);
   let result: StandardChartsResult;
   try {
     result = await plots.drawStandardCharts(drawable, {
       outputFor,
       onProgress: (done, total, what) => progress.update(done, total, what),
+      // recorded as each is written: the record never lists a chart that was not drawn
+      onWritten: (path) => owned.recordWritten(path),
     });
   } finally {
     progress.stop();

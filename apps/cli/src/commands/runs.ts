@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
@@ -102,6 +102,9 @@ Example:
         throw new InputError(displayPath(io, root), 'no such file or directory');
       const report = await import('@evidence/report');
       const out = options.out === undefined ? undefined : resolvePath(io, options.out);
+      // said before the statistics run, not as a raw EEXIST after them
+      if (out !== undefined && (await kindOf(out)) === 'file')
+        throw new InputError(displayPath(io, out), 'is a file; --out names the folder the report goes to');
       const where = displayPath(io, root);
       const found = await readRuns(io, root, {
         ...discoveryOptions(options),
@@ -231,7 +234,7 @@ async function normalizeOption(io: CliIo, value: string | undefined): Promise<No
   const label = displayPath(io, path);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    parsed = parseJsonLimited(await readInputText(path));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
     throw new InputError(label, `not valid JSON: ${(error as Error).message}`);

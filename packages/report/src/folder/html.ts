@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { readInput } from '@evidence/node-kit';
 import { escapeHtml as e } from '../page/escape.js';
 import { foldedSection, htmlDocument, interactiveAssets, section } from '../page/index.js';
 import { runRows } from '../run-info.js';
@@ -41,7 +41,7 @@ const inlined =
   (pageDir: string): ImageSource =>
   async (file) => {
     try {
-      const bytes = await readFile(join(pageDir, file));
+      const bytes = await readInput(join(pageDir, file));
       return `data:${MIME[extname(file).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
     } catch {
       return null;

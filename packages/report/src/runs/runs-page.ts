@@ -1,3 +1,4 @@
+import { pushAll } from '@evidence/node-kit';
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
 import { unseenBound } from '@evidence/stats';
@@ -305,7 +306,7 @@ export function renderRunsMarkdown(
   const { summary } = analysis;
   const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
-  out.push(...sweepMarkdown(summary, notes.configs, notes.baseline));
+  pushAll(out, sweepMarkdown(summary, notes.configs, notes.baseline));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${exact(budget)})`, '');
     out.push(

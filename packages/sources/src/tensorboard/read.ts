@@ -1,12 +1,12 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
+import { type FileHandle, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
+import { openInput, pushAll } from '@evidence/node-kit';
 import type { Reader } from 'protobufjs/light.js';
 import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { Restart, Series } from '../model.js';
 import { decodeEvent, eventReader } from './event.js';
 import { readRecordsInChunks } from './framing.js';
-import { SeriesBuilder } from './series.js';
+import { SeriesBuilder, TensorboardLimitError } from './series.js';
 
 /** Event files are read this much at a time: memory holds a chunk, not the whole file. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -62,7 +62,7 @@ export async function findTensorboardRuns(root: string, depth = 4): Promise<Tens
   if (depth === 0) return [];
   const runs: TensorboardRun[] = [];
   for (const entry of sortedDirs(entries))
-    runs.push(...(await findTensorboardRuns(join(root, entry), depth - 1)));
+    pushAll(runs, await findTensorboardRuns(join(root, entry), depth - 1));
   return runs;
 }
 
@@ -74,7 +74,7 @@ async function eventFilesBelow(dir: string, depth: number): Promise<string[]> {
     .sort(byWriteTime)
     .map((name) => join(dir, name));
   if (depth > 0)
-    for (const sub of sortedDirs(entries)) files.push(...(await eventFilesBelow(join(dir, sub), depth - 1)));
+    for (const sub of sortedDirs(entries)) pushAll(files, await eventFilesBelow(join(dir, sub), depth - 1));
   return files;
 }
 
@@ -123,7 +123,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     const plugins = new Map<string, string>();
     const sink = {
       scalar: (tag: string, step: number, wallTime: number, value: number, float32: boolean) =>
-        builder.scalar(prefix(tag), source, step, wallTime, value, float32),
+        builder.scalar(prefix(tag), source, step, wallTime, value, float32, file),
       sessionStart: (step: number) => builder.sessionStart(source, step),
       hparams: (values: Record<string, number | string | boolean>) => Object.assign(hparams, values),
       skipped(kind: string, tag: string, why?: string) {
@@ -133,11 +133,9 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     };
     let chunk: Buffer | null = null;
     let reader: Reader | null = null;
-    // O_NONBLOCK: a FIFO named as an event file is refused below instead of blocking the open.
-    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    // node-kit's one way to open an input: a FIFO or a device is refused before any blocking open
+    const handle = await openInput(file);
     try {
-      if (!(await handle.stat()).isFile())
-        throw new Error(`${file}: not a regular file (a named pipe or a device)`);
       await readRecordsInChunks(
         (position, length) => readAt(handle, position, length),
         (await handle.stat()).size,
@@ -152,6 +150,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
           try {
             decodeEvent(reader as Reader, start, end, plugins, sink);
           } catch (error) {
+            if (error instanceof TensorboardLimitError) throw error; // the whole run, not this record
             issues.push(
               `${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`,
             );

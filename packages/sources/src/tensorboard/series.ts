@@ -47,6 +47,17 @@ class TagBuilder {
   }
 }
 
+/** Scalar tags one run may hold: a table (or an alignment of runs) of more would not fit in memory. */
+export const MAX_TAGS = 10_000;
+/** Cells of the run's table (tags × distinct steps) free of charge; past them, at most this many per value. */
+export const CELLS_FREE = 8_000_000;
+export const CELLS_PER_VALUE = 64;
+
+/** A run past a reading limit: thrown while reading, naming the file, before memory grows with it. */
+export class TensorboardLimitError extends Error {
+  override name = 'TensorboardLimitError';
+}
+
 /**
  * Collects the scalars of one run's event files. Every value is kept, several at one step too (CleanRL
  * logs one `charts/episodic_return` per finished environment, all at one global_step). A SessionLog START
@@ -58,12 +69,34 @@ export class SeriesBuilder {
   readonly restarts: Restart[] = [];
   private lastTag = '';
   private last: TagBuilder | null = null;
+  /** The distinct steps logged, and the values: the run's table is tags × steps cells. */
+  private readonly steps = new Set<number>();
+  private values = 0;
 
-  scalar(tag: string, source: string, step: number, wallTime: number, value: number, float32: boolean): void {
+  /** `file`: named in a limit's error (the event file being read). */
+  scalar(
+    tag: string,
+    source: string,
+    step: number,
+    wallTime: number,
+    value: number,
+    float32: boolean,
+    file = source,
+  ): void {
     let builder = tag === this.lastTag ? this.last : this.tags.get(tag)?.builder;
     if (!builder) {
+      if (this.tags.size >= MAX_TAGS)
+        throw new TensorboardLimitError(
+          `${file}: more than ${MAX_TAGS.toLocaleString('en')} scalar tags in one run; not read (a table of them would not fit in memory)`,
+        );
       builder = new TagBuilder();
       this.tags.set(tag, { builder, source });
+      this.checkCells(file);
+    }
+    this.values++;
+    if (!this.steps.has(step)) {
+      this.steps.add(step);
+      this.checkCells(file);
     }
     this.lastTag = tag;
     this.last = builder;
@@ -73,6 +106,15 @@ export class SeriesBuilder {
     }
     builder.push(step, wallTime, value);
     if (!float32) builder.float32 = false;
+  }
+
+  /** Sparse tags (each at steps of its own) make a table of tags × steps cells: bounded while reading. */
+  private checkCells(file: string): void {
+    const cells = this.tags.size * this.steps.size;
+    if (cells > CELLS_FREE && cells > CELLS_PER_VALUE * this.values)
+      throw new TensorboardLimitError(
+        `${file}: at least ${this.tags.size} tags over ${this.steps.size} steps: a table of ${cells.toLocaleString('en')} cells for ${this.values} values, more than ${CELLS_PER_VALUE} cells per value past ${CELLS_FREE.toLocaleString('en')}; not read`,
+      );
   }
 
   sessionStart(source: string, step: number): void {
