@@ -73,7 +73,10 @@ function cases(): Case[] {
   }
   for (let i = 0; i < 30; i++) {
     const tasks = 2 + (i % 2);
-    const sizes = Array.from({ length: tasks }, () => [2 + Math.floor(random() * 3), 2 + Math.floor(random() * 3)]);
+    const sizes = Array.from({ length: tasks }, () => [
+      2 + Math.floor(random() * 3),
+      2 + Math.floor(random() * 3),
+    ]);
     const shift = random() * 2;
     const ties = i % 3 === 0;
     out.push({
@@ -131,7 +134,7 @@ describe('rankTest: the level holds at any n', () => {
       const draw = () => Array.from({ length: 4 }, () => Math.round(random() * 6));
       if (rankTest([draw()], [draw()]).p <= 0.05) rejected++;
     }
-    expect(rejected / 2000).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt(0.05 * 0.95 / 2000));
+    expect(rejected / 2000).toBeLessThanOrEqual(0.05 + 2 * Math.sqrt((0.05 * 0.95) / 2000));
   });
 });
 
@@ -160,7 +163,10 @@ describe.skipIf(pythonMissing)('Newcombe method 5 against a NumPy port', () => {
     const random = mulberry32(5);
     const all = Array.from({ length: 100 }, (_, i) => {
       const tasks = 1 + (i % 3);
-      const sizes = Array.from({ length: tasks }, () => [1 + Math.floor(random() * 12), 1 + Math.floor(random() * 12)]);
+      const sizes = Array.from({ length: tasks }, () => [
+        1 + Math.floor(random() * 12),
+        1 + Math.floor(random() * 12),
+      ]);
       const theta = i % 10 === 0 ? 1 : i % 10 === 1 ? 0 : Math.round(random() * 1000) / 1000;
       return { theta, sizes };
     });

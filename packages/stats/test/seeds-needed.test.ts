@@ -6,7 +6,7 @@ const normalSample = (seed: number, n: number, shift: number): number[] => {
   return Array.from({ length: n }, () => shift + normalQuantile(random() * 0.999998 + 0.000001));
 };
 
-describe('seedsNeeded: runs per group for an 80 % chance that the gate\'s test gives p ≤ 5 %', () => {
+describe("seedsNeeded: runs per group for an 80 % chance that the gate's test gives p ≤ 5 %", () => {
   it('a large difference needs few seeds, a small one many, none no number', () => {
     const base = normalSample(1, 30, 0);
     const large = seedsNeeded([normalSample(2, 30, 2)], [base]);
