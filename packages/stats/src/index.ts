@@ -57,6 +57,7 @@ export { type EfficiencyCurve, sampleEfficiencyCurve } from './sample-efficiency
 export { scoreDistribution } from './score-distribution.js';
 export { pooled, type Scores, taskMeans } from './scores.js';
 export { type SeedsNeeded, type SeedsNeededOptions, seedsNeeded } from './seeds-needed.js';
+export { SIGN_FLIP_EXACT, signFlipTest } from './sign-flip-test.js';
 export { std } from './std.js';
 export { studentTCdf, studentTQuantile, tInterval } from './student-t.js';
 export { type Summary, summary } from './summary.js';

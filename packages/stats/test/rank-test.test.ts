@@ -5,6 +5,7 @@ import {
   newcombeImprovementInterval,
   rankTest,
   runsToReach,
+  signFlipTest,
 } from '../src/index.js';
 import { python, pythonMissing } from './helpers.js';
 
@@ -197,5 +198,39 @@ describe('the interval of P(A > B) can express doubt', () => {
     ).ci;
     expect(many[1] - many[0]).toBeLessThan(few[1] - few[0]);
     for (const v of [...few, ...many]) expect(v >= 0 && v <= 1).toBe(true);
+  });
+});
+
+// SciPy's exact paired permutation test (every sign pattern) of the mean difference.
+const SIGN_FLIP = `
+import json, sys
+import numpy as np
+from scipy import stats
+out = []
+for c in json.load(sys.stdin):
+  after, before = np.array(c['after']), np.array(c['before'])
+  r = stats.permutation_test((after, before), lambda a, b, axis: np.mean(a - b, axis=axis), vectorized=True,
+      permutation_type='samples', n_resamples=np.inf, alternative=c['alt'])
+  out.append(float(r.pvalue))
+print(json.dumps(out))
+`;
+
+describe.skipIf(pythonMissing)('signFlipTest against SciPy', () => {
+  it('p-values agree to 1e-12 on 60 paired cases (zero and tied differences included)', () => {
+    const random = mulberry32(17);
+    const all = Array.from({ length: 60 }, (_, i) => {
+      const n = 2 + (i % 11); // SciPy needs two pairs
+      const before = Array.from({ length: n }, () => Math.round(random() * 8));
+      const after = before.map((b) => b + Math.round((random() - 0.3) * 4));
+      return { before, after, alt: i % 2 === 0 ? ('greater' as const) : ('less' as const) };
+    });
+    const expected = python<number[]>(SIGN_FLIP, all);
+    all.forEach((c, i) => {
+      const got = signFlipTest(
+        c.after.map((a, k) => a - (c.before[k] as number)),
+        { alternative: c.alt },
+      );
+      expect(Math.abs(got.p - (expected[i] as number)), JSON.stringify(c)).toBeLessThan(1e-12);
+    });
   });
 });
