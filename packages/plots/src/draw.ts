@@ -452,8 +452,16 @@ function drawReference(
   const py = crisp(layout.y(reference.y));
   if (py < rect.y || py > rect.y + rect.height) return;
   ctx.save();
+  // a white halo under the dashes keeps them visible across coloured bars
+  ctx.strokeStyle = '#ffffff';
+  ctx.globalAlpha = 0.8;
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  ctx.moveTo(rect.x, py);
+  ctx.lineTo(rect.x + rect.width, py);
+  ctx.stroke();
   ctx.strokeStyle = INK;
-  ctx.globalAlpha = 0.7;
+  ctx.globalAlpha = 1;
   ctx.lineWidth = 1;
   ctx.setLineDash([6, 4]);
   ctx.beginPath();
@@ -462,13 +470,16 @@ function drawReference(
   ctx.stroke();
   ctx.restore();
   if (!reference.label) return;
-  ctx.fillStyle = INK;
   ctx.font = font(TICK_FONT);
+  const w = ctx.measureText(reference.label).width;
+  // the label on a white box at the right end, above the line
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(rect.x + rect.width - 8 - w, py - 18, w + 6, 15);
+  ctx.fillStyle = INK;
   ctx.textAlign = 'right';
   ctx.textBaseline = 'bottom';
-  ctx.fillText(reference.label, rect.x + rect.width - 4, py - 2);
-  const w = ctx.measureText(reference.label).width;
-  grid.markRect({ x: rect.x + rect.width - 4 - w, y: py - 16, width: w, height: 16 });
+  ctx.fillText(reference.label, rect.x + rect.width - 5, py - 4);
+  grid.markRect({ x: rect.x + rect.width - 8 - w, y: py - 18, width: w + 6, height: 15 });
 }
 
 function drawYAxis(ctx: Context2D, layout: PanelLayout): void {

@@ -2,6 +2,10 @@
 
 const MINUS = '\u2212';
 
+function sign(value: number, text: string): string {
+  return value < 0 ? MINUS + text : text;
+}
+
 /** 0.0001 → "1e-4", 0.00025 → "2.5e-4". */
 export function exponential(value: number): string {
   const [mantissa = '', exponent = '0'] = value.toExponential().split('e');

@@ -1,10 +1,11 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
-import { plural } from '../page/format.js';
+import { formatNumber, plural } from '../page/format.js';
 import type { OverlayInput } from '../page/index.js';
 import type { GroupSummary, Improvement, RunsAnalysis } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
 import { MAX_ALL_PAIRS_GROUPS, ranking } from './sweep-view.js';
+import { passes } from './verdict.js';
 
 /** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
 export const MAX_RUN_LINES = 20;
@@ -253,10 +254,15 @@ function improvementChart(analysis: RunsAnalysis): RunsChart {
         },
       ],
       categories: pairs.map((p) => `${p.a} > ${p.b}`),
-      groupNotes: pairs.map((p) => (p.p === 0 || p.p === 1 ? 'separated' : '')),
+      // a separated pair says so, with what the test makes of it (2 v 2: p = 0.17, cannot tell)
+      groupNotes: pairs.map((p) =>
+        p.p === 0 || p.p === 1
+          ? `all runs apart, p = ${formatNumber(p.p_value)}${passes(p) ? '' : ': cannot tell'}`
+          : '',
+      ),
       yLabel: `${task}: P(A > B)`,
       yDomain: [0, 1] as const,
-      reference: { y: 0.5, label: '0.5: no difference' },
+      reference: { y: 0.5, label: '0.5: neither ahead' },
     };
   });
   return {
