@@ -90,7 +90,7 @@ describe('runs statistics from @evidence/stats', () => {
     }
     const md = renderRunsMarkdown(analysis, notes, []);
     expect(md).toContain(
-      `with 5 seeds this comparison is detected ${Math.round((ab.power as number) * 100)}% of the time; ${ab.seeds_needed} seeds per group reach 80%`,
+      `with 5 seeds the test finds this difference ${Math.round((ab.power as number) * 100)}% of the time; ${ab.seeds_needed} seeds per group reach 80%`,
     );
     expect(md).toContain(
       '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',

@@ -28,8 +28,8 @@ export interface MeanCurveOptions {
 export const CURVE_POINTS = 100;
 
 /**
- * A run's points with finite x and y, sorted by x; of points logged at one x, the last logged one
- * (a resumed run logs a step again: the later row is what the run ended up with).
+ * A run's points with finite x and y, sorted by x; points logged at one x count as their mean (several
+ * episodes can end at one step, and each is a value the run reached there).
  */
 export function curvePoints(run: CurveRun): { x: Float64Array; y: Float64Array } {
   const order: number[] = [];
@@ -38,12 +38,16 @@ export function curvePoints(run: CurveRun): { x: Float64Array; y: Float64Array }
   order.sort((a, b) => (run.x[a] as number) - (run.x[b] as number) || a - b);
   const x: number[] = [];
   const y: number[] = [];
+  let count = 0;
   for (const i of order) {
     const at = run.x[i] as number;
-    if (x.length > 0 && x[x.length - 1] === at) y[y.length - 1] = run.y[i] as number;
-    else {
+    if (x.length > 0 && x[x.length - 1] === at) {
+      count++;
+      y[y.length - 1] = (y[y.length - 1] as number) + ((run.y[i] as number) - (y[y.length - 1] as number)) / count;
+    } else {
       x.push(at);
       y.push(run.y[i] as number);
+      count = 1;
     }
   }
   return { x: Float64Array.from(x), y: Float64Array.from(y) };

@@ -3,7 +3,7 @@ import { meanCurve, mulberry32 } from '../src/index.js';
 import { python, pythonMissing } from './helpers.js';
 
 // The rule in NumPy: a 100-point grid over the runs' x, np.interp inside each run's logged range only
-// (a repeated x keeps its last value), the mean of the runs covering x and the t-interval of that mean.
+// (values logged at one x count as their mean), the mean of the runs covering x and the t-interval of that mean.
 const NUMPY = `
 import json, sys
 import numpy as np
@@ -13,9 +13,8 @@ for runs in json.load(sys.stdin):
   clean = []
   for r in runs:
     x = np.array(r['x'], float); y = np.array(r['y'], float)
-    order = np.argsort(x, kind='stable'); x, y = x[order], y[order]
-    keep = np.append(x[1:] != x[:-1], True)   # the last of each repeated x
-    clean.append((x[keep], y[keep]))
+    ux = np.unique(x)
+    clean.append((ux, np.array([y[x == u].mean() for u in ux])))
   lo, hi = min(c[0][0] for c in clean), max(c[0][-1] for c in clean)
   grid = np.linspace(lo, hi, 100); grid[-1] = hi
   mean, low, high = [], [], []

@@ -454,8 +454,11 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
         power: null,
       };
       let mirrored = result;
-      if (data && 'note' in data) mirrored = result = { ...result, note: data.note };
-      else if (data) {
+      if (data && 'note' in data) {
+        result = { ...result, note: data.note };
+        mirrored = { ...result, a: b, b: a };
+      } else if (!data) mirrored = { ...result, a: b, b: a };
+      if (data && !('note' in data)) {
         const labels = [...data.labels, a, b];
         const { estimate, ci } = improvementNewcombe(data.x, data.y);
         const greater = rankTest(data.x, data.y, { alternative: 'greater', seed, labels });
