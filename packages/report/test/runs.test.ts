@@ -63,7 +63,11 @@ describe('evidence runs statistics against csv + NumPy (independent oracle)', ()
       const unsimulated = (summary: RunsSummary) =>
         JSON.parse(
           JSON.stringify(summary, (key, v) =>
-            key === 'seeds_needed' || key === 'power' ? null : typeof v === 'number' && Number.isNaN(v) ? null : v,
+            key === 'seeds_needed' || key === 'power'
+              ? null
+              : typeof v === 'number' && Number.isNaN(v)
+                ? null
+                : v,
           ),
         );
       expectClose(

@@ -139,10 +139,20 @@ function exactP(tasks: readonly Task[], sign: number, given?: Map<string, NullDi
   const { common, total } = known;
   let observed = 0;
   for (const task of tasks) observed += Math.round(task.twiceU) * (common / (2 * task.n * task.m));
-  let p = 0;
-  if (sign > 0) for (let k = observed; k < total.length; k++) p += total[k] as number;
-  else for (let k = 0; k <= observed; k++) p += total[k] as number;
-  return p;
+  // the shorter tail is summed, the longer one is 1 − the rest: p = 1 comes out as exactly 1
+  const upper = (from: number) => {
+    let sum = 0;
+    for (let k = from; k < total.length; k++) sum += total[k] as number;
+    return sum;
+  };
+  const lower = (to: number) => {
+    let sum = 0;
+    for (let k = 0; k <= to; k++) sum += total[k] as number;
+    return sum;
+  };
+  const middle = (total.length - 1) / 2;
+  if (sign > 0) return observed >= middle ? upper(observed) : 1 - lower(observed - 1);
+  return observed <= middle ? lower(observed) : 1 - upper(observed + 1);
 }
 
 /** The exact null distribution of the tasks' statistic, or null when too large to compute. */

@@ -8,6 +8,7 @@ import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
+import { referenceScores } from './reference-scores.js';
 
 interface RunsOptions {
   pattern?: string;
@@ -17,6 +18,7 @@ interface RunsOptions {
   y?: string;
   final: number;
   normalize?: string;
+  reference?: string;
   seed: number;
   resamples: number;
   out?: string;
@@ -64,6 +66,10 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option(
       '--normalize <how>',
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds IQM, median, mean and optimality gap across tasks, P(A > B) over tasks, the performance profile',
+    )
+    .option(
+      '--reference <file>',
+      'each task\'s random and expert scores (JSON {"task": {"random": r, "expert": e}} or CSV task,random,expert): normalizes (score − random)/(expert − random) for the aggregates, as rliable\'s Atari tables',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
     .option(
@@ -120,7 +126,15 @@ Example:
       const gate = options.requireImprovement;
       if (gate && gate.length !== 2)
         throw new UsageError(`--require-improvement: expected two groups A B, got ${gate.length}`);
-      const normalize = await normalizeOption(io, options.normalize);
+      if (options.reference !== undefined && options.normalize !== undefined)
+        throw new UsageError('--reference and --normalize: give one (--reference is the normalization)');
+      const normalize =
+        options.reference === undefined
+          ? await normalizeOption(io, options.normalize)
+          : await referenceScores(
+              resolvePath(io, options.reference),
+              displayPath(io, resolvePath(io, options.reference)),
+            );
       let analysis: RunsAnalysis;
       try {
         // run.json beside an evidence folder's log declares its metrics' ranges: bands stay inside
@@ -267,7 +281,8 @@ function humanReport(
 ): string {
   const { summary } = analysis;
   const f = report.formatRunsNumber;
-  const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
+  const ci = (c: [number, number] | null, range?: [number, number]) =>
+    c ? `[${f(c[0])}, ${f(c[1])}]` : range ? `range ${f(range[0])} to ${f(range[1])}` : '';
   const parts: string[] = [report.runsVerdict(summary, baseline), '', ...findings, ''];
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${budget})`); // exact: 35839, not 35840
@@ -306,6 +321,7 @@ function humanReport(
   if (summary.aggregate) {
     parts.push(
       `all tasks, normalized (${summary.aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs (optimality gap: lower is better)`,
+      report.normalizeNote(summary.aggregate.normalize),
     );
     parts.push(
       renderTextTable(
@@ -313,13 +329,13 @@ function humanReport(
         Object.entries(summary.aggregate.groups).map(([g, s]) => [
           g,
           f(s.iqm),
-          ci(s.iqm_ci),
+          ci(s.iqm_ci ?? null, s.ranges?.iqm),
           f(s.median),
-          ci(s.median_ci),
+          ci(s.median_ci ?? null, s.ranges?.median),
           f(s.mean),
-          ci(s.mean_ci),
+          ci(s.mean_ci ?? null, s.ranges?.mean),
           f(s.optimality_gap),
-          ci(s.optimality_gap_ci),
+          ci(s.optimality_gap_ci ?? null, s.ranges?.optimality_gap),
         ]),
       ),
       '',

@@ -130,7 +130,7 @@ function curveChart(
 /** What a whisker cannot say by itself: a point (all runs equal) or a range instead of an interval. */
 function whiskerWords(s: GroupSummary): string {
   if (s.all_equal) return `all ${s.complete} equal`;
-  if (s.range) return `range of ${s.complete}`;
+  if (s.range) return `range of ${s.complete} runs`;
   return '';
 }
 

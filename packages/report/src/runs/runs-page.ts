@@ -136,7 +136,7 @@ function aggregateInterval(s: AggregateSummary, key: 'iqm' | 'mean' | 'median' |
 export function normalizeNote(normalize: string): string {
   return normalize === 'minmax'
     ? "Normalized min–max by the final scores of the runs compared here: relative to these runs only (the best run is 1 and the worst 0 by construction, so the best group looks certain). For an absolute scale give --reference FILE with each task's random and expert scores."
-    : `Normalized by ${normalize}.`;
+    : `Normalized by ${normalize}: absolute, the same for any runs compared.`;
 }
 
 /** The aggregate rows' note when an interval gave way to the range of the runs. */
@@ -291,7 +291,7 @@ ${summary.aggregate.improvement
   const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
   const body = `<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
 <p class="verdict" id="verdict"><strong>${e(runsVerdict(summary, notes.baseline))}</strong></p>
-<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean. Curve bands: the t-interval of the mean across runs, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the 95% interval of P(A &gt; B) excludes 0.5 (simulated studies drawn from these runs).</p>
+<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. IQM intervals: percentile bootstrap over runs at the level that holds 95% with few runs (Hesterberg's expanded interval), ${options.resamples} resamples, seed ${options.seed}, or the range of the runs where too few runs allow none; IQM = 25% trimmed mean. P(A &gt; B): Mann–Whitney U/(n·m) with Newcombe's (2006) method 5 interval; "ahead" only where the one-sided exact permutation test gives p ≤ 0.05 (across tasks, stratified by task). Curves: each run interpolated linearly within the steps it logged (no extrapolation), the mean across runs and the t-interval of that mean, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the same test gives p ≤ 0.05 (studies simulated from these runs).</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
