@@ -79,6 +79,7 @@ Example:
           io,
           metrics,
           tests,
+          options.json === true,
           options.requireImprovement === true ? 'mean_reward' : options.requireImprovement,
         );
       }
@@ -163,6 +164,7 @@ function requireImprovement(
   io: CliIo,
   metrics: BeforeAfterMetrics,
   tests: Record<string, MetricTest>,
+  json: boolean,
   metric: string,
 ): void {
   if (!(metric in metrics.delta)) {
@@ -185,7 +187,8 @@ function requireImprovement(
   const what = test.test === 'sign-flip' ? 'paired sign-flip' : 'Mann–Whitney';
   const said = `${change}; one-sided exact ${what} test p = ${formatValue(test.p_value, '.3g')}`;
   if (improved(test)) {
-    printLine(io.stdout, `improved: ${said} ≤ 0.05`);
+    // with --json, stdout stays one JSON document
+    printLine(json ? io.stderr : io.stdout, `improved: ${said} ≤ 0.05`);
     return;
   }
   const unit = test.test === 'sign-flip' ? 'pairs of episodes' : 'episodes per side';
