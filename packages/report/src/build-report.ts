@@ -11,6 +11,7 @@ import {
   standardCharts,
 } from '@evidence/plots';
 import type { Run } from '@evidence/sources';
+import type { MeanCurve } from '@evidence/stats';
 import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
@@ -28,6 +29,7 @@ import { OwnedFiles } from './owned-files.js';
 import { LIVE_DATA_FILE } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
+import { overlayCurves } from './runs/metric-overlays.js';
 import { sourceIssues } from './source-issues.js';
 import {
   describeOverlays,
@@ -74,6 +76,8 @@ export interface ReportResult {
   run: RunInfo;
   /** what other trainers' files were found and what is charted of them (one line), or null when none */
   sources: string | null;
+  /** a folder of runs: per metric, per group, the mean curve the overlays draw (as `evidence runs --json`) */
+  curves?: Record<string, Record<string, MeanCurve>>;
 }
 
 /** `evidence report` on a folder with nothing a report could show: nothing was written. */
@@ -590,5 +594,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     metrics,
     run,
     sources: foundLine,
+    ...(overlaid ? { curves: overlayCurves(overlaid.overlays) } : {}),
   };
 }
