@@ -111,7 +111,25 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     files = (runs[0] as TensorboardRun).files;
     dir = (runs[0] as TensorboardRun).dir;
   } else files = [path];
+  return readScalarsOf(path, dir, files);
+}
 
+/**
+ * The scalars of given event files of one run folder (relative to `dir`): the folder's own files in
+ * path order, then each subfolder's (add_scalars series), as the discovery's catalogue claims them.
+ */
+export async function readTensorboardFiles(
+  dir: string,
+  files: readonly string[],
+): Promise<TensorboardScalars> {
+  const own = files.filter((f) => !f.includes('/')).sort(byPath);
+  const below = files.filter((f) => f.includes('/')).sort(byPath);
+  const all = [...own, ...below].map((f) => join(dir, f));
+  const single = all.length === 1 && own.length === 1;
+  return readScalarsOf(single ? (all[0] as string) : dir, dir, all);
+}
+
+async function readScalarsOf(path: string, dir: string, files: string[]): Promise<TensorboardScalars> {
   const builder = new SeriesBuilder();
   const hparams: Record<string, number | string | boolean> = {};
   const skipped = new Map<string, number>();

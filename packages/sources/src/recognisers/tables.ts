@@ -1,0 +1,62 @@
+/**
+ * Any other table of records, whatever its extension (`.csv .tsv .txt .log`, none): a delimited table
+ * (delimiter and header sniffed), JSON Lines, or a JSON array of records. A run's log by name
+ * (`progress.*` of SB3, baselines, RLlib and SpinningUp's EpochLogger; `metrics.*` of Lightning and
+ * Dreamer) joins its folder's run; any other is a run of its own, or joins a folder whose run another
+ * source already is.
+ */
+import { join } from 'node:path';
+import type { Folder, Recogniser, Source } from '../catalogue/types.js';
+import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../readers.js';
+import { stem, tableOptions } from './shared.js';
+
+/** Names trainers give the log of a run (its folder is the run). */
+const RUN_LOG = /^(progress|metrics|scalars|log|train_log|training|stats|eval(uation)?s?|monitor)$/i;
+
+export const tables: Recogniser = {
+  name: 'tables',
+  async recognise(folder) {
+    const out: Source[] = [];
+    for (const name of folder.files) {
+      const sniff = await folder.sniff(name);
+      const read = readerOf(folder, name, sniff.kind, sniff.table?.header === null ? sniff.table.fields : 0);
+      if (!read) continue;
+      const joins = RUN_LOG.test(stem(name));
+      out.push({
+        role: joins ? 'join' : 'own',
+        joinable: true,
+        layout: joins ? 'folder' : 'file',
+        files: [folder.path(name)],
+        read: async () => [await read()],
+      });
+    }
+    return out;
+  },
+};
+
+function readerOf(
+  folder: Folder,
+  name: string,
+  kind: string,
+  headerless: number,
+): (() => Promise<RunPart>) | null {
+  const file = join(folder.abs, name);
+  if (kind === 'table')
+    return async () =>
+      readCsvPart(file, name, {
+        ...(await tableOptions(folder, name)),
+        ...(headerless > 0
+          ? { columns: Array.from({ length: headerless }, (_, i) => `column ${i + 1}`) }
+          : {}),
+      });
+  if (kind === 'jsonl')
+    return async () =>
+      readJsonlPart(
+        file,
+        name,
+        name === 'result.json' ? 'rllib-result' : 'jsonl',
+        await tableOptions(folder, name),
+      );
+  if (kind === 'json-array') return async () => readJsonArrayPart(file, name);
+  return null;
+}
