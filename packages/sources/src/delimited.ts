@@ -158,13 +158,10 @@ export function numericColumns(path: string, parsed: DelimitedText): Map<string,
     if (found) text.push(found);
     else columns.set(name, values);
   }
-  const first = text[0];
-  if (first) {
-    const names = text.map((t) => `"${t.name}"`).join(', ');
+  if (text.length > 0)
     parsed.issues.push(
-      `${path}: text columns (not charted): ${names} (line ${first.line}: ${JSON.stringify(first.cell.slice(0, 40))})`,
+      `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`,
     );
-  }
   return columns;
 }
 

@@ -25,9 +25,9 @@ const READ_AT_ONCE = 8;
 
 /** What the discovery looks for, for a "nothing found" or "not a run file" message. */
 export const LOOKED_FOR =
-  'an evidence folder, monitor files, progress/metrics tables (CSV, TSV, whitespace, any extension), ' +
-  'events.out.tfevents.*, trainer_state.json, an mlruns/, Ray trial, sacred or d3rlpy folder, a W&B or ' +
-  'TensorBoard CSV export, a JSON array, JSON Lines or metric store';
+  'an evidence folder, *monitor.csv, progress.csv, metrics.csv (or any table: comma, tab, semicolon or ' +
+  'space separated, any extension), events.out.tfevents.*, trainer_state.json, an mlruns/, Ray trial, ' +
+  'sacred or d3rlpy folder, a W&B or TensorBoard CSV export, a JSON array, JSON Lines or metric store';
 
 /** A file given to a command that is no run file: the one line it prints. */
 export class UnknownFileError extends Error {

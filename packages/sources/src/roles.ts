@@ -175,6 +175,7 @@ export function spellings(vocabulary: readonly string[]): string[] {
     const snake = name.replace(/[\s/.-]+/g, '_');
     out.add(snake);
     out.add(snake.toLowerCase());
+    out.add(name.replace(/[_/.-]+/g, ' ').trim());
   }
   return [...out];
 }

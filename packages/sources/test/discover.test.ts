@@ -69,7 +69,7 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
     expect(runs[1]?.meta.config).toMatchObject({ env: 'CartPole-v1', lr: 0.0001 });
     expect(runs[1]?.issues).toHaveLength(1);
     expect(runs[1]?.issues[0]).toMatch(
-      /progress\.csv: text columns \(not charted\): "custom_metrics", "hist_stats\/episode_reward", "date", "hostname", "trial_id" \(line 2: /,
+      /progress\.csv: text columns \(not charted\): "custom_metrics" \(line 2: .*\), "hist_stats\/episode_reward" \(line 2: .*\), "date" \(line 2: .*\), "hostname" \(line 2: "host"\), "trial_id" \(line 2: /,
     );
   });
 

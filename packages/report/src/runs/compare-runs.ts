@@ -215,7 +215,9 @@ function pickColumn(
     if (run.table.columns.has(chosen)) continue;
     const why = textIssue(run, chosen);
     if (why) {
-      const at = /:(\d+): column "(?:[^"\\]|\\.)*" holds text \((".*")\)/.exec(why);
+      const at = new RegExp(
+        `${escapeRegExp(JSON.stringify(chosen))} \\(line (\\d+): ("(?:[^"\\\\]|\\\\.)*")\\)`,
+      ).exec(why);
       throw new RunsInputError(
         at
           ? `${label(run)}:${at[1]}: column ${JSON.stringify(chosen)} (${what}) is not numeric: ${at[2]}`
@@ -238,8 +240,13 @@ const describe = (run: RunInput): string =>
 
 /** The reader left a text column out and said where (file, line, cell): the reason to give. */
 function textIssue(run: RunInput, name: string): string | undefined {
-  return run.table.issues.find((issue) => issue.includes(`column ${JSON.stringify(name)} holds text`));
+  return run.table.issues.find(
+    (issue) =>
+      issue.includes('text columns (not charted)') && issue.includes(`${JSON.stringify(name)} (line `),
+  );
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A run's y at x by linear interpolation, NaN outside the x it covers. */
 function interpolate(run: AlignedRun, at: number, from: number): { value: number; next: number } {

@@ -160,9 +160,20 @@ export function sniffTable(head: string, whole: boolean): TableShape | null {
     const rest = rows.slice(1);
     const same = rest.filter((r) => r.length === fields).length;
     if (rest.length > 0 && same * 2 < rest.length) continue;
-    if (!best || fields > best.fields) best = { delimiter, header: headerOf(rows[0] as string[]), fields };
+    if (!best || fields > best.fields)
+      best = { delimiter, header: headerOf(rows[0] as string[], lines), fields };
   }
   if (best) return best;
+  // one column: a header cell, then numbers
+  const single = Papa.parse<string[]>(sample, { delimiter: ',', newline: '\n' }).data.filter(
+    (r) => r.length > 0,
+  );
+  if (
+    single.length > 1 &&
+    single.every((r) => r.length === 1) &&
+    single.slice(1).every((r) => isNumber(r[0] as string))
+  )
+    return { delimiter: ',', header: headerOf(single[0] as string[], lines), fields: 1 };
   const split = lines.map((l) => l.trim().split(/\s+/));
   const fields = split[0]?.length ?? 0;
   // whitespace columns only when every line is numbers after a possible header
@@ -172,7 +183,7 @@ export function sniffTable(head: string, whole: boolean): TableShape | null {
     split.slice(1).every((r) => r.every(isNumber)) &&
     split.length > 1
   )
-    return { delimiter: ' ', header: headerOf(split[0] as string[]), fields };
+    return { delimiter: ' ', header: headerOf(split[0] as string[], lines), fields };
   return null;
 }
 
@@ -181,6 +192,11 @@ const isNumber = (cell: string): boolean => {
   return value !== undefined && cell.trim() !== '';
 };
 
-function headerOf(first: string[]): string[] | null {
-  return first.every(isNumber) ? null : first.map((c) => c.trim());
+/**
+ * The first row is a header unless every cell of it is a number; numbers quoted on the first line only
+ * (`"0","1"` over unquoted data, as csv writers quote names) are names too.
+ */
+function headerOf(first: string[], lines: string[]): string[] | null {
+  const quotedNames = (lines[0] ?? '').includes('"') && !(lines[1] ?? '').includes('"');
+  return first.every(isNumber) && !quotedNames ? null : first.map((c) => c.trim());
 }

@@ -27,7 +27,18 @@ export const evidence: Recogniser = {
     if (!logs.includes('training_log.csv') && histories.length === 0) return [];
     const dir = folder.abs;
     const runJson = folder.files.includes('run.json');
+    // the evaluation episodes evidence writes beside its logs are the report's to read and judge
+    const evals = folder.files.filter((f) => /(^|_)eval\.jsonl$/.test(f));
     return [
+      ...(evals.length > 0
+        ? [
+            {
+              role: 'unread' as const,
+              files: evals.map((f) => folder.path(f)),
+              why: "evidence's evaluation episodes (read by `evidence report`), not a training curve",
+            },
+          ]
+        : []),
       {
         role: 'join',
         layout: 'evidence',

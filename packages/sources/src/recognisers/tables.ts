@@ -19,7 +19,15 @@ export const tables: Recogniser = {
     const out: Source[] = [];
     for (const name of folder.files) {
       const sniff = await folder.sniff(name);
-      const read = readerOf(folder, name, sniff.kind, sniff.table?.header === null ? sniff.table.fields : 0);
+      // an empty table file is a run that has logged nothing yet: said as such, not as an unknown file
+      // (a .csv or .tsv whose content is no clear table is read as one: the reader says what is wrong)
+      const kind =
+        (sniff.kind === 'empty' || sniff.kind === 'text') && /\.(csv|tsv|jsonl)$/i.test(name)
+          ? /\.jsonl$/i.test(name)
+            ? 'jsonl'
+            : 'table'
+          : sniff.kind;
+      const read = readerOf(folder, name, kind, sniff.table?.header === null ? sniff.table.fields : 0);
       if (!read) continue;
       const joins = RUN_LOG.test(stem(name));
       out.push({
