@@ -93,6 +93,7 @@ export async function catalogue(
 
   const candidates: Candidate[] = [];
   const folderRuns = new Map<string, { candidate: Candidate; configs: Source[] }>();
+  const pending: { rel: string; configs: Source[] }[] = [];
   for (const entry of tree.folders) {
     const sources = sourcesOf.get(entry.rel) ?? [];
     for (const source of sources.filter((s) => s.role === 'unread'))
@@ -110,24 +111,27 @@ export async function catalogue(
     }
     for (const source of owns) candidates.push(ownCandidate(ctx, source));
     if (joins.length === 0) {
-      if (configs.length > 0) {
-        // configuration beside no log: the run of the folder above (rl-zoo's {env}/, Hydra's .hydra/)
-        const parent = entry.rel.includes('/') ? entry.rel.slice(0, entry.rel.lastIndexOf('/')) : '.';
-        const above = entry.rel === '.' ? undefined : folderRuns.get(parent);
-        if (above) above.configs.push(...configs);
-        else
-          for (const source of configs)
-            for (const file of source.files)
-              unread.push({
-                path: file,
-                why: 'configuration, with no run log in its folder or the one above',
-              });
-      }
+      if (configs.length > 0) pending.push({ rel: entry.rel, configs });
       continue;
     }
     const candidate = folderCandidate(ctx, entry, joins, configs);
     folderRuns.set(entry.rel, { candidate, configs });
     candidates.push(candidate);
+  }
+  // configuration beside no log: the run of the folder above (rl-zoo's {env}/, Hydra's .hydra/), else
+  // every run below it (Sample Factory's cfg.json over .summary/0, an experiment's config over its seeds)
+  for (const { rel, configs } of pending) {
+    const parent = rel.includes('/') ? rel.slice(0, rel.lastIndexOf('/')) : '.';
+    const above = rel === '.' ? undefined : folderRuns.get(parent);
+    const below = [...folderRuns]
+      .filter(([r]) => rel === '.' || r.startsWith(`${rel}/`))
+      .map(([, run]) => run);
+    const targets = above ? [above] : below;
+    for (const target of targets) target.configs.push(...configs);
+    if (targets.length === 0)
+      for (const source of configs)
+        for (const file of source.files)
+          unread.push({ path: file, why: 'configuration, with no run log in its folder, above or below it' });
   }
   candidates.sort((a, b) => byPath(a.id, b.id));
   return { candidates, unread };

@@ -11,6 +11,7 @@ import { defaultY } from '../formats.js';
 import type { Series } from '../model.js';
 import { type RunPart, readJsonFile, tablePart } from '../readers.js';
 import { tableSeries } from '../series.js';
+import { configMeta } from './config.js';
 
 export const sacred: Recogniser = {
   name: 'sacred',
@@ -46,8 +47,10 @@ export const sacred: Recogniser = {
           const about = run ? await readConfigFile(join(folder.abs, run)) : {};
           const experiment = (about.experiment as Record<string, unknown> | undefined)?.name;
           return {
-            config: cfg,
-            configFiles: [config, run].filter((f): f is string => f !== null),
+            ...configMeta(
+              cfg,
+              [config, run].filter((f): f is string => f !== null),
+            ),
             ...(typeof experiment === 'string' ? { experiment } : {}),
             ...(typeof about.status === 'string' ? { status: about.status } : {}),
           };

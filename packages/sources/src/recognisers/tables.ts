@@ -11,7 +11,7 @@ import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../
 import { stem, tableOptions } from './shared.js';
 
 /** Names trainers give the log of a run (its folder is the run). */
-const RUN_LOG = /^(progress|metrics|scalars|log|train_log|training|stats|eval(uation)?s?|monitor)$/i;
+const RUN_LOG = /^(progress|metrics|scalars|train_log|training_log|stats)$/i;
 
 export const tables: Recogniser = {
   name: 'tables',
@@ -27,7 +27,13 @@ export const tables: Recogniser = {
             ? 'jsonl'
             : 'table'
           : sniff.kind;
-      const read = readerOf(folder, name, kind, sniff.table?.header === null ? sniff.table.fields : 0);
+      const read = readerOf(
+        folder,
+        name,
+        kind,
+        sniff.table?.header === null ? sniff.table.fields : 0,
+        sniff.head,
+      );
       if (!read) continue;
       const joins = RUN_LOG.test(stem(name));
       out.push({
@@ -47,15 +53,14 @@ function readerOf(
   name: string,
   kind: string,
   headerless: number,
+  head: string,
 ): (() => Promise<RunPart>) | null {
   const file = join(folder.abs, name);
   if (kind === 'table')
     return async () =>
       readCsvPart(file, name, {
         ...(await tableOptions(folder, name)),
-        ...(headerless > 0
-          ? { columns: Array.from({ length: headerless }, (_, i) => `column ${i + 1}`) }
-          : {}),
+        ...(headerless > 0 ? { columns: commentNames(head, headerless) } : {}),
       });
   if (kind === 'jsonl')
     return async () =>
@@ -67,4 +72,20 @@ function readerOf(
       );
   if (kind === 'json-array') return async () => readJsonArrayPart(file, name);
   return null;
+}
+
+/**
+ * Names of a headerless table's columns: its last `#` line before the data when it has one name per
+ * column (`np.savetxt(header=...)` writes `# step return`), else `column 1`, `column 2`…
+ */
+function commentNames(head: string, fields: number): string[] {
+  const comments = head.split('\n').filter((l) => l.startsWith('#'));
+  const names = (comments.at(-1) ?? '')
+    .replace(/^#\s*/, '')
+    .trim()
+    .split(/\s*[,\t;]\s*|\s+/)
+    .filter(Boolean);
+  return names.length === fields && new Set(names).size === fields
+    ? names
+    : Array.from({ length: fields }, (_, i) => `column ${i + 1}`);
 }

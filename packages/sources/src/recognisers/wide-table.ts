@@ -9,7 +9,7 @@ import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
 import { numericColumns, parseDelimited } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { chooseX } from '../roles.js';
-import { stem, tableOptions } from './shared.js';
+import { tableOptions } from './shared.js';
 
 /** A column of one seed: its metric (base) and the seed's key; null when it is no seed column. */
 export function seedColumn(name: string): { base: string; key: string } | null {
@@ -35,7 +35,15 @@ export function wideSeeds(header: readonly string[]): Map<string, Map<string, st
     byKey.set(seed.key, (byKey.get(seed.key) ?? new Map()).set(seed.base, name));
     keysOfBase.set(seed.base, (keysOfBase.get(seed.base) ?? new Set()).add(seed.key));
   }
-  return [...keysOfBase.values()].some((keys) => keys.size >= 2) ? byKey : null;
+  if (![...keysOfBase.values()].some((keys) => keys.size >= 2)) return null;
+  // `seed_0/test_rew.csv`, `seed_1/test_rew.csv` → `seed_0`, `seed_1`: what all keys share says nothing
+  const keys = [...byKey.keys()];
+  let suffix = 0;
+  while (
+    keys.every((k) => k.length > suffix + 1 && k.at(-1 - suffix) === (keys[0] as string).at(-1 - suffix))
+  )
+    suffix++;
+  return new Map([...byKey].map(([key, bases]) => [suffix > 0 ? key.slice(0, -suffix) : key, bases]));
 }
 
 export const wideTable: Recogniser = {
@@ -51,7 +59,6 @@ export const wideTable: Recogniser = {
         role: 'own',
         layout: 'wide-table',
         files: [folder.path(name)],
-        identity: { group: stem(name) },
         read: () => readWide(file, name, options),
       });
     }
