@@ -98,6 +98,8 @@ export interface RunMeta {
   config?: Record<string, unknown>;
   /** The files the configuration came from. */
   configFiles?: string[];
+  /** Every file of the run, relative to the discovery root (its logs and its configuration). */
+  files?: string[];
   /** Anything else a format carries (monitor t_start, SB3 results.json, TensorBoard skipped kinds…). */
   [key: string]: unknown;
 }

@@ -181,7 +181,12 @@ export function defaultIdentity(ctx: CatalogueContext, id: string): Required<Ide
 function ownCandidate(ctx: CatalogueContext, source: Source): Candidate {
   const first = source.files[0] as string;
   const id = source.id ?? first;
-  const read = source.read as Candidate['read'];
+  const read: Candidate['read'] = async () => {
+    const got = await (source.read as Candidate['read'])();
+    const parts = Array.isArray(got) ? got : [...got.values()].map((v) => v.part);
+    for (const part of parts) part.meta.files = source.files;
+    return got;
+  };
   return {
     abs: source.abs ?? join(ctx.root, first),
     id,
@@ -233,6 +238,7 @@ function folderCandidate(
         const metas: RunMeta[] = [];
         for (const source of configs) if (source.meta) metas.push(await source.meta().catch(() => ({})));
         first.meta = mergeMeta([...metas, first.meta]);
+        first.meta.files = [...ordered.flatMap((s) => s.files), ...configs.flatMap((s) => s.files)];
       }
       return parts;
     },
