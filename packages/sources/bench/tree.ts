@@ -25,7 +25,10 @@ function generate(root: string): number {
     const dir = join(root, `${env}_${algo}`, `${algo}_${r}`);
     mkdirSync(dir, { recursive: true });
     const rows = Array.from({ length: 20 }, (_, i) => `${i + 0.5},${10 + i},${(i + 1) * 0.25}`).join('\n');
-    writeFileSync(join(dir, '0.monitor.csv'), `#{"t_start": 1700000000.0, "env_id": "${env}"}\nr,l,t\n${rows}\n`);
+    writeFileSync(
+      join(dir, '0.monitor.csv'),
+      `#{"t_start": 1700000000.0, "env_id": "${env}"}\nr,l,t\n${rows}\n`,
+    );
     const progress = Array.from({ length: 20 }, (_, i) => `${(i + 1) * 100},${i * 0.5}`).join('\n');
     writeFileSync(join(dir, 'progress.csv'), `time/total_timesteps,rollout/ep_rew_mean\n${progress}\n`);
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ algo, env, seed: r, lr: 0.0003 }));

@@ -12,6 +12,7 @@ import { renderTextTable } from '../text-table.js';
 interface RunsOptions {
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   x?: string;
   y?: string;
@@ -50,6 +51,10 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option(
       '--run-column <name>',
       'the column that splits a long-format table into runs (default: seed, run or run_id)',
+    )
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
     )
     .option('--strict', 'exit 1 when any run was skipped (unreadable, nothing logged yet)')
     .option(

@@ -39,7 +39,7 @@ export function summarize(
     ` × ${plural(tasks, 'task')} ${names(runs.map((r) => r.task))}, by ${patterned ? '--pattern' : 'layout'} (${from}; ${formats})` +
     `; task from ${how(roles.task)}; group from ${how(roles.group)}; x ${how(roles.x)}; y ${how(roles.y)}` +
     (skipped.length > 0 ? `; ${n(skipped.length)} skipped` : '') +
-    (unread.length > 0 ? `; ${plural(unread.length, 'file')} not read (in unread)` : '') +
+    (unread.length > 0 ? `; ${plural(unread.length, 'other file')} not read` : '') +
     '; override with --pattern, --group-by, --x, --y'
   );
 }

@@ -20,9 +20,11 @@ export const tables: Recogniser = {
     for (const name of folder.files) {
       const sniff = await folder.sniff(name);
       // an empty table file is a run that has logged nothing yet: said as such, not as an unknown file
-      // (a .csv or .tsv whose content is no clear table is read as one: the reader says what is wrong)
+      // (a .csv or .tsv whose content is no clear table, even binary, is read as one: what is wrong
+      // with a file named as a log is said as a skipped run, not only listed)
       const kind =
-        (sniff.kind === 'empty' || sniff.kind === 'text') && /\.(csv|tsv|jsonl)$/i.test(name)
+        (sniff.kind === 'empty' || sniff.kind === 'text' || sniff.kind === 'binary') &&
+        /\.(csv|tsv|jsonl)$/i.test(name)
           ? /\.jsonl$/i.test(name)
             ? 'jsonl'
             : 'table'

@@ -124,9 +124,11 @@ export async function readTensorboardFiles(
 ): Promise<TensorboardScalars> {
   const own = files.filter((f) => !f.includes('/')).sort(byPath);
   const below = files.filter((f) => f.includes('/')).sort(byPath);
-  const all = [...own, ...below].map((f) => join(dir, f));
-  const single = all.length === 1 && own.length === 1;
-  return readScalarsOf(single ? (all[0] as string) : dir, dir, all);
+  return readScalarsOf(
+    dir,
+    dir,
+    [...own, ...below].map((f) => join(dir, f)),
+  );
 }
 
 async function readScalarsOf(path: string, dir: string, files: string[]): Promise<TensorboardScalars> {
@@ -188,7 +190,9 @@ async function readScalarsOf(path: string, dir: string, files: string[]): Promis
   }
   for (const attempt of builder.unmarked)
     issues.push(
-      `${join(dir, attempt.file)}: starts at step ${attempt.step}, below step ${attempt.previous} logged before, with no SessionLog START (a new attempt not marked as a restart); every point of every attempt is kept, as TensorBoard keeps them (files of brain.Event:2 purge only at a SessionLog START)`,
+      attempt.firstStart
+        ? `${join(dir, attempt.file)}: SessionLog START at step ${attempt.step} is the run's first (below step ${attempt.previous} logged before): TensorBoard takes a run's first START as its start, not a restart, and purges nothing; every point of both attempts is kept, as TensorBoard shows them`
+        : `${join(dir, attempt.file)}: starts at step ${attempt.step}, below step ${attempt.previous} logged before, with no SessionLog START (a new attempt not marked as a restart); every point of every attempt is kept, as TensorBoard keeps them (files of brain.Event:2 purge only at a SessionLog START)`,
     );
   for (const restart of builder.restarts) {
     issues.push(

@@ -77,13 +77,15 @@ export class SeriesBuilder {
   private readonly tags = new Map<string, { builder: TagBuilder; source: string }>();
   readonly restarts: Restart[] = [];
   /** Files (after the first) whose first step is below the highest step read before them, no START. */
-  readonly unmarked: { file: string; step: number; previous: number }[] = [];
+  readonly unmarked: { file: string; step: number; previous: number; firstStart: boolean }[] = [];
   private lastTag = '';
   private last: TagBuilder | null = null;
   /** TensorBoard's accumulator state, one per folder (an add_scalars subfolder is a run of its own there). */
   private readonly folders = new Map<string, AccumulatorState>();
   private state: AccumulatorState = newState();
   private fileFirstStep = true;
+  /** This file opened with the run's first SessionLog START (which TensorBoard takes as no restart). */
+  private firstStartInFile = false;
 
   /** A new file of the run starts (files are read in TensorBoard's order: by path). */
   startFile(source: string): void {
@@ -95,6 +97,7 @@ export class SeriesBuilder {
     }
     this.state = state;
     this.fileFirstStep = true;
+    this.firstStartInFile = false;
   }
 
   setFileVersion(version: number): void {
@@ -107,7 +110,12 @@ export class SeriesBuilder {
     if (this.fileFirstStep) {
       this.fileFirstStep = false;
       if (step < state.highest && state.fileVersion >= 2)
-        this.unmarked.push({ file: source, step, previous: state.highest });
+        this.unmarked.push({
+          file: source,
+          step,
+          previous: state.highest,
+          firstStart: this.firstStartInFile,
+        });
     }
     if (state.fileVersion < 2 && step < state.mostRecentStep) {
       let purged = 0;
@@ -135,6 +143,7 @@ export class SeriesBuilder {
     if (this.state.fileVersion < 2) return;
     if (!this.state.seenSessionStart) {
       this.state.seenSessionStart = true;
+      this.firstStartInFile = true;
       return;
     }
     let purged = 0;
