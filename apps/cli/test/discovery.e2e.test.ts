@@ -48,9 +48,10 @@ describe('evidence export', () => {
       { group: 'ppo', task: 'CartPole-v1', run: '1', step: 1000, value: 24 },
     ]);
     // the four VecEnv monitor files are one run: 20 episodes, timesteps as the step, wall time kept
+    // (its group is the algorithm its folder names: a2c_pong)
     expect(
       await read(
-        `SELECT count(*)::INTEGER AS n, count(wall_time)::INTEGER AS timed, min(source) AS source FROM '${file}' WHERE metric = 'r' AND "group" = 'sb3-vecenv'`,
+        `SELECT count(*)::INTEGER AS n, count(wall_time)::INTEGER AS timed, min(source) AS source FROM '${file}' WHERE metric = 'r' AND "group" = 'a2c'`,
       ),
     ).toEqual([{ n: 20, timed: 20, source: 'sb3-vecenv/a2c_pong/*monitor.csv' }]);
     expect(
