@@ -304,8 +304,14 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
   if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const xName = pickColumn(given, options.x, X_CANDIDATES, '--x');
-  const yName = pickColumn(given, options.y, Y_CANDIDATES, '--y');
+  // the roles the discovery chose for each run (`Time Steps`, `AverageEpRet`) first, then the vocabulary
+  const roleOf = (role: 'x' | 'y') => [
+    ...new Set(
+      given.map((run) => run.table[role]).filter((name): name is string => typeof name === 'string'),
+    ),
+  ];
+  const xName = pickColumn(given, options.x, [...roleOf('x'), ...X_CANDIDATES], '--x');
+  const yName = pickColumn(given, options.y, [...roleOf('y'), ...Y_CANDIDATES], '--y');
 
   // a run logging other columns (or none of x and y on one row) is left out and said, never an abort
   const skipped: SkippedInput[] = [];
