@@ -49,7 +49,7 @@ describe('other CSV and TSV files (papaparse)', () => {
     const run = runs[0];
     expect(run ? [...runColumns(run).keys()] : []).toEqual(['epoch', 'val, loss']);
     expect(values(run, 'val, loss')).toEqual([0.5, 0.25]);
-    expect(run?.meta).toEqual({ delimiter: '\t', comments: [' exported by a tool'] });
+    expect(run?.meta).toEqual({ delimiter: '\t', comments: [' exported by a tool'], files: ['metrics.tsv'] });
     expect(run?.issues).toEqual([
       `${path}: text columns (not charted): "note" (line 3: "a \\"quoted\\" note")`,
     ]);

@@ -303,7 +303,7 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
     expect([...(scalars.series[0]?.steps ?? [])]).toEqual([10, 20, 30, 20]);
     expect(scalars.restarts).toEqual([]);
     expect(scalars.issues.join('\n')).toMatch(
-      /starts at step 20, below step 30 logged before, with no SessionLog START/,
+      /SessionLog START at step 20 is the run's first \(below step 30 logged before\)/,
     );
   });
 

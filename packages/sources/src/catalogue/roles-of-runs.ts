@@ -36,7 +36,9 @@ export function inferRoles(
     // an environment named by the run's own split key (a long table's task column) is the layout's
     if (keys.has('task') && run.task !== 'all') count(roles.task, said);
     else if (typeof run.meta.envId === 'string' && run.meta.envId) {
-      run.task = run.meta.envId;
+      // one name per environment whichever file said it: `walker_walk` in a config is the path's `walker-walk`
+      const known = envFromPath([run.meta.envId]);
+      run.task = known && known.why.includes('dm_control') ? known.value : run.meta.envId;
       count(roles.task, `metadata (${metaSource(run)})`);
     } else {
       const env = envFromPath(segments);
