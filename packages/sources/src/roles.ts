@@ -145,6 +145,11 @@ function yScore(name: string): number | null {
   return evaluation * 10_000 + smoothed * 1_000 + (known ?? 500);
 }
 
+/** Whether a name is a return or reward (any spelling), not another training signal or a spread. */
+export function isReturnName(name: string): boolean {
+  return !isXName(name) && yScore(name) !== null;
+}
+
 /** A run's default y when it logs no return: what TRL (DPO, PPO), HF Trainer, Lightning and Keras log. */
 export const OTHER_Y_VOCABULARY = ['rewards/chosen', 'objective/scores', 'eval_loss', 'val_loss', 'loss'];
 

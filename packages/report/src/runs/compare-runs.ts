@@ -5,7 +5,7 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
-import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
+import { isReturnName, X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
   aggregatesWithIntervals,
   bootstrap,
@@ -305,9 +305,12 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
   if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
   // the roles the discovery chose for each run (`Time Steps`, `AverageEpRet`) first, then the vocabulary
+  // (a y that is no return, such as a loss, is never compared by default)
   const roleOf = (role: 'x' | 'y') => [
     ...new Set(
-      given.map((run) => run.table[role]).filter((name): name is string => typeof name === 'string'),
+      given
+        .map((run) => run.table[role])
+        .filter((name): name is string => typeof name === 'string' && (role === 'x' || isReturnName(name))),
     ),
   ];
   const xName = pickColumn(given, options.x, [...roleOf('x'), ...X_CANDIDATES], '--x');

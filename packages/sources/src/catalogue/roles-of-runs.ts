@@ -38,7 +38,7 @@ export function inferRoles(
     else if (typeof run.meta.envId === 'string' && run.meta.envId) {
       // one name per environment whichever file said it: `walker_walk` in a config is the path's `walker-walk`
       const known = envFromPath([run.meta.envId]);
-      run.task = known && known.why.includes('dm_control') ? known.value : run.meta.envId;
+      run.task = known?.why.includes('dm_control') ? known.value : run.meta.envId;
       count(roles.task, `metadata (${metaSource(run)})`);
     } else {
       const env = envFromPath(segments);
