@@ -188,7 +188,7 @@ describe('CSV run tables (read by @evidence/sources)', () => {
     );
     expect([...table.columns.keys()]).toEqual(['time/total_timesteps', 'ep rew, mean', 'flag']);
     expect([...(table.columns.get('ep rew, mean') ?? [])]).toEqual([Number.NaN, Number.POSITIVE_INFINITY]);
-    expect(table.issues.join('\n')).toMatch(/x\.csv:2: column "name" holds text \("a"\)/);
+    expect(table.issues.join('\n')).toMatch(/x\.csv: text columns \(not charted\): "name" \(line 2: "a"\)/);
   });
 
   it('round-trips any numeric table with any column names (property)', async () => {
@@ -221,7 +221,7 @@ describe('CSV run tables (read by @evidence/sources)', () => {
   it('an empty file or one with no numeric column is not a run, and says why', async () => {
     await expect(csvTable('empty.csv', '')).rejects.toThrow(/empty\.csv: no numeric column/);
     await expect(csvTable('names.csv', 'name\na\n')).rejects.toThrow(
-      /names\.csv: no numeric column \(.*column "name" holds text/,
+      /names\.csv: no numeric column \(.*text columns \(not charted\): "name"/,
     );
   });
 });

@@ -10,6 +10,7 @@ interface ExportOptions {
   out: string;
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   force?: boolean;
 }
@@ -28,6 +29,10 @@ export function exportCommand(command: Command, io: CliIo): void {
     .option(
       '--run-column <name>',
       'the column that splits a long-format table into runs (default: seed, run or run_id)',
+    )
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
     )
     .option('--strict', 'exit 1 when any run was skipped')
     .option('--force', 'replace OUT when it already exists')

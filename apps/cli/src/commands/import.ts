@@ -74,7 +74,10 @@ export function importCommand(command: Command, io: CliIo): void {
         );
       }
       const scalars = runs[0] as (typeof runs)[number];
-      const files = new Set(scalars.series.map((s) => s.source)).size;
+      // every event file read, not only those whose tags first appeared in it
+      const files =
+        (scalars.meta.tensorboard as { files?: number } | undefined)?.files ??
+        new Set(scalars.series.map((s) => s.source)).size;
       const issues = [
         ...scalars.issues,
         ...found.skipped.map((s) => `${s.path === '.' ? run : `${run}/${s.path}`}: ${s.why}`),

@@ -17,6 +17,7 @@ import { MAX_RUNS_DRAWN, runsChart } from '../run-chart.js';
 interface PlotOptions {
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   x?: string;
   y?: string[];
@@ -39,6 +40,10 @@ export function plotCommand(command: Command, io: CliIo): void {
     .option('--y <columns>', "comma-separated y columns (default: the run's reward or return)", listOption)
     .option('--pattern <pattern>', 'for a folder of runs: paths to {group}, {task} and {run}')
     .option('--run-column <name>', 'the column that splits a long-format table into runs')
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
+    )
     .option('--strict', 'for a folder of runs: exit 1 when any run was skipped')
     .option('--log-y', 'logarithmic y axis')
     .option('--title <text>', 'chart title')

@@ -13,6 +13,7 @@ import { referenceScores } from './reference-scores.js';
 interface RunsOptions {
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   x?: string;
   y?: string;
@@ -52,6 +53,10 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option(
       '--run-column <name>',
       'the column that splits a long-format table into runs (default: seed, run or run_id)',
+    )
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
     )
     .option('--strict', 'exit 1 when any run was skipped (unreadable, nothing logged yet)')
     .option(

@@ -5,7 +5,7 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
-import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
+import { isReturnName, X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
   type AggregateName,
   aggregatesWithIntervals,
@@ -247,7 +247,9 @@ function pickColumn(
     if (run.table.columns.has(chosen)) continue;
     const why = textIssue(run, chosen);
     if (why) {
-      const at = /:(\d+): column "(?:[^"\\]|\\.)*" holds text \((".*")\)/.exec(why);
+      const at = new RegExp(
+        `${escapeRegExp(JSON.stringify(chosen))} \\(line (\\d+): ("(?:[^"\\\\]|\\\\.)*")\\)`,
+      ).exec(why);
       throw new RunsInputError(
         at
           ? `${label(run)}:${at[1]}: column ${JSON.stringify(chosen)} (${what}) is not numeric: ${at[2]}`
@@ -270,8 +272,13 @@ const describe = (run: RunInput): string =>
 
 /** The reader left a text column out and said where (file, line, cell): the reason to give. */
 function textIssue(run: RunInput, name: string): string | undefined {
-  return run.table.issues.find((issue) => issue.includes(`column ${JSON.stringify(name)} holds text`));
+  return run.table.issues.find(
+    (issue) =>
+      issue.includes('text columns (not charted)') && issue.includes(`${JSON.stringify(name)} (line `),
+  );
 }
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The τ grid of the performance profile: 0, 0.01, …, 1. */
 export const PROFILE_TAUS = Array.from({ length: 101 }, (_, i) => i / 100);
@@ -287,8 +294,17 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
   if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const xName = pickColumn(given, options.x, X_CANDIDATES, '--x');
-  const yName = pickColumn(given, options.y, Y_CANDIDATES, '--y');
+  // the roles the discovery chose for each run (`Time Steps`, `AverageEpRet`) first, then the vocabulary
+  // (a y that is no return, such as a loss, is never compared by default)
+  const roleOf = (role: 'x' | 'y') => [
+    ...new Set(
+      given
+        .map((run) => run.table[role])
+        .filter((name): name is string => typeof name === 'string' && (role === 'x' || isReturnName(name))),
+    ),
+  ];
+  const xName = pickColumn(given, options.x, [...roleOf('x'), ...X_CANDIDATES], '--x');
+  const yName = pickColumn(given, options.y, [...roleOf('y'), ...Y_CANDIDATES], '--y');
 
   // a run logging other columns (or none of x and y on one row) is left out and said, never an abort
   const skipped: SkippedInput[] = [];

@@ -58,20 +58,87 @@ export class TensorboardLimitError extends Error {
   override name = 'TensorboardLimitError';
 }
 
+interface AccumulatorState {
+  fileVersion: number;
+  seenSessionStart: boolean;
+  mostRecentStep: number;
+  highest: number;
+}
+
+const newState = (): AccumulatorState => ({
+  fileVersion: 0,
+  seenSessionStart: false,
+  mostRecentStep: Number.NEGATIVE_INFINITY,
+  highest: Number.NEGATIVE_INFINITY,
+});
+
 /**
- * Collects the scalars of one run's event files. Every value is kept, several at one step too (CleanRL
- * logs one `charts/episodic_return` per finished environment, all at one global_step). A SessionLog START
- * at step s purges every tag's points at or after s logged before it; a tag whose step goes back purges
- * its own points at or after the new step (TensorBoard's EventAccumulator rules). Each is a Restart.
+ * Collects the scalars of one run's event files, in TensorBoard's loading order. Every value is kept,
+ * several at one step too (CleanRL logs one `charts/episodic_return` per finished environment, all at one
+ * global_step). Restarts are TensorBoard's EventAccumulator rules (`_MaybePurgeOrphanedData`), exactly:
+ * - a run whose files say `file_version` >= 2 (`brain.Event:2`: TF2, torch, tensorboardX, TF1 since
+ *   2016) purges only at a SessionLog START after the run's first one: every tag's points at or after its
+ *   step (`_CheckForRestartAndMaybePurge`). Steps going back without a START are kept, as TensorBoard
+ *   keeps them; each new file starting below where the run was is said (an attempt not marked);
+ * - a run without a file version (old TF1 files) purges by steps: an event whose step is below the step
+ *   of the last event with a summary (any tag) purges, for the tags it holds, their points at or after its
+ *   step (`_CheckForOutOfOrderStepAndMaybePurge`).
  */
 export class SeriesBuilder {
   private readonly tags = new Map<string, { builder: TagBuilder; source: string }>();
   readonly restarts: Restart[] = [];
+  /** Files (after the first) whose first step is below the highest step read before them, no START. */
+  readonly unmarked: { file: string; step: number; previous: number; firstStart: boolean }[] = [];
   private lastTag = '';
   private last: TagBuilder | null = null;
   /** The distinct steps logged, and the values: the run's table is tags × steps cells. */
   private readonly steps = new Set<number>();
   private values = 0;
+  /** TensorBoard's accumulator state, one per folder (an add_scalars subfolder is a run of its own there). */
+  private readonly folders = new Map<string, AccumulatorState>();
+  private state: AccumulatorState = newState();
+  private fileFirstStep = true;
+  /** This file opened with the run's first SessionLog START (which TensorBoard takes as no restart). */
+  private firstStartInFile = false;
+
+  /** A new file of the run starts (files are read in TensorBoard's order: by path). */
+  startFile(source: string): void {
+    const folder = source.includes('/') ? source.slice(0, source.lastIndexOf('/')) : '';
+    let state = this.folders.get(folder);
+    if (!state) {
+      state = newState();
+      this.folders.set(folder, state);
+    }
+    this.state = state;
+    this.fileFirstStep = true;
+    this.firstStartInFile = false;
+  }
+
+  setFileVersion(version: number): void {
+    this.state.fileVersion = version;
+  }
+
+  /** An event with a summary, before its values are added. */
+  summaryEvent(source: string, step: number, tags: readonly string[]): void {
+    const state = this.state;
+    if (this.fileFirstStep) {
+      this.fileFirstStep = false;
+      if (step < state.highest && state.fileVersion >= 2)
+        this.unmarked.push({
+          file: source,
+          step,
+          previous: state.highest,
+          firstStart: this.firstStartInFile,
+        });
+    }
+    if (state.fileVersion < 2 && step < state.mostRecentStep) {
+      let purged = 0;
+      for (const tag of new Set(tags)) purged += this.tags.get(tag)?.builder.purgeFrom(step) ?? 0;
+      if (purged > 0) this.restart(source, step, state.mostRecentStep, 'step-back', purged);
+    }
+    state.mostRecentStep = step;
+    if (step > state.highest) state.highest = step;
+  }
 
   /** `file`: named in a limit's error (the event file being read). */
   scalar(
@@ -100,10 +167,6 @@ export class SeriesBuilder {
     }
     this.lastTag = tag;
     this.last = builder;
-    if (step < builder.lastStep) {
-      const previous = builder.lastStep;
-      this.restart(source, step, previous, 'step-back', builder.purgeFrom(step));
-    }
     builder.push(step, wallTime, value);
     if (!float32) builder.float32 = false;
   }
@@ -118,14 +181,20 @@ export class SeriesBuilder {
   }
 
   sessionStart(source: string, step: number): void {
+    // TensorBoard checks START only in files of version >= 2; the run's first START is its start.
+    if (this.state.fileVersion < 2) return;
+    if (!this.state.seenSessionStart) {
+      this.state.seenSessionStart = true;
+      this.firstStartInFile = true;
+      return;
+    }
     let purged = 0;
     let previous = Number.NEGATIVE_INFINITY;
     for (const { builder } of this.tags.values()) {
       previous = Math.max(previous, builder.lastStep);
       purged += builder.purgeFrom(step);
     }
-    // A START in a run's first file, before anything was logged, is its start, not a restart.
-    if (previous > Number.NEGATIVE_INFINITY) this.restart(source, step, previous, 'session-start', purged);
+    this.restart(source, step, previous, 'session-start', purged);
   }
 
   private restart(file: string, step: number, previous: number, kind: Restart['kind'], purged: number): void {
