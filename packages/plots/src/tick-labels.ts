@@ -5,9 +5,9 @@
 
 const PREFIXES = ['', 'k', 'M', 'G', 'T', 'P', 'E'];
 
-/** The SI prefix power (0: none, 1: k, 2: M…) of numbers of magnitude `size`: k from 10,000 on. */
+/** The SI prefix power (0: none, 1: k, 2: M…) of numbers of magnitude `size`: k from 10,000 on, exponents from 1e21. */
 export function prefixPower(size: number): number {
-  return size < 1e4 || !Number.isFinite(size)
+  return size < 1e4 || size >= 1e21 || !Number.isFinite(size)
     ? 0
     : Math.min(PREFIXES.length - 1, Math.floor(Math.log10(size) / 3));
 }
@@ -29,7 +29,7 @@ export function shortNumber(value: number, digits: number, power?: number): stri
   }
   if (unit === 0) return String(rounded);
   // the scaled mantissa is rounded again: 2_500_000 / 1e6 must print 2.5, not 2.4999999999999996
-  const scaled = Number((rounded / 10 ** (3 * unit)).toPrecision(15));
+  const scaled = Number((rounded / 10 ** (3 * unit)).toPrecision(digits));
   return `${scaled}${PREFIXES[unit]}`;
 }
 

@@ -43,7 +43,8 @@ export function curvePoints(run: CurveRun): { x: Float64Array; y: Float64Array }
     const at = run.x[i] as number;
     if (x.length > 0 && x[x.length - 1] === at) {
       count++;
-      y[y.length - 1] = (y[y.length - 1] as number) + ((run.y[i] as number) - (y[y.length - 1] as number)) / count;
+      y[y.length - 1] =
+        (y[y.length - 1] as number) + ((run.y[i] as number) - (y[y.length - 1] as number)) / count;
     } else {
       x.push(at);
       y.push(run.y[i] as number);

@@ -199,3 +199,49 @@ const lcm = (a: number, b: number): number => (a / gcd(a, b)) * b;
 export function runsToReach(alpha: number, tasks = 1): number {
   for (let n = 1; ; n++) if (Math.exp(-tasks * logChoose(2 * n, n)) <= alpha * (1 + 1e-12)) return n;
 }
+
+/**
+ * For runs without ties, the test depends only on the numbers of runs: the key Σ_t 2U_t·(D / 2n_t m_t)
+ * at or beyond which p ≤ α. `passes(key)` says whether a result passes; null when no result can.
+ * seedsNeeded's thousands of simulated studies use it instead of a test each.
+ */
+export function noTiesCriterion(
+  sizes: readonly (readonly [number, number])[],
+  alpha: number,
+  alternative: Alternative = 'greater',
+): { common: number; passes: (key: number) => boolean } | null {
+  const tasks: Task[] = sizes.map(([n, m]) => ({
+    n,
+    m,
+    doubled: new Float64Array(0),
+    twiceU: 0,
+    blocks: Array.from({ length: n + m }, () => 1),
+  }));
+  const key = tasks.map((t) => `${t.n},${t.m}:${t.blocks.join(',')}`).join('|');
+  const known = SHARED.get(key) ?? nullDistribution(tasks);
+  if (known === null) return null;
+  if (!SHARED.has(key)) {
+    if (SHARED.size >= SHARED_SIZE) SHARED.delete(SHARED.keys().next().value as string);
+    SHARED.set(key, known);
+  }
+  const { common, total } = known;
+  const level = alpha * (1 + 1e-12);
+  if (alternative === 'greater') {
+    let tail = 0;
+    let threshold = total.length;
+    for (let k = total.length - 1; k >= 0; k--) {
+      tail += total[k] as number;
+      if (tail > level) break;
+      threshold = k;
+    }
+    return threshold === total.length ? null : { common, passes: (k) => k >= threshold };
+  }
+  let tail = 0;
+  let threshold = -1;
+  for (let k = 0; k < total.length; k++) {
+    tail += total[k] as number;
+    if (tail > level) break;
+    threshold = k;
+  }
+  return threshold === -1 ? null : { common, passes: (k) => k <= threshold };
+}

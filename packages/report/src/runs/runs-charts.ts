@@ -254,11 +254,14 @@ function improvementChart(analysis: RunsAnalysis): RunsChart {
         },
       ],
       categories: pairs.map((p) => `${p.a} > ${p.b}`),
-      // a separated pair says so, with what the test makes of it (2 v 2: p = 0.17, cannot tell)
+      // a separated pair says so, with what the test makes of it (2 v 2: p = 0.17, cannot tell); past a
+      // dozen bars the notes would cover each other, and the tables say it
       groupNotes: pairs.map((p) =>
-        p.p === 0 || p.p === 1
-          ? `all runs apart, p = ${formatNumber(p.p_value)}${passes(p) ? '' : ': cannot tell'}`
-          : '',
+        pairs.length > 12
+          ? ''
+          : p.p === 0 || p.p === 1
+            ? `all runs apart, p = ${formatNumber(p.p_value)}${passes(p) ? '' : ': cannot tell'}`
+            : '',
       ),
       yLabel: `${task}: P(A > B)`,
       yDomain: [0, 1] as const,
