@@ -26,6 +26,8 @@ export interface Decimation {
   kept: number;
   /** Consecutive rows per bucket (1: nothing was dropped but restarted rows). */
   rowsPerBucket: number;
+  /** The columns read, in the order of each span's sums. */
+  columns: string[];
   /** The buckets' spans of rows (indices among the rows read) and each column's sum and count of finite values. */
   spans: RowSpan[];
 }
@@ -104,7 +106,13 @@ export async function loadCsvLogDecimated(
     rowCount: kept.length,
     columns,
     issues,
-    decimation: { rows: decimator.rows, kept: kept.length, rowsPerBucket: decimator.rowsPerBucket, spans },
+    decimation: {
+      rows: decimator.rows,
+      kept: kept.length,
+      rowsPerBucket: decimator.rowsPerBucket,
+      columns: names,
+      spans,
+    },
     has: (name) => names.includes(name),
     numeric(name) {
       const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
