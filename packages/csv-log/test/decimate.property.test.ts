@@ -97,7 +97,7 @@ describe('RowDecimator (M4 over row buckets)', () => {
 
 describe('loadCsvLogDecimated', () => {
   it('a small log comes back whole, as loadCsvLog reads it; a long one keeps its extremes and says it decimated', async () => {
-    const dir = tempDir('decimate');
+    const dir = tempDir();
     const path = join(dir, 'training_log.csv');
     const lines = ['step,reward,loss,note'];
     for (let i = 0; i < 5000; i++)

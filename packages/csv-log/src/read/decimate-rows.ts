@@ -50,14 +50,104 @@ function distinct(rows: (KeptRow | null)[]): KeptRow[] {
 /** A bucket's kept rows, in row order. */
 const candidates = (b: Bucket) => distinct([b.first, b.last, ...b.min, ...b.max, ...b.gap]);
 
+/** The open bucket's candidate rows, overwritten in place (no allocation per row), copied when it closes. */
+class OpenBucket {
+  start = 0;
+  end = 0;
+  readonly first: Float64Array;
+  readonly last: Float64Array;
+  /** Per column: the row index of its lowest, highest and first non-finite value (-1: none yet). */
+  readonly minAt: Float64Array;
+  readonly maxAt: Float64Array;
+  readonly gapAt: Float64Array;
+  readonly min: Float64Array[];
+  readonly max: Float64Array[];
+  readonly gap: Float64Array[];
+  readonly sum: Float64Array;
+  readonly count: Float64Array;
+
+  constructor(readonly width: number) {
+    const rows = () => Array.from({ length: width }, () => new Float64Array(width));
+    this.first = new Float64Array(width);
+    this.last = new Float64Array(width);
+    this.minAt = new Float64Array(width);
+    this.maxAt = new Float64Array(width);
+    this.gapAt = new Float64Array(width);
+    this.min = rows();
+    this.max = rows();
+    this.gap = rows();
+    this.sum = new Float64Array(width);
+    this.count = new Float64Array(width);
+  }
+
+  reset(index: number, values: Float64Array): void {
+    this.start = index;
+    this.first.set(values);
+    this.minAt.fill(-1);
+    this.maxAt.fill(-1);
+    this.gapAt.fill(-1);
+    this.sum.fill(0);
+    this.count.fill(0);
+  }
+
+  add(index: number, values: Float64Array): void {
+    this.end = index + 1;
+    this.last.set(values);
+    for (let c = 0; c < this.width; c++) {
+      const v = values[c] as number;
+      if (!Number.isFinite(v)) {
+        if (this.gapAt[c] === -1) {
+          this.gapAt[c] = index;
+          (this.gap[c] as Float64Array).set(values);
+        }
+        continue;
+      }
+      this.sum[c] = (this.sum[c] as number) + v;
+      this.count[c] = (this.count[c] as number) + 1;
+      if (this.minAt[c] === -1 || v < ((this.min[c] as Float64Array)[c] as number)) {
+        this.minAt[c] = index;
+        (this.min[c] as Float64Array).set(values);
+      }
+      if (this.maxAt[c] === -1 || v > ((this.max[c] as Float64Array)[c] as number)) {
+        this.maxAt[c] = index;
+        (this.max[c] as Float64Array).set(values);
+      }
+    }
+  }
+
+  /** A closed bucket: one copy per distinct kept row. */
+  close(): Bucket {
+    const copies = new Map<number, KeptRow>();
+    const row = (index: number, values: Float64Array): KeptRow | null => {
+      if (index < 0) return null;
+      const known = copies.get(index);
+      if (known) return known;
+      const kept = keep(index, values);
+      copies.set(index, kept);
+      return kept;
+    };
+    const each = (at: Float64Array, values: Float64Array[]) =>
+      Array.from({ length: this.width }, (_, c) => row(at[c] as number, values[c] as Float64Array));
+    return {
+      first: row(this.start, this.first) as KeptRow,
+      last: row(this.end - 1, this.last) as KeptRow,
+      min: each(this.minAt, this.min),
+      max: each(this.maxAt, this.max),
+      gap: each(this.gapAt, this.gap),
+      start: this.start,
+      end: this.end,
+      sum: this.sum.slice(),
+      count: this.count.slice(),
+    };
+  }
+}
+
 export class RowDecimator {
   readonly #width: number;
   readonly #target: number;
   #buckets: Bucket[] = [];
-  #open: Bucket | null = null;
-  /** The row added last to the open bucket; the caller reuses its array, so it is copied on close. */
-  #lastIndex = 0;
-  #lastValues: Float64Array | null = null;
+  readonly #open: OpenBucket;
+  #isOpen = false;
   /** Rows per bucket: 1 until the rows outnumber twice the target, then doubled at each merge. */
   rowsPerBucket = 1;
   rows = 0;
@@ -65,60 +155,24 @@ export class RowDecimator {
   constructor(width: number, target: number) {
     this.#width = width;
     this.#target = Math.max(1, target);
+    this.#open = new OpenBucket(width);
   }
 
-  /** Adds the next row (its values are copied only where kept: per row, no allocation). */
+  /** Adds the next row; its values are copied (the caller may reuse the array). */
   add(values: Float64Array): void {
     const index = this.rows++;
-    let open = this.#open;
-    let copy: KeptRow | null = null; // this row, once copied (no closure: add() runs once per row)
-    if (!open) {
-      const none = () => new Array<KeptRow | null>(this.#width).fill(null);
-      const first = keep(index, values);
-      copy = first;
-      open = {
-        first,
-        last: first,
-        min: none(),
-        max: none(),
-        gap: none(),
-        start: index,
-        end: index,
-        sum: new Float64Array(this.#width),
-        count: new Float64Array(this.#width),
-      };
-      this.#open = open;
+    if (!this.#isOpen) {
+      this.#open.reset(index, values);
+      this.#isOpen = true;
     }
-    open.end = index + 1;
-    for (let c = 0; c < this.#width; c++) {
-      const v = values[c] as number;
-      if (!Number.isFinite(v)) {
-        if (!open.gap[c]) open.gap[c] = copy ??= keep(index, values);
-        continue;
-      }
-      open.sum[c] = (open.sum[c] as number) + v;
-      open.count[c] = (open.count[c] as number) + 1;
-      const lo = open.min[c];
-      if (!lo || v < (lo.values[c] as number)) open.min[c] = copy ??= keep(index, values);
-      const hi = open.max[c];
-      if (!hi || v > (hi.values[c] as number)) open.max[c] = copy ??= keep(index, values);
-    }
-    if (open.end - open.start >= this.rowsPerBucket) {
-      open.last = copy ??= keep(index, values); // the bucket's last row: copied once, when it closes
-      this.#close();
-    } else {
-      this.#lastIndex = index;
-      this.#lastValues = values;
-    }
+    this.#open.add(index, values);
+    if (this.#open.end - this.#open.start >= this.rowsPerBucket) this.#close();
   }
 
   #close(): void {
-    if (!this.#open) return;
-    // a bucket closed early (restart, end of input): its last row is the one seen last
-    if (this.#open.last.index !== this.#open.end - 1 && this.#lastValues)
-      this.#open.last = keep(this.#lastIndex, this.#lastValues);
-    this.#buckets.push(this.#open);
-    this.#open = null;
+    if (!this.#isOpen) return;
+    this.#isOpen = false;
+    this.#buckets.push(this.#open.close());
     if (this.#buckets.length >= 2 * this.#target) this.#merge();
   }
 
