@@ -60,10 +60,11 @@ export class CurveRecorder {
   static async fromHistory(path: string, options: CurveRecorderOptions): Promise<CurveRecorder> {
     const history = await readRewardHistory(path);
     const recorder = new CurveRecorder({ averageWindow: history.average_window, ...options });
-    recorder.rewards.push(...history.reward_history);
-    recorder.averages.push(...history.average_history);
-    recorder.epsilons.push(...history.epsilon_history);
-    recorder.options.push(...history.option_history);
+    // a loop, not push(...): a spread of a few hundred thousand episodes overflows the call stack
+    for (const v of history.reward_history) recorder.rewards.push(v);
+    for (const v of history.average_history) recorder.averages.push(v);
+    for (const v of history.epsilon_history) recorder.epsilons.push(v);
+    for (const v of history.option_history) recorder.options.push(v);
     for (const [k, v] of Object.entries(history.metric_histories)) recorder.metrics.set(k, [...v]);
     return recorder;
   }

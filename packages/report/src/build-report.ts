@@ -330,7 +330,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       const loaded = decimate
         ? await loadCsvLogDecimated(path, { ...(columns ? { columns } : {}), restartColumn: 'step' })
         : await loadCsvLog(path, columns ? { columns } : {});
-      issues.push(...issuesOf(path, loaded.issues));
+      for (const issue of issuesOf(path, loaded.issues)) issues.push(issue); // no spread: a log may have 1M bad lines
       if (loaded.rowCount > 0) return loaded;
       skipped.push({ what: name(path), why: 'no data rows' });
       return null;
@@ -346,7 +346,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     }
     try {
       const loaded = await loadEvalFile(path, { rewardKey });
-      issues.push(...loaded.issues);
+      for (const issue of loaded.issues) issues.push(issue);
       if (loaded.records.length > 0) return loaded;
       skipped.push({ what: name(path), why: `no usable evaluation episode with a number in "${rewardKey}"` });
     } catch (error) {
