@@ -85,12 +85,12 @@ async function writeLines(path: string, header: string, rows: number, line: (i: 
   for (let i = 0; i < rows; i++) {
     chunk += `${line(i)}\n`;
     if (chunk.length > 1 << 20) {
-      if (!out.write(chunk)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
       chunk = '';
     }
   }
   out.end(chunk);
-  await new Promise((r) => out.on('finish', r));
+  await new Promise<void>((r) => out.on('finish', () => r()));
 }
 
 let state = 12345;
@@ -136,10 +136,11 @@ async function sweep(root: string, runs: number, rows: number) {
         longLines.push(`${r},${lr},${metrics[k]},${i * 400},${values[k]}`);
     }
     writeFileSync(join(dir, 'progress.csv'), `${lines.join('\n')}\n`);
-    if (!long.write(`${longLines.join('\n')}\n`)) await new Promise((done) => long.once('drain', done));
+    if (!long.write(`${longLines.join('\n')}\n`))
+      await new Promise<void>((done) => long.once('drain', () => done()));
   }
   long.end();
-  await new Promise((done) => long.on('finish', done));
+  await new Promise<void>((done) => long.on('finish', () => done()));
 }
 
 /** `runs` folders of an SB3 progress.csv each (4 columns). */
