@@ -72,11 +72,15 @@ try {
   );
   console.log('| case | seconds (wall) | CPU seconds |');
   console.log('| --- | ---: | ---: |');
-  console.log(`| baseline: recursive readdir of the tree | ${baseline.wall.toFixed(2)} | ${baseline.cpu.toFixed(2)} |`);
+  console.log(
+    `| baseline: recursive readdir of the tree | ${baseline.wall.toFixed(2)} | ${baseline.cpu.toFixed(2)} |`,
+  );
   console.log(
     `| discoverRuns (walk, sniff, recognise, read, roles) | ${discovery.wall.toFixed(2)} | ${discovery.cpu.toFixed(2)} |`,
   );
-  console.log(`\ntarget: discoverRuns of 10,000 files ≤ 2 s (wall)${discovery.wall <= 2 ? '' : ' — MISSED at this load'}`);
+  console.log(
+    `\ntarget: discoverRuns of 10,000 files ≤ 2 s (wall)${discovery.wall <= 2 ? '' : ' — MISSED at this load'}`,
+  );
 } finally {
   rmSync(root, { recursive: true, force: true });
 }
