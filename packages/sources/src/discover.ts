@@ -25,6 +25,7 @@ import {
   readWandbPanelParts,
   tablePart,
 } from './readers.js';
+import { companionFiles, companionParts, fileStore, folderStores, withCompanions } from './stores/index.js';
 import { isEventFile } from './tensorboard/read.js';
 import { wandbSeries } from './wandb-csv.js';
 
@@ -224,7 +225,7 @@ function defaultIdentity(ctx: WalkContext, id: string): Required<Identity> {
 async function walk(ctx: WalkContext, dir: string, depth: number, plain = false): Promise<void> {
   if (ctx.exclude && (dir === ctx.exclude || dir.startsWith(ctx.exclude + sep))) return;
   const entries = (await readdir(dir, { withFileTypes: true })).sort(byName);
-  const files = entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
+  let files = entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
   const dirs = entries
     .filter(
       (e) =>
@@ -240,7 +241,11 @@ async function walk(ctx: WalkContext, dir: string, depth: number, plain = false)
       layout,
       files: runFiles.map((f) => (id === '.' ? f : `${id}/${f}`)),
       identity: { ...defaultIdentity(ctx, id), ...identity },
-      read,
+      // the folder's evaluations.npz / progress.json are parts of its run, whatever its layout
+      read: async () => {
+        const parts = await read();
+        return Array.isArray(parts) ? withCompanions(parts, await companionParts(dir, files)) : parts;
+      },
     });
 
   if (plain) {
@@ -252,6 +257,24 @@ async function walk(ctx: WalkContext, dir: string, depth: number, plain = false)
     ctx.skipped.push({ path: id, why: 'a runs report, not a run' });
     return;
   }
+  // W&B run folders and MLflow SQLite stores, by their content (src/stores/)
+  const stores = await folderStores(dir, files);
+  for (const store of stores.candidates) {
+    const storeId = store.file === null ? id : rel(ctx, join(dir, store.file));
+    const storeFiles = store.file === null ? files.map((f) => (id === '.' ? f : `${id}/${f}`)) : [storeId];
+    const abs = store.file === null ? dir : join(dir, store.file);
+    const identity = { ...defaultIdentity(ctx, storeId), ...store.identity };
+    ctx.candidates.push({
+      abs,
+      id: storeId,
+      layout: store.layout,
+      files: storeFiles,
+      identity,
+      read: store.read,
+    });
+  }
+  if (stores.whole) return;
+  files = files.filter((f) => !stores.consumed.includes(f));
   // MLflow: mlruns/<experiment>/<run_id>/{meta.yaml, metrics/, params/, tags/}
   if (has('meta.yaml') && dirs.includes('metrics')) {
     const identity: Identity = { group: await mlflowExperiment(dirname(dir)), run: await mlflowRunName(dir) };
@@ -371,9 +394,15 @@ async function walk(ctx: WalkContext, dir: string, depth: number, plain = false)
     ...monitors,
     ...(has('progress.csv') ? ['progress.csv'] : []),
     ...(has('metrics.csv') ? ['metrics.csv'] : []),
+    ...(await companionFiles(dir, files)),
   ];
   if (runFiles.length > 0) {
-    const layout: Layout = has('progress.csv') ? 'sb3-log' : monitors.length > 0 ? 'sb3-monitor' : 'folder';
+    const layout: Layout =
+      has('progress.csv') || runFiles.includes('progress.json')
+        ? 'sb3-log'
+        : monitors.length > 0
+          ? 'sb3-monitor'
+          : 'folder';
     add(layout, runFiles, {}, async () => {
       const parts = await folderParts(dir, monitors, has('progress.csv'));
       if (has('metrics.csv')) parts.push(await readCsvPart(join(dir, 'metrics.csv'), 'metrics.csv'));
@@ -439,7 +468,10 @@ async function fileCandidates(ctx: WalkContext, dir: string, files: string[]): P
       added++;
     };
     const lower = name.toLowerCase();
-    if (isEventFile(name)) {
+    const store = await fileStore(abs, name);
+    if (store) {
+      push(store.layout, store.identity, store.read);
+    } else if (isEventFile(name)) {
       push('file', {}, async () => [await readTensorboardPart(abs)]);
     } else if (name.endsWith('monitor.csv')) {
       push('file', {}, async () => [await readMonitorPart([abs], abs, name)]);
@@ -699,7 +731,7 @@ const looksBinary = (head: string): boolean =>
 
 /** A file (not a TensorBoard event file, which is binary by design) whose first bytes are not text. */
 async function isBinaryText(path: string): Promise<boolean> {
-  if (isEventFile(basename(path))) return false;
+  if (isEventFile(basename(path)) || (await fileStore(path, basename(path)))) return false;
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) return false;
   return looksBinary(await firstBytes(path, 4096).catch(() => ''));
