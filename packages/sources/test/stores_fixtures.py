@@ -512,8 +512,17 @@ def _num(v):
 
 def oracle_npz(path):
     with np.load(path) as z:
-        return {k: {"dtype": z[k].dtype.str, "shape": list(z[k].shape),
-                    "values": [_num(v) for v in z[k].ravel(order="C").tolist()]} for k in z.files}
+        out = {k: {"dtype": z[k].dtype.str, "shape": list(z[k].shape),
+                   "values": [_num(v) for v in z[k].ravel(order="C").tolist()]} for k in z.files}
+        if "results" in z.files and "timesteps" in z.files:
+            # what SB3 logs per evaluation: np.mean / np.std over the episodes, and the success rate
+            results = z["results"]
+            out["_eval"] = {"mean": np.mean(results, axis=1).tolist(), "std": np.std(results, axis=1).tolist(),
+                            "min": np.min(results, axis=1).tolist(), "max": np.max(results, axis=1).tolist(),
+                            "ep_length": np.mean(z["ep_lengths"], axis=1).tolist()}
+            if "successes" in z.files:
+                out["_eval"]["success_rate"] = np.mean(z["successes"], axis=1).tolist()
+        return out
 
 
 def oracle_mlflow(path):

@@ -138,12 +138,11 @@ function metricPart(path: string, source: string, runId: string, byKey: Map<stri
     const columns = new Map([
       [x, Float64Array.from(list, (r) => Number(r[3]))],
       [key, Float64Array.from(list, (r) => (Number(r[4]) === 1 ? Number.NaN : Number(r[1])))],
-      [wall, Float64Array.from(list, (r) => Number(r[2]))],
+      [wall, Float64Array.from(list, (r) => Number(r[2]) / 1000)], // ms: divided, exact where × 1e-3 is not
     ]);
     const part = tablePart('mlflow-sqlite', columns, source, `${path} (run ${runId}, metric ${key})`, {
       x,
       wall,
-      wallScale: 1e-3,
     });
     series.push(...part.series.filter((s) => s.metric !== wall));
     restarts.push(...part.restarts);
