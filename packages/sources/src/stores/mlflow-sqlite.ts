@@ -144,7 +144,8 @@ function metricPart(path: string, source: string, runId: string, byKey: Map<stri
       x,
       wall,
     });
-    series.push(...part.series.filter((s) => s.metric !== wall));
+    // each metric is its own table: its row numbers do not pair with another metric's
+    for (const s of part.series) if (s.metric !== wall) series.push({ ...s, rows: undefined });
     restarts.push(...part.restarts);
     issues.push(...part.issues);
   }
