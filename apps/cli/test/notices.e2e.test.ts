@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { copyFixture, runCli, tempDir } from './helpers.js';
 
 // The pages embed uPlot (script and stylesheet): its MIT notice must be in every page that does.
-const require = createRequire(fileURLToPath(new URL('../../../packages/report/package.json', import.meta.url)));
+const require = createRequire(
+  fileURLToPath(new URL('../../../packages/report/package.json', import.meta.url)),
+);
 const uplotLicense = readFileSync(require.resolve('uplot/LICENSE'), 'utf8').trim();
 const stores = fileURLToPath(new URL('../../../packages/sources/test/fixtures/stores/', import.meta.url));
 
