@@ -43,7 +43,8 @@ const READ_AT_ONCE = 8;
 /** What the discovery looks for, for a "nothing found" or "not a run file" message. */
 export const LOOKED_FOR =
   'an evidence folder, *monitor.csv, progress.csv, metrics.csv, events.out.tfevents.*, trainer_state.json, ' +
-  'an mlruns/ or Ray trial folder, or a CSV/TSV, JSON array or JSONL of records';
+  'an mlruns/ or Ray trial folder, mlflow.db, a W&B run-*.wandb, evaluations.npz, progress.json, ' +
+  'or a CSV/TSV, JSON array or JSONL of records';
 
 /** A file given to a command that is no run file: the one line it prints. */
 export class UnknownFileError extends Error {
