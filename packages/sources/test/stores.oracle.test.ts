@@ -351,3 +351,19 @@ describe('stores in discovery', () => {
     expect(runs.map((r) => r.format).sort()).toEqual([...Array(6).fill('mlflow-sqlite'), 'sb3-evaluations']);
   });
 });
+
+describe('progress.json beside event files', () => {
+  it("SB3's logger with json and tensorboard outputs: the event files are read, progress.json not twice", async () => {
+    const dir = tempDir('sb3-json-tb');
+    const run = join(dir, 'PPO_1');
+    cpSync(join(fixtures, 'sb3-json/PPO_1'), run, { recursive: true });
+    const events = fileURLToPath(
+      new URL('./fixtures/layouts/cleanrl/runs/CartPole-v1__ppo__1__1700000001/', import.meta.url),
+    );
+    cpSync(events, run, { recursive: true });
+    const { runs } = await discoverRuns(dir);
+    expect(runs.map((r) => [r.format, new Set(r.series.map((s) => s.source)).size])).toEqual([
+      ['tensorboard', 1],
+    ]);
+  });
+});

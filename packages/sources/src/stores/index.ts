@@ -103,8 +103,13 @@ export async function companionParts(dir: string, files: readonly string[]): Pro
 
 const isProgress = (part: RunPart) => part.format === 'sb3-progress' || part.format === 'baselines-progress';
 
-/** A folder's parts with its companions': a progress.json goes first when no progress.csv did (the run's curve). */
+/**
+ * A folder's parts with its companions': a progress.json goes first when no progress.csv did (the run's
+ * curve). Beside event files it is left out: SB3's logger wrote the same values to both, and the event
+ * files are what is read (as for progress.csv).
+ */
 export function withCompanions(parts: RunPart[], companions: RunPart[]): RunPart[] {
+  if (parts.some((p) => p.format === 'tensorboard')) companions = companions.filter((p) => !isProgress(p));
   if (parts.some(isProgress)) return [...parts, ...companions];
   return [...companions.filter(isProgress), ...parts, ...companions.filter((p) => !isProgress(p))];
 }
