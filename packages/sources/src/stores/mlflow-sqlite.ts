@@ -36,9 +36,27 @@ export async function isSqliteFile(path: string): Promise<boolean> {
   }
 }
 
+/**
+ * Whether the schema at the head of a SQLite file creates MLflow's first tables: MLflow's migrations create
+ * them first, so their SQL is in the first pages; any other SQLite file (a 5 GB cache) is never loaded whole.
+ */
+async function headNamesMlflowTables(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const head = Buffer.alloc(1024 * 1024);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const text = head.toString('latin1', 0, bytesRead);
+    return ['experiments', 'metrics'].every((t) =>
+      new RegExp(`CREATE TABLE\\s+["\`[]?${t}\\b`, 'i').test(text),
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
 /** A SQLite file holding MLflow's tracking tables. */
 export async function isMlflowDatabase(path: string): Promise<boolean> {
-  if (!(await isSqliteFile(path))) return false;
+  if (!(await isSqliteFile(path)) || !(await headNamesMlflowTables(path))) return false;
   const db = await openDatabase(path).catch(() => null);
   if (!db) return false;
   try {
