@@ -7,9 +7,14 @@ import { viteBrowserScript } from './packages/report/scripts/browser-script.mjs'
 // Tests import sibling packages from their source, so a change in one package is seen by the
 // tests of the packages that use it without a rebuild. Built output is tested by the CLI's e2e tests.
 const root = fileURLToPath(new URL('.', import.meta.url));
-const alias = Object.fromEntries(
-  readdirSync(`${root}packages`).map((dir) => [`@evidence/${dir}`, `${root}packages/${dir}/src/index.ts`]),
-);
+// a subpath export (`@evidence/plots/tick-labels`) is that file of the package's source
+const alias = [
+  { find: /^@evidence\/([^/]+)\/([^/]+)$/, replacement: `${root}packages/$1/src/$2.ts` },
+  ...readdirSync(`${root}packages`).map((dir) => ({
+    find: new RegExp(`^@evidence/${dir}$`),
+    replacement: `${root}packages/${dir}/src/index.ts`,
+  })),
+];
 
 // @evidence/report's page script is imported as `./browser/main.js?script` (bundled for the browser as a
 // string): every package whose tests reach the report's source needs the same resolution as its build.

@@ -1,20 +1,55 @@
 #!/usr/bin/env node
-import { run, runsUntilInterrupted } from './run.js';
+import { Worker } from 'node:worker_threads';
+import { collectWorkerTempFiles, removeLiveTempFiles } from '@evidence/node-kit';
+import { type CommandThreadData, INTERRUPT, runsUntilInterrupted } from './interrupt.js';
 
+// The command runs on a worker thread; this thread only waits for it and for signals. A signal is
+// handled on the event loop, which a command busy computing (a bootstrap of 100,000 resamples, a
+// sort of a million rows) would not give back for seconds: here the loop is always free, so Ctrl-C
+// ends any command at once, wherever it is (exit 130), and the temp files it was writing are removed
+// (the files it writes are renamed into place whole, so nothing half-written is ever in place).
 const argv = process.argv.slice(2);
-const interrupt = new AbortController();
+collectWorkerTempFiles();
 
-// Ctrl-C: `watch` and `table --follow` stop cleanly (exit 0); anything else stops now, as a shell expects.
-process.on('SIGINT', () => {
-  if (runsUntilInterrupted(argv) && !interrupt.signal.aborted) interrupt.abort();
-  else process.exit(130);
+const terminal = (stream: NodeJS.WriteStream) => ({
+  isTTY: stream.isTTY === true,
+  columns: stream.columns,
+  rows: stream.rows,
+});
+const workerData: CommandThreadData = {
+  argv,
+  stdout: terminal(process.stdout),
+  stderr: terminal(process.stderr),
+};
+const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+// trackUnmanagedFds off: this thread is the command's main thread; a file it opens may be closed by a
+// worker it starts (the GIF encoder's), as on a real main thread.
+const worker = new Worker(new URL(`./command-thread${extension}`, import.meta.url), {
+  workerData,
+  trackUnmanagedFds: false,
 });
 
-// Warnings (a format spec Python would refuse, an unknown EVIDENCE_ variable) are one line in our
-// style, not Node's `(node:PID) … --trace-warnings` block: removing Node's own listener silences that.
+// Warnings are one line in our style, not Node's `(node:PID) … --trace-warnings` block.
 process.removeAllListeners('warning');
 process.on('warning', (warning) => {
   process.stderr.write(`evidence: warning: ${warning.message.split('\n')[0]}\n`);
+});
+
+let interrupted = false;
+// Ctrl-C: `watch` and `table --follow` stop cleanly (exit 0); anything else stops now, as a shell expects.
+process.on('SIGINT', () => {
+  if (runsUntilInterrupted(argv) && !interrupted) {
+    interrupted = true;
+    worker.postMessage(INTERRUPT);
+    return;
+  }
+  removeLiveTempFiles();
+  process.exit(130);
+});
+// `docker stop`, `kill`: the same clean stop, with the shell's code for the signal.
+process.on('SIGTERM', () => {
+  removeLiveTempFiles();
+  process.exit(143);
 });
 
 // `evidence table big.csv | head`: the reader went away, which is not an error.
@@ -25,12 +60,13 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-run(argv, { signal: interrupt.signal }).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`evidence: internal error: ${String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+worker.on('message', (message: { code?: number }) => {
+  if (typeof message.code === 'number') process.exitCode = message.code;
+});
+worker.on('error', (error: unknown) => {
+  process.stderr.write(`evidence: internal error: ${String(error)}\n`);
+  process.exitCode = 1;
+});
+worker.on('exit', (code) => {
+  if (process.exitCode === undefined && code !== 0) process.exitCode = 1;
+});

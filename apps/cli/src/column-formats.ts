@@ -37,8 +37,8 @@ export function chooseFormat(key: string, values: readonly Value[]): string | un
   }
   if (SCIENTIFIC_NAMES.test(key)) return '.2e';
   const magnitudes = finite.filter((value) => value !== 0).map(Math.abs);
-  if (magnitudes.length > 0 && (Math.max(...magnitudes) >= 1e6 || Math.max(...magnitudes) < 1e-3))
-    return '.3e';
+  const largest = largestOf(magnitudes);
+  if (magnitudes.length > 0 && (largest >= 1e6 || largest < 1e-3)) return '.3e';
   return '.4f';
 }
 
@@ -47,7 +47,7 @@ function numberWidth(format: string, values: readonly Value[]): number {
   const finite = values.filter(
     (value): value is number => typeof value === 'number' && Number.isFinite(value),
   );
-  const largest = finite.length === 0 ? 0 : Math.max(...finite.map(Math.abs));
+  const largest = finite.length === 0 ? 0 : largestOf(finite.map(Math.abs));
   const intDigits = largest < 1 ? 1 : Math.floor(Math.log10(largest)) + 1;
   if (format === 'd') return Math.max(intDigits + 1, 5);
   if (format.endsWith('e')) return 10;
@@ -56,4 +56,11 @@ function numberWidth(format: string, values: readonly Value[]): number {
 
 function textWidth(values: readonly Value[], widthOf: (text: string) => number): number {
   return Math.min(32, Math.max(5, ...values.map((value) => widthOf(String(value ?? '')))));
+}
+
+/** The largest value, by a loop: `Math.max(...values)` overflows the stack past ~125,000 values. */
+function largestOf(values: readonly number[]): number {
+  let largest = Number.NEGATIVE_INFINITY;
+  for (const value of values) if (value > largest) largest = value;
+  return largest;
 }

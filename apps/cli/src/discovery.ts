@@ -67,11 +67,19 @@ function printSkips(io: CliIo, base: string, where: string, found: Discovery): v
 export function discoveryOptions(options: {
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
 }): ReadRunsOptions {
+  const groupBy = options.groupBy
+    ?.split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (options.groupBy !== undefined && groupBy?.length === 0)
+    throw new UsageError('--group-by: expected configuration keys, e.g. --group-by lr,clip_range');
   return {
     ...(options.pattern === undefined ? {} : { pattern: options.pattern }),
     ...(options.runColumn === undefined ? {} : { runColumn: options.runColumn }),
+    ...(groupBy && groupBy.length > 0 ? { groupBy } : {}),
     ...(options.strict ? { strict: true } : {}),
   };
 }

@@ -17,8 +17,11 @@ export async function kindOf(path: string): Promise<'file' | 'dir' | 'missing'> 
   try {
     const info = await stat(path);
     return info.isDirectory() ? 'dir' : 'file';
-  } catch {
-    return 'missing';
+  } catch (error) {
+    // a file in a folder we may not enter is not missing: say "permission denied"
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return 'missing';
+    throw error;
   }
 }
 

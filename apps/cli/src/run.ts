@@ -19,11 +19,7 @@ export const EXIT_OK = 0;
 export const EXIT_BAD_INPUT = 1;
 export const EXIT_BAD_USAGE = 2;
 
-/** `watch` and `table --follow` run until interrupted: bin.ts lets them stop cleanly on Ctrl-C (exit 0). */
-export function runsUntilInterrupted(argv: readonly string[]): boolean {
-  const command = argv.find((arg) => !arg.startsWith('-'));
-  return command === 'watch' || (command === 'table' && (argv.includes('--follow') || argv.includes('-f')));
-}
+export { runsUntilInterrupted } from './interrupt.js';
 
 /**
  * Runs `evidence <argv…>` and resolves to its exit code. Never calls process.exit, so tests (and other

@@ -28,7 +28,7 @@ describe('evidence export', () => {
     expect(result.stdout).toMatch(/^wrote {3}.*runs\.parquet \(\d+ values of \d+ metrics from 5 runs\)\n$/);
     expect(result.stderr).toMatch(/sb3-vecenv\/crashed: skipped: no values to read/);
     expect(result.stderr).toMatch(
-      /: 5 runs in 3 groups \(ppo, PPO_2024-01-01_12-00-00, sb3-vecenv\) .* by layout/,
+      /: 5 runs in 4 groups \(ppo, PPO_2024-01-01_12-00-00 lr=0\.001, PPO_2024-01-01_12-00-00 lr=0\.0001, a2c\) × 2 tasks \(CartPole-v1, PongNoFrameskip-v4\), by layout .*; task from layout 4, metadata \(monitor header env_id\) 1; group from layout 4, configuration minus seed \(lr\) 2, algorithm in path 1; .*override with --pattern, --group-by, --x, --y/,
     );
     const { DuckDBInstance } = await import('@duckdb/node-api');
     const db = await DuckDBInstance.create(':memory:');
@@ -48,9 +48,10 @@ describe('evidence export', () => {
       { group: 'ppo', task: 'CartPole-v1', run: '1', step: 1000, value: 24 },
     ]);
     // the four VecEnv monitor files are one run: 20 episodes, timesteps as the step, wall time kept
+    // (its group is the algorithm its folder names: a2c_pong)
     expect(
       await read(
-        `SELECT count(*)::INTEGER AS n, count(wall_time)::INTEGER AS timed, min(source) AS source FROM '${file}' WHERE metric = 'r' AND "group" = 'sb3-vecenv'`,
+        `SELECT count(*)::INTEGER AS n, count(wall_time)::INTEGER AS timed, min(source) AS source FROM '${file}' WHERE metric = 'r' AND "group" = 'a2c'`,
       ),
     ).toEqual([{ n: 20, timed: 20, source: 'sb3-vecenv/a2c_pong/*monitor.csv' }]);
     expect(

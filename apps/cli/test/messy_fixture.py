@@ -10,6 +10,8 @@ package's tb_oracle.py, which frames records as TensorFlow's RecordWriter does):
   runs/CartPole-v1__ppo_tb__1__1700000001/  CleanRL: episodic returns logged several times at one step
   runs/CartPole-v1__ppo_tb__2__1700000002/  a resumed run: a second event file starting with SessionLog START
   runs/CartPole-v1__ppo_tb__3__1700000003/  a crashed run: the 40-byte event file of SummaryWriter() alone
+  runs/events.out.tfevents.1700000009.host.9.0  a loose event file at the top of runs/: a run of its own
+  progress.csv                  a root progress.csv beside the run folders (SB3 logger CSV): a run too
 
   python3 test/messy_fixture.py
 """
@@ -85,11 +87,20 @@ def main():
         for step in (200, 300)
     ]
     three = mkdir("runs", "CartPole-v1__ppo_tb__3__1700000003")
+    # SB3's logger CSV (csv.DictWriter, \r\n) at the root, beside the run folders
+    with open(os.path.join(OUT, "progress.csv"), "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=["time/total_timesteps", "rollout/ep_rew_mean"])
+        writer.writeheader()
+        for i in range(1, 4):
+            writer.writerow({"time/total_timesteps": i * 2048, "rollout/ep_rew_mean": 9.5 + i})
     spec = {
         "files": [
             {"path": os.path.join(one, "events.out.tfevents.1700000001.host.1.0"), "start": 1700000001.0, "records": repeated},
             {"path": os.path.join(two, "events.out.tfevents.1700000002.host.1.0"), "start": 1700000002.0, "records": first},
             {"path": os.path.join(two, "events.out.tfevents.1700001000.host.2.0"), "start": 1700001000.0, "records": resumed},
+            {"path": os.path.join(runs, "events.out.tfevents.1700000009.host.9.0"), "start": 1700000009.0, "records": [
+                {"wall_time": 1700000009.0 + step, "step": step, "values": [scalar("charts/episodic_return", 50.0 + step / 100)]}
+                for step in (100, 200)]},
         ]
     }
     with tempfile.TemporaryDirectory() as tmp:

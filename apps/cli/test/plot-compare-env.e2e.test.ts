@@ -116,11 +116,11 @@ describe('evidence compare', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+change/m);
     expect(result.stdout).toMatch(
-      /^mean_reward\s+0\.0458\s+1\.0331\s+\+0\.9873\s+\[\+\d\.\d{4}, \+\d\.\d{4}\]\s+better$/m,
+      /^mean_reward\s+0\.0458\s+1\.0331\s+\+0\.9873\s+\[\+\d\.\d{4}, \+\d\.\d{4}\]\s+better \(p = \S+\)$/m,
     );
     // a rate's change gets Newcombe's interval (independent: the reference episodes carry no seed)
     expect(result.stdout).toMatch(
-      /^success_rate\s+0\.1250\s+0\.7250\s+\+0\.6000\s+\[\+0\.3950, \+0\.7339\]\s+better$/m,
+      /^success_rate\s+0\.1250\s+0\.7250\s+\+0\.6000\s+\[\+0\.3950, \+0\.7339\]\s+better \(p = \S+\)$/m,
     );
     expect(result.stdout).toMatch(/^std\s.*\sneutral$/m);
     expect(result.stdout).toMatch(/^independent \(no "seed" or "start_state" key to pair episodes by\)/m);
@@ -169,33 +169,74 @@ describe('evidence compare', () => {
     expect(result.stderr).not.toMatch(/bad line/);
   });
 
-  it('--require-improvement: 0 when the interval excludes 0 the right way, 1 when it includes 0 or goes the wrong way, 2 for a metric without a direction', async () => {
+  it('--require-improvement: 0 when the exact one-sided test finds it better at 5 %, 1 otherwise, 2 for a metric without a direction', async () => {
     const dir = copyFixture();
     const pre = join(dir, 'pre_eval.jsonl');
     const post = join(dir, 'post_eval.jsonl');
     const fast = ['--resamples', '500'];
     const improved = await runCli(['compare', pre, post, ...fast, '--require-improvement']);
-    expect(improved.code).toBe(0);
+    expect(improved.code, improved.stderr).toBe(0);
     expect(improved.stdout).toMatch(
-      /^improved: mean_reward \+0\.9873, 95% CI \[\+\d\.\d{4}, \+\d\.\d{4}\] \(higher is better\)$/m,
+      /^improved: mean_reward \+0\.9873, 95% CI \[\+\d\.\d{4}, \+\d\.\d{4}\] \(higher is better\); one-sided exact Mann–Whitney test p = \S+ ≤ 0\.05$/m,
     );
     const same = await runCli(['compare', pre, pre, ...fast, '--require-improvement', 'success_rate']);
     expect(same.code).toBe(1);
     expect(same.stderr).toMatch(
-      /^evidence: no proven improvement: success_rate \+0\.0000, 95% CI \[-0\.\d{4}, \+0\.\d{4}\] \(higher is better\); the interval includes 0$/m,
+      /^evidence: no proven improvement: success_rate \+0\.0000, 95% CI \[-0\.\d{4}, \+0\.\d{4}\] \(higher is better\); one-sided exact Mann–Whitney test p = \S+; p > 0\.05$/m,
     );
     const worse = await runCli(['compare', post, pre, ...fast, '--require-improvement']);
     expect(worse.code).toBe(1);
     expect(worse.stderr).toMatch(/mean_reward -0\.9873.*; it changed the wrong way$/m);
     const json = await runCli(['compare', pre, pre, ...fast, '--json', '--require-improvement']);
     expect(json.code).toBe(1);
-    expect(JSON.parse(json.stdout).verdict.mean_reward).toBe('unclear');
+    const data = JSON.parse(json.stdout);
+    expect(data.verdict.mean_reward).toBe('unclear');
+    expect(data.tests.mean_reward).toMatchObject({
+      test: 'mann-whitney',
+      method: 'exact',
+      needed_to_reach: 3,
+    });
+    expect(data.tests.mean_reward.p_value).toBeGreaterThan(0.05);
     expect((await runCli(['compare', pre, post, ...fast, '--require-improvement', 'std'])).code).toBe(2);
     const unknown = await runCli(['compare', pre, post, ...fast, '--require-improvement', 'speed']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toMatch(
       /no metric "speed" \(the metrics are mean_reward, median_reward, success_rate/,
     );
+  });
+
+  it('--require-improvement with few episodes: one a side has no interval, two separated a side cannot tell', async () => {
+    const dir = tempDir('compare-few');
+    const episodes = (rewards: number[]) =>
+      rewards.map((r) => JSON.stringify({ cumulative_reward: r })).join('\n');
+    const write = (name: string, rewards: number[]) => {
+      writeFileSync(join(dir, name), `${episodes(rewards)}\n`);
+      return join(dir, name);
+    };
+    const one = await runCli([
+      'compare',
+      write('a.jsonl', [1]),
+      write('b.jsonl', [5]),
+      '--require-improvement',
+    ]);
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain('95% CI none: 1 v 1 episodes, no spread to estimate');
+    expect(one.stderr).toContain(
+      'cannot tell at 95%: with 1 v 1 episodes no result can reach p ≤ 0.05 (the smallest possible p is 0.5); at least 3 episodes per side can',
+    );
+    const two = await runCli(['compare', write('c.jsonl', [1, 2]), write('d.jsonl', [8, 9])]);
+    expect(two.code).toBe(0);
+    expect(two.stdout).toMatch(/mean_reward .*cannot tell at 95% \(too few episodes: p ≥ 0\.167\)/);
+    expect(two.stdout).not.toMatch(/mean_reward .*\bbetter\b/);
+    const many = await runCli([
+      'compare',
+      write('e.jsonl', [1, 2, 3, 1, 2]),
+      write('f.jsonl', [8, 9, 7, 8, 9]),
+      '--require-improvement',
+      '--json',
+    ]);
+    expect(many.code, many.stderr).toBe(0);
+    expect(JSON.parse(many.stdout).tests.mean_reward.p_value).toBeCloseTo(1 / 252, 12);
   });
 
   it('run.json beside the files states directions and pairing', async () => {

@@ -47,6 +47,8 @@ describe('evidence runs', () => {
       'tasks',
       'improvement',
       'aggregate',
+      'overall',
+      'curves',
       'bootstrap',
       'skipped',
     ]);
@@ -84,15 +86,27 @@ describe('evidence runs', () => {
       'iqm',
       'iqm_ci',
       'all_equal',
+      'range',
+      'interval_note',
     ]);
-    expect(task.groups.ppo).toMatchObject({ runs: 3, complete: 2 });
+    // 2 complete runs: too few for an interval that holds 95 %, so their range and why
+    expect(task.groups.ppo).toMatchObject({ runs: 3, complete: 2, iqm_ci: null });
     // final = mean of y over rows with x ≥ 9000: x/100 = 90…100, y = x/100 + (7k mod 5)
     expect(task.groups.ppo.mean).toBeCloseTo((95 + 95 + 2) / 2, 12);
-    // every run of one group ended above every run of the other: any 2 seeds per group show it
-    expect(json.improvement['CartPole-v1']).toEqual([
-      { a: 'ppo', b: 'ppo-lr', p: 0, ci: [0, 0], seeds_needed: 2, power: 1 },
-      { a: 'ppo-lr', b: 'ppo', p: 1, ci: [1, 1], seeds_needed: 2, power: 1 },
-    ]);
+    // every run of one group ended above every run of the other, but 2 v 2 in one task cannot reach 5 %
+    const [lower, higher] = json.improvement['CartPole-v1'];
+    expect(lower).toMatchObject({ a: 'ppo', b: 'ppo-lr', p: 0, p_value: 1, test: 'exact', runs_to_reach: 3 });
+    expect(higher).toMatchObject({
+      a: 'ppo-lr',
+      b: 'ppo',
+      p: 1,
+      test: 'exact',
+      runs_to_reach: 3,
+      seeds_needed: 3,
+    });
+    expect(higher.p_value).toBeCloseTo(1 / 6, 12);
+    expect(higher.ci[0]).toBeCloseTo(1 - lower.ci[1], 12);
+    expect(higher.ci[0]).toBeLessThan(0.5); // Newcombe's interval, not the point [1, 1]
     expect(result.stderr).toContain('Few runs');
     const normalized = await runCli([
       'runs',
@@ -114,11 +128,23 @@ describe('evidence runs', () => {
       'median_ci',
       'optimality_gap',
       'optimality_gap_ci',
+      'runs_per_task',
+      'ranges',
+      'interval_note',
     ]);
-    expect(aggregate.improvement.map((p: object) => Object.keys(p))).toEqual([
-      ['a', 'b', 'p', 'ci', 'seeds_needed', 'power'],
-      ['a', 'b', 'p', 'ci', 'seeds_needed', 'power'],
-    ]);
+    const keys = [
+      'a',
+      'b',
+      'p',
+      'ci',
+      'p_value',
+      'test',
+      'smallest_p',
+      'runs_to_reach',
+      'seeds_needed',
+      'power',
+    ];
+    expect(aggregate.improvement.map((p: object) => Object.keys(p))).toEqual([keys, keys]);
   });
 
   it('splits CleanRL run names as little as possible from the left', async () => {
@@ -210,7 +236,10 @@ describe('evidence runs', () => {
     expect(await one([root, ...PATTERN, '--y', 'nope'])).toMatch(
       /seed0\.csv: no column "nope" \(--y\); it has "total timesteps", "ep rew mean", "loss"/,
     );
-    expect(await one([root, ...PATTERN])).toMatch(/no y column; expected one of "reward"/);
+    // `ep rew mean` is a return whatever its spelling: found without --y
+    const found = await runCli(['runs', root, ...PATTERN, '--resamples', '200']);
+    expect(found.code, found.stderr).toBe(0);
+    expect(found.stderr).toMatch(/; y ep rew mean 12;/);
     expect(await one([root, '--pattern', '{group}/{run}.json'])).toMatch(
       /--pattern \{group\}\/\{run\}\.json matches no run/,
     );
@@ -261,7 +290,7 @@ describe('evidence runs', () => {
       'a',
     ]);
     expect(gated.code, gated.stderr).toBe(1);
-    expect(gated.stderr).toMatch(/CartPole-v1: P\(c > a\) cannot be told: group "c" has one run/);
+    expect(gated.stderr).toMatch(/--require-improvement: P\(c > a\) cannot be told: group "c" has one run/);
     expect(gated.stderr).not.toMatch(/\bat \S+:\d+:\d+/);
     // two groups that never ran the same task: nothing shows an improvement, so the gate fails
     const apart = runFolder(['a', 'b'], 2);
@@ -305,9 +334,13 @@ describe('evidence runs', () => {
     const runsMd = readFileSync(join(out, 'RUNS.md'), 'utf8');
     // in the ranking, cfg1 learns fastest (each group's runs apart from the others': said in words)
     expect(runsMd).toContain('| rank | configuration | IQM | 95% CI | P(cfg2 \\> it) [95% CI] |');
-    expect(runsMd).toMatch(/\| 1 \| cfg1 \| [\d.]+ \| \[[^\]]+\] \| 0 \(every run below it\) \|/);
-    expect(runsMd).toMatch(/\| 2 \| cfg2 \| [\d.]+ \| \[[^\]]+\] \| baseline \|/);
-    expect(runsMd).toMatch(/\| 3 \| cfg10 \| [\d.]+ \| \[[^\]]+\] \| 1 \(every run above it\) \|/);
+    expect(runsMd).toMatch(
+      /\| 1 \| cfg1 \| [\d.]+ \| range \[[^\]]+\] \| 0 \[0, [\d.]+\] \(every run below it\) \|/,
+    );
+    expect(runsMd).toMatch(/\| 2 \| cfg2 \| [\d.]+ \| range \[[^\]]+\] \| baseline \|/);
+    expect(runsMd).toMatch(
+      /\| 3 \| cfg10 \| [\d.]+ \| range \[[^\]]+\] \| 1 \[[\d.]+, 1\] \(every run above it\) \|/,
+    );
     // the per-task tables in natural order
     expect(runsMd.indexOf('| cfg1 | 3 |')).toBeLessThan(runsMd.indexOf('| cfg2 | 3 |'));
     expect(runsMd.indexOf('| cfg2 | 3 |')).toBeLessThan(runsMd.indexOf('| cfg10 | 3 |'));
@@ -332,17 +365,152 @@ describe('evidence runs', () => {
 });
 
 describe('evidence runs --require-improvement A B', () => {
-  it('exits 0 when A beats B in every task with the interval above 0.5, 1 otherwise, 2 on a bad group', async () => {
+  it('decides with the stratified exact test: 2 v 2 in each of 2 tasks can pass (p = 1/36), the other way not', async () => {
     const root = runFolder();
     const args = ['runs', root, ...PATTERN, '--y', 'ep rew mean', '--json'];
-    expect((await runCli([...args, '--require-improvement', 'ppo-lr', 'ppo'])).code).toBe(0);
+    const better = await runCli([...args, '--require-improvement', 'ppo-lr', 'ppo']);
+    expect(better.code, better.stderr).toBe(0);
+    expect(better.stderr).toMatch(
+      /improved: .*stratified over tasks p = 0\.02778 \(n = 2 v 2 in each of 2 tasks\)/,
+    );
+    const pair = JSON.parse(better.stdout).overall.find(
+      (p: { a: string; b: string }) => p.a === 'ppo-lr' && p.b === 'ppo',
+    );
+    expect(pair).toMatchObject({ p: 1, test: 'exact', runs_to_reach: 2 });
+    expect(pair.p_value).toBeCloseTo(1 / 36, 12);
     const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
     expect(worse.code).toBe(1);
     expect(worse.stderr).toMatch(
-      /CartPole-v1: P\(ppo > ppo-lr\) = 0\.000, 95% CI \[0\.000, 0\.000\]: not above 0\.5/,
+      /not improved: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\.\d+\], .* p = 1 .*: p > 0\.05/,
     );
     expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
     expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);
+  });
+
+  /** ROOT/{group}/seed{k}/progress.csv: every run of a ends near 400, every run of b near 100. */
+  function separated(runs: number): string {
+    const root = tempDir('gate');
+    for (const [group, final] of [
+      ['a', 400],
+      ['b', 100],
+    ] as const)
+      for (let k = 0; k < runs; k++) {
+        mkdirSync(join(root, group, `seed${k}`), { recursive: true });
+        const lines = ['step,reward'];
+        for (let x = 0; x <= 20; x++) lines.push(`${x * 500},${((final + 10 * k) * x) / 20}`);
+        writeFileSync(join(root, group, `seed${k}`, 'progress.csv'), `${lines.join('\n')}\n`);
+      }
+    return root;
+  }
+
+  it('2 v 2, every run of A above every run of B: fails and says no result of so few runs can pass', async () => {
+    const root = separated(2);
+    const result = await runCli(['runs', root, '--require-improvement', 'a', 'b']);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain(
+      'cannot tell at 95%: with 2 v 2 runs no result can reach p ≤ 0.05 (the smallest possible p is 0.1667); at least 3 runs per group can',
+    );
+    // the verdict opens the output: who looks ahead, and that these runs cannot tell
+    expect(result.stdout.split('\n')[0]).toMatch(
+      /^These runs cannot tell a and b apart at 95%: with n = 2 v 2 no result can reach p ≤ 0\.05 .*P\(a > b\) = 1, 95% CI 0\.3856 to 1; at least 3 runs per group can/,
+    );
+    const json = await runCli(['runs', root, '--json']);
+    const pair = JSON.parse(json.stdout).overall.find((p: { a: string }) => p.a === 'a');
+    expect(pair.ci[0]).toBeCloseTo(0.3856, 4); // Newcombe's interval: never the point [1, 1]
+    expect(pair.smallest_p).toBeCloseTo(1 / 6, 12);
+  });
+
+  it('5 v 5, every run of A above every run of B: passes with p = 1/252', async () => {
+    const result = await runCli(['runs', separated(5), '--require-improvement', 'a', 'b']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /improved: P\(a > b\) = 1, 95% CI \[0\.6427, 1\], one-sided exact test p = 0\.003968/,
+    );
+    expect(result.stdout.split('\n')[0]).toMatch(
+      /^a is ahead of b: a run of a ends above a run of b with probability 1/,
+    );
+  });
+});
+
+describe('one mean curve: evidence runs and evidence report agree', () => {
+  it('three seeds logged at different steps give equal curves[metric][group] in runs --json and report --json', async () => {
+    const root = tempDir('curves');
+    for (const [seed, every] of [
+      [1, 100],
+      [2, 150],
+      [3, 233],
+    ] as const) {
+      mkdirSync(join(root, 'ppo', `seed${seed}`), { recursive: true });
+      const lines = ['step,reward'];
+      for (let x = 0; x <= 10_000; x += every)
+        lines.push(`${x},${200 + 5 * seed + 30 * Math.sqrt(x / 1000)}`);
+      writeFileSync(join(root, 'ppo', `seed${seed}`, 'progress.csv'), `${lines.join('\n')}\n`);
+    }
+    const runs = await runCli(['runs', root, '--json']);
+    expect(runs.code, runs.stderr).toBe(0);
+    const report = await runCli(['report', root, '--json', '--out', join(tempDir('curves-out'), 'report')]);
+    expect(report.code, report.stderr).toBe(0);
+    const a = JSON.parse(runs.stdout).curves.reward.ppo;
+    const b = JSON.parse(report.stdout).curves.reward.ppo;
+    expect(a.x).toHaveLength(100);
+    expect(b).toEqual(a);
+    // linear interpolation within each run's steps: at x ≈ 2335 the three runs' interpolated mean
+    const k = a.x.findIndex((x: number) => x > 2300);
+    const at = a.x[k] as number;
+    const expected =
+      [1, 2, 3]
+        .map((seed, i) => {
+          const every = [100, 150, 233][i] as number;
+          const x0 = Math.floor(at / every) * every;
+          const f = (x: number) => 200 + 5 * seed + 30 * Math.sqrt(x / 1000);
+          return f(x0) + ((f(x0 + every) - f(x0)) * (at - x0)) / every;
+        })
+        .reduce((s, v) => s + v) / 3;
+    expect(a.mean[k]).toBeCloseTo(expected, 9);
+  });
+});
+
+describe('evidence runs --reference FILE', () => {
+  it('normalizes by random and expert scores from CSV or JSON; bad files name the line', async () => {
+    const root = runFolder();
+    const dir = tempDir('reference');
+    const csv = join(dir, 'scores.csv');
+    writeFileSync(csv, 'task,random,expert\nCartPole-v1,0,500\nAcrobot-v1,0,200\n');
+    const viaCsv = await runCli([
+      'runs',
+      root,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--reference',
+      csv,
+      '--json',
+    ]);
+    expect(viaCsv.code, viaCsv.stderr).toBe(0);
+    const json = join(dir, 'scores.json');
+    writeFileSync(
+      json,
+      JSON.stringify({ 'CartPole-v1': { random: 0, expert: 500 }, 'Acrobot-v1': [0, 200] }),
+    );
+    const viaJson = await runCli([
+      'runs',
+      root,
+      ...PATTERN,
+      '--y',
+      'ep rew mean',
+      '--reference',
+      json,
+      '--json',
+    ]);
+    const [c, j] = [JSON.parse(viaCsv.stdout).aggregate, JSON.parse(viaJson.stdout).aggregate];
+    expect(c.groups).toEqual(j.groups);
+    expect(c.normalize).toMatch(/^reference scores from .*scores\.csv \(random = 0, expert = 1\)$/);
+    writeFileSync(csv, 'task,random,expert\nCartPole-v1,0,500\nAcrobot-v1,zero,200\n');
+    const bad = await runCli(['runs', root, ...PATTERN, '--y', 'ep rew mean', '--reference', csv]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/scores\.csv:3: expected the columns task, random and expert/);
+    const both = await runCli(['runs', root, ...PATTERN, '--reference', csv, '--normalize', 'minmax']);
+    expect(both.code).toBe(2);
   });
 });
 

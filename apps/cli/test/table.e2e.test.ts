@@ -56,14 +56,14 @@ describe('evidence table', () => {
     expect(result.stdout).toContain('0.0625');
   });
 
-  it('a missing file is bad input; an empty file says so', async () => {
+  it('a missing file is bad input; an empty file too, saying so', async () => {
     const missing = await runCli(['table', 'nope.csv']);
     expect(missing.code).toBe(1);
     expect(missing.stderr.trim()).toBe('evidence: nope.csv: no such file');
     const dir = tempDir('emptycsv');
     writeFileSync(join(dir, 'empty.csv'), '');
     const empty = await runCli(['table', join(dir, 'empty.csv')]);
-    expect(empty.code).toBe(0);
+    expect(empty.code).toBe(1);
     expect(empty.stderr).toContain('empty file');
   });
 

@@ -77,7 +77,7 @@ async function main(): Promise<number> {
     for (const p of summary.improvement[task] ?? [])
       if ((p.a as string) === SEEDS_GROUPS[0]?.name)
         log(
-          `P(${p.a} > ${p.b}) = ${f(p.p)}${improvementInterval(p) === '—' ? '' : ` (95% CI ${improvementInterval(p)})`}: ${improvementVerdict(p)}; ${seedsSentence(p, seedsOf(summary, task, p.a, p.b))}`,
+          `P(${p.a} > ${p.b}) = ${f(p.p)}${improvementInterval(p) === '—' ? '' : ` (95% CI ${improvementInterval(p)})`}: ${improvementVerdict(summary, p, task)}; ${seedsSentence(p, seedsOf(summary, task, p.a, p.b))}`,
         );
   }
   log(`report: ${result.report} (${result.seconds.toFixed(1)} s in all)`);

@@ -141,11 +141,15 @@ export async function train(config: TrainerConfig): Promise<TrainResult> {
           step: update,
           epoch: round(update / updates, 4),
           loss: stats.loss,
-          reward: returns.mean,
-          reward_std: returns.std,
+          policy_loss: stats.policyLoss,
+          value_loss: stats.valueLoss,
+          entropy: stats.entropy,
           kl: stats.kl,
+          clip_fraction: stats.clipFraction,
           grad_norm: stats.gradNorm,
           learning_rate: ppo.policyLr * lrScale,
+          reward: returns.mean,
+          reward_std: returns.std,
           wall_time_s: round(wall, 3),
         });
         logs.rewardComponents.append(rewardComponentsRow(update, batch, returns));

@@ -250,10 +250,14 @@ describe('scanCsv (property)', () => {
             issues,
           );
           expect(gotHeader).toEqual(header);
-          const kept = tornText === null ? records : records.slice(0, -1);
-          expect(got).toEqual(
-            kept.map((record, i) => ({ line: lines[i], width, cells: record.cells.slice(0, limit) })),
-          );
+          // a record whose text is the header's again is a duplicate header, skipped (not a row)
+          const again = (record: (typeof records)[number]) =>
+            header.some((name) => name !== '') && line(record.cells, record.quote) === line(header, true);
+          const kept = (tornText === null ? records : records.slice(0, -1))
+            .map((record, i) => ({ line: lines[i], width, cells: record.cells.slice(0, limit), record }))
+            .filter(({ record }) => !again(record))
+            .map(({ record: _, ...rest }) => rest);
+          expect(got).toEqual(kept);
           expect(issues.torn).toEqual(tornText === null ? null : { line: at, text: tornText });
         },
       ),

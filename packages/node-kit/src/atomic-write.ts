@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { registerTemp, releaseTemp } from './temp-registry.js';
 
 const ATTEMPTS = 16;
 
@@ -25,7 +26,9 @@ export async function openTempBeside(path: string): Promise<{ path: string; hand
   for (let attempt = 1; ; attempt++) {
     const temp = tempNameBeside(path);
     try {
-      return { path: temp, handle: await open(temp, 'wx') };
+      const handle = await open(temp, 'wx');
+      registerTemp(temp);
+      return { path: temp, handle };
     } catch (error) {
       if (!isTaken(error) || attempt === ATTEMPTS) throw error;
     }
@@ -37,7 +40,9 @@ export function openTempBesideSync(path: string): { path: string; fd: number } {
   for (let attempt = 1; ; attempt++) {
     const temp = tempNameBeside(path);
     try {
-      return { path: temp, fd: openSync(temp, 'wx') };
+      const fd = openSync(temp, 'wx');
+      registerTemp(temp);
+      return { path: temp, fd };
     } catch (error) {
       if (!isTaken(error) || attempt === ATTEMPTS) throw error;
     }
@@ -59,8 +64,10 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
       await temp.handle.close();
     }
     await rename(temp.path, path);
+    releaseTemp(temp.path);
   } catch (error) {
     await rm(temp.path, { force: true });
+    releaseTemp(temp.path);
     throw namingTarget(error, path, temp.path);
   }
 }
@@ -79,8 +86,10 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array): vo
       closeSync(temp.fd);
     }
     renameSync(temp.path, path);
+    releaseTemp(temp.path);
   } catch (error) {
     rmSync(temp.path, { force: true });
+    releaseTemp(temp.path);
     throw namingTarget(error, path, temp.path);
   }
 }

@@ -101,8 +101,30 @@ export function createSurface(
   return { ctx, finish: () => canvas.encode('png') };
 }
 
+/**
+ * Characters no chart text may hold: C0 and C1 controls, DEL, the XML non-characters U+FFFE/U+FFFF and
+ * lone surrogates. A run, group or metric name can hold any of them; in an SVG they make the file
+ * invalid XML (a browser refuses to open it), in a PNG they draw as boxes.
+ */
+const NOT_TEXT =
+  /[\u0000-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** `text` without the characters a chart cannot hold (see NOT_TEXT). */
+export function chartText(text: string): string {
+  return text.replace(NOT_TEXT, '');
+}
+
 function prepare(ctx: Context2D): Context2D {
   ctx.lang = 'en'; // reproducible text shaping, whatever the host language
   ctx.font = `12px "${FONT_FAMILY}"`;
+  // every text drawn or measured goes through here, whatever chart draws it
+  const fillText = ctx.fillText.bind(ctx);
+  const strokeText = ctx.strokeText.bind(ctx);
+  const measureText = ctx.measureText.bind(ctx);
+  ctx.fillText = (text: string, x: number, y: number, maxWidth?: number) =>
+    maxWidth === undefined ? fillText(chartText(text), x, y) : fillText(chartText(text), x, y, maxWidth);
+  ctx.strokeText = (text: string, x: number, y: number, maxWidth?: number) =>
+    maxWidth === undefined ? strokeText(chartText(text), x, y) : strokeText(chartText(text), x, y, maxWidth);
+  ctx.measureText = (text: string) => measureText(chartText(text));
   return ctx;
 }

@@ -66,6 +66,8 @@ export interface Panel {
   weight?: number;
   /** shown in the middle of the panel when it has nothing to draw */
   emptyMessage?: string;
+  /** bar panels: a dashed horizontal line at y, labelled (P(A > B) charts: 0.5, "no difference") */
+  reference?: { y: number; label?: string };
 }
 
 export interface Chart {

@@ -3,7 +3,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type RewardHistory, readRewardHistory } from '@evidence/csv-log';
-import { checkNamePart } from '@evidence/node-kit';
+import { checkNamePart, pushAll } from '@evidence/node-kit';
 import type { Chart, Panel } from './chart.js';
 import { PALETTE } from './chart.js';
 import { readEvidenceEnv, writeFileAtomic } from './data.js';
@@ -20,7 +20,7 @@ export interface CurveRecorderOptions {
   averageWindow?: number;
   /** write `<mode>_reward_history_checkpoint.json` every N episodes (default 10; 0 = never) */
   checkpointEvery?: number;
-  /** called once per failure of a background checkpoint write (default: console.warn) */
+  /** called once per distinct failure to write a checkpoint, chart or history file (default: console.warn) */
   onError?: (error: Error) => void;
 }
 
@@ -52,7 +52,7 @@ export class CurveRecorder {
     this.checkpointEvery = options.checkpointEvery ?? 10;
     this.onError =
       options.onError ??
-      ((error) => console.warn(`@evidence/plots: curve checkpoint failed: ${error.message}`));
+      ((error) => console.warn(`@evidence/plots: a curve file was not written: ${error.message}`));
     checkNamePart(this.mode, 'CurveRecorder mode');
   }
 
@@ -60,10 +60,10 @@ export class CurveRecorder {
   static async fromHistory(path: string, options: CurveRecorderOptions): Promise<CurveRecorder> {
     const history = await readRewardHistory(path);
     const recorder = new CurveRecorder({ averageWindow: history.average_window, ...options });
-    recorder.rewards.push(...history.reward_history);
-    recorder.averages.push(...history.average_history);
-    recorder.epsilons.push(...history.epsilon_history);
-    recorder.options.push(...history.option_history);
+    pushAll(recorder.rewards, history.reward_history);
+    pushAll(recorder.averages, history.average_history);
+    pushAll(recorder.epsilons, history.epsilon_history);
+    pushAll(recorder.options, history.option_history);
     for (const [k, v] of Object.entries(history.metric_histories)) recorder.metrics.set(k, [...v]);
     return recorder;
   }
@@ -264,17 +264,32 @@ export class CurveRecorder {
     return charts;
   }
 
-  /** Writes every chart as SVG and PNG, and the history JSON; resolves to the written paths. */
+  /**
+   * Writes every chart as SVG and PNG, and the history JSON; resolves to the paths written. Like the log
+   * and GIF writers, it never rejects into the training run: a file that cannot be written (a full
+   * disk) is reported to `onError` (each distinct failure once), the earlier file of that name is kept
+   * whole, and the other files are still written. The history JSON goes first: it is the data.
+   */
   async save(): Promise<string[]> {
     await this.flush();
-    await mkdir(this.dir, { recursive: true });
     const written: string[] = [];
-    for (const [stem, chart] of this.charts()) {
+    const attempt = async (write: () => Promise<string>): Promise<void> => {
+      try {
+        written.push(await write());
+      } catch (error) {
+        const failure = error instanceof Error ? error : new Error(String(error));
+        if (failure.message !== this.lastError) this.onError(failure);
+        this.lastError = failure.message;
+      }
+    };
+    await attempt(async () => {
+      await mkdir(this.dir, { recursive: true });
+      await writeFileAtomic(this.historyPath, stringifyJsonWithNaN(this.history()));
+      return this.historyPath;
+    });
+    for (const [stem, chart] of this.charts())
       for (const ext of ['svg', 'png'])
-        written.push(await renderChart(chart, join(this.dir, `${stem}.${ext}`)));
-    }
-    await writeFileAtomic(this.historyPath, stringifyJsonWithNaN(this.history()));
-    written.push(this.historyPath);
+        await attempt(() => renderChart(chart, join(this.dir, `${stem}.${ext}`)));
     return written;
   }
 }

@@ -3,6 +3,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type LineIssue, lineIssues, loadCsvLog, readJsonl } from '@evidence/csv-log';
+import { pushAll } from '@evidence/node-kit';
 import { NoDataError } from './charts/common.js';
 import type { CsvInput, EvalInput, EvalRecord } from './data.js';
 import type { EvalChartOptions, StandardChart } from './standard-charts.js';
@@ -21,7 +22,7 @@ export class ChartInputReader implements ChartInputs {
   csv(path: string): Promise<CsvInput> {
     return this.#once(path, async () => {
       const loaded = await loadCsvLog(path);
-      this.issues.push(...lineIssues(path, loaded.issues));
+      pushAll(this.issues, lineIssues(path, loaded.issues));
       return loaded;
     });
   }
@@ -29,7 +30,7 @@ export class ChartInputReader implements ChartInputs {
   evals(path: string): Promise<EvalRecord[]> {
     return this.#once(path, async () => {
       const result = await readJsonl<EvalRecord>(path);
-      this.issues.push(...lineIssues(path, result.issues));
+      pushAll(this.issues, lineIssues(path, result.issues));
       return result.records;
     });
   }
@@ -52,6 +53,8 @@ export interface DrawStandardChartsOptions {
   /** extra options for the charts of the evaluations (reward key, the before/after intervals) */
   evalOptions?: Omit<EvalChartOptions, 'out'>;
   onProgress?: (done: number, total: number, what: string) => void;
+  /** called (and awaited) right after each chart's file is written, before the next is drawn */
+  onWritten?: (path: string, chart: StandardChart) => Promise<void> | void;
 }
 
 export interface StandardChartsResult {
@@ -64,10 +67,11 @@ export interface StandardChartsResult {
   issues: LineIssue[];
 }
 
-const isFile = (path: string): Promise<boolean> =>
+/** Why an input cannot be read, or null when it is a regular file. */
+const unusable = (path: string): Promise<string | null> =>
   stat(path).then(
-    (s) => s.isFile(),
-    () => false,
+    (s) => (s.isFile() ? null : 'not a regular file'),
+    () => 'missing',
   );
 
 /**
@@ -85,16 +89,27 @@ export async function drawStandardCharts(
   for (const chart of charts) {
     const out = options.outputFor?.(chart) ?? chart.out;
     const missing: string[] = [];
-    for (const input of chart.inputs) if (!(await isFile(input))) missing.push(basename(input));
-    if (missing.length > 0) {
-      const verb = missing.length > 1 ? 'are' : 'is';
-      result.skipped.push({ chart, out, why: `${missing.join(' and ')} ${verb} missing` });
+    const special: string[] = [];
+    for (const input of chart.inputs) {
+      const why = await unusable(input);
+      if (why !== null) (why === 'missing' ? missing : special).push(basename(input));
+    }
+    if (missing.length > 0 || special.length > 0) {
+      const verb = (names: string[]) => (names.length > 1 ? 'are' : 'is');
+      const why = [
+        ...(missing.length > 0 ? [`${missing.join(' and ')} ${verb(missing)} missing`] : []),
+        ...(special.length > 0 ? [`${special.join(' and ')} ${verb(special)} not a regular file`] : []),
+      ];
+      result.skipped.push({ chart, out, why: why.join('; ') });
     } else {
       try {
         const path = await drawOne(chart, inputs, out, options.evalOptions ?? {});
         if (path === null)
           result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });
-        else result.written.push({ chart, path });
+        else {
+          result.written.push({ chart, path });
+          await options.onWritten?.(path, chart);
+        }
       } catch (error) {
         // nothing to draw is not a failure: the chart is simply not drawn, and says why
         if (error instanceof NoDataError) result.skipped.push({ chart, out, why: error.message });

@@ -405,6 +405,8 @@ function drawBarPanel(ctx: Context2D, layout: PanelLayout, legend: boolean): voi
   });
   ctx.restore();
 
+  if (panel.reference && Number.isFinite(panel.reference.y))
+    drawReference(ctx, layout, panel.reference, grid);
   // zero line when bars go below zero
   if (layout.y.domain[0] < 0) {
     ctx.strokeStyle = FRAME;
@@ -437,6 +439,47 @@ function drawBarPanel(ctx: Context2D, layout: PanelLayout, legend: boolean): voi
   }
   if (!layout.hasData) drawEmptyMessage(ctx, rect, panel.emptyMessage ?? 'no data');
   if (legend) drawLegend(ctx, panel.series, rect, grid);
+}
+
+/** A dashed line across the panel at `reference.y`, its label at the right end above it. */
+function drawReference(
+  ctx: Context2D,
+  layout: PanelLayout,
+  reference: { y: number; label?: string },
+  grid: OccupancyGrid,
+): void {
+  const { rect } = layout;
+  const py = crisp(layout.y(reference.y));
+  if (py < rect.y || py > rect.y + rect.height) return;
+  ctx.save();
+  // a white halo under the dashes keeps them visible across coloured bars
+  ctx.strokeStyle = '#ffffff';
+  ctx.globalAlpha = 0.8;
+  ctx.lineWidth = 3;
+  ctx.beginPath();
+  ctx.moveTo(rect.x, py);
+  ctx.lineTo(rect.x + rect.width, py);
+  ctx.stroke();
+  ctx.strokeStyle = INK;
+  ctx.globalAlpha = 1;
+  ctx.lineWidth = 1;
+  ctx.setLineDash([6, 4]);
+  ctx.beginPath();
+  ctx.moveTo(rect.x, py);
+  ctx.lineTo(rect.x + rect.width, py);
+  ctx.stroke();
+  ctx.restore();
+  if (!reference.label) return;
+  ctx.font = font(TICK_FONT);
+  const w = ctx.measureText(reference.label).width;
+  // the label on a white box at the right end, above the line
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(rect.x + rect.width - 8 - w, py - 18, w + 6, 15);
+  ctx.fillStyle = INK;
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'bottom';
+  ctx.fillText(reference.label, rect.x + rect.width - 5, py - 4);
+  grid.markRect({ x: rect.x + rect.width - 8 - w, y: py - 18, width: w + 6, height: 15 });
 }
 
 function drawYAxis(ctx: Context2D, layout: PanelLayout): void {

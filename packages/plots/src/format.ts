@@ -1,46 +1,9 @@
-// Compact tick labels: 12k, 1.5M, 1e-4, −0.5. One precision per axis, taken from the tick step, so a
-// column of labels lines up (0.0, 0.5, 1.0).
+// Log-axis labels and the values of legends and notes (linear axes: tick-labels.ts, shared with the page).
 
 const MINUS = '\u2212';
-const SUFFIXES: [number, string][] = [
-  [1e12, 'T'],
-  [1e9, 'G'],
-  [1e6, 'M'],
-  [1e3, 'k'],
-];
-
-/** Decimal places needed to write multiples of `step` exactly (step is a round tick step). */
-function decimalsOf(step: number): number {
-  if (!(step > 0) || !Number.isFinite(step)) return 0;
-  const text = step.toExponential(); // e.g. "2.5e-3"
-  const [mantissa = '', exponent = '0'] = text.split('e');
-  const fraction = mantissa.split('.')[1]?.length ?? 0;
-  return Math.max(0, fraction - Number(exponent));
-}
 
 function sign(value: number, text: string): string {
   return value < 0 ? MINUS + text : text;
-}
-
-/** A formatter for the ticks of one linear axis whose ticks are `step` apart. */
-export function linearTickFormat(ticks: readonly number[], step: number): (value: number) => string {
-  const largest = Math.max(0, ...ticks.map(Math.abs));
-  // 1200 stays 1200, 12000 becomes 12k; 1.5M rather than 1500k
-  const scaled = SUFFIXES.find(([unit]) => largest >= (unit === 1e3 ? 1e4 : unit));
-  if (scaled) {
-    const [unit, suffix] = scaled;
-    const decimals = decimalsOf(step / unit);
-    return (v) => (v === 0 ? '0' : sign(v, (Math.abs(v) / unit).toFixed(decimals) + suffix));
-  }
-  if (largest > 0 && largest < 1e-3) {
-    // tiny values: exponent notation, mantissa as short as the step allows
-    return (v) => (v === 0 ? '0' : sign(v, exponential(Math.abs(v))));
-  }
-  const decimals = decimalsOf(step);
-  return (v) => {
-    const text = Math.abs(v).toFixed(decimals);
-    return Number(text) === 0 ? (0).toFixed(decimals) : sign(v, text);
-  };
 }
 
 /** 0.0001 → "1e-4", 0.00025 → "2.5e-4". */

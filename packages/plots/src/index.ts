@@ -58,4 +58,5 @@ export {
   type StandardChartName,
   standardCharts,
 } from './standard-charts.js';
+export { prefixPower, shortNumber, tickLabels } from './tick-labels.js';
 export { nice, tickStep, ticks } from './ticks.js';

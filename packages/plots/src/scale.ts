@@ -1,5 +1,6 @@
 // Scales and axis domains: data → pixels, round ticks, padded extents.
-import { linearTickFormat, logTickFormat } from './format.js';
+import { logTickFormat } from './format.js';
+import { tickLabels } from './tick-labels.js';
 import { logTicks, tickStep, ticks } from './ticks.js';
 
 export interface Scale {
@@ -43,13 +44,9 @@ export function axisTicks(
   let n = Math.max(2, count);
   if (integer) n = Math.min(n, Math.max(1, Math.floor(hi) - Math.ceil(lo)) + 1);
   let values = ticks(lo, hi, n);
-  let step = values.length > 1 ? tickStep(lo, hi, n) : Math.abs(lo) || 1;
-  if (integer && step < 1) {
-    values = values.filter(Number.isInteger);
-    step = 1;
-  }
-  const format = linearTickFormat(values, step);
-  return { values, labels: values.map(format) };
+  const step = values.length > 1 ? tickStep(lo, hi, n) : Math.abs(lo) || 1;
+  if (integer && step < 1) values = values.filter(Number.isInteger);
+  return { values, labels: tickLabels(values) };
 }
 
 /** The finite extent of some arrays (positive values only for log axes). */

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exponential, formatValue, linearTickFormat } from '../src/format.js';
+import { exponential, formatValue } from '../src/format.js';
 import { axisTicks } from '../src/scale.js';
+import { tickLabels } from '../src/tick-labels.js';
 import { logTicks, nice, tickStep, ticks } from '../src/ticks.js';
 
 const finite = fc.double({ min: -1e12, max: 1e12, noNaN: true, noDefaultInfinity: true });
@@ -74,15 +75,14 @@ describe('ticks', () => {
 });
 
 describe('tick labels', () => {
-  it('are compact: 12k, 1.5M, 1e-4, one precision per axis, a real minus sign', () => {
-    const fmt = (lo: number, hi: number, n = 5) => {
-      const t = ticks(lo, hi, n);
-      return t.map(linearTickFormat(t, tickStep(lo, hi, n)));
-    };
+  it('are compact and share one prefix per axis: 0 5k 10k, 1.5M, 1e-4 (the page uses the same function)', () => {
+    const fmt = (lo: number, hi: number, n = 5) => tickLabels(ticks(lo, hi, n));
     expect(fmt(0, 50_000)).toEqual(['0', '10k', '20k', '30k', '40k', '50k']);
-    expect(fmt(0, 1.5e6, 3)).toEqual(['0', '0.5M', '1.0M', '1.5M']);
+    expect(fmt(0, 10_000, 2)).toEqual(['0', '5k', '10k']);
+    expect(axisTicks([0, 10_000], 2).labels).toEqual(['0', '5k', '10k']);
+    expect(fmt(0, 1.5e6, 3)).toEqual(['0', '0.5M', '1M', '1.5M']);
     expect(fmt(0, 4e-4, 4)).toEqual(['0', '1e-4', '2e-4', '3e-4', '4e-4']);
-    expect(fmt(-1, 1, 4)).toEqual(['\u22121.0', '\u22120.5', '0.0', '0.5', '1.0']);
+    expect(fmt(-1, 1, 4)).toEqual(['-1', '-0.5', '0', '0.5', '1']);
     expect(exponential(0.00025)).toBe('2.5e-4');
     expect(formatValue(0.9872825, { signed: true })).toBe('+0.99');
     expect(formatValue(-0.5)).toBe('\u22120.50');
@@ -100,7 +100,7 @@ describe('tick labels', () => {
         const hi = Math.max(a, b);
         const t = ticks(lo, hi, count);
         const step = tickStep(lo, hi, count);
-        const labels = t.map(linearTickFormat(t, step));
+        const labels = tickLabels(t);
         t.forEach((v, i) => {
           const back = parse(labels[i] as string);
           expect(Math.abs(back - v)).toBeLessThanOrEqual(Math.abs(step) * 1e-6 + Math.abs(v) * 1e-12);

@@ -42,8 +42,8 @@ function everyRunChart(analysis: import('../src/index.js').RunsAnalysis): Chart 
       {
         type: 'line',
         label: `${group} low`,
-        x: curve.grid,
-        y: curve.low,
+        x: curve.x,
+        y: curve.lo,
         color: '#c026d3',
         width: 1,
         dash: [5, 4],
@@ -51,13 +51,13 @@ function everyRunChart(analysis: import('../src/index.js').RunsAnalysis): Chart 
       {
         type: 'line',
         label: `${group} high`,
-        x: curve.grid,
-        y: curve.high,
+        x: curve.x,
+        y: curve.hi,
         color: '#c026d3',
         width: 1,
         dash: [5, 4],
       },
-      { type: 'line', label: `${group} mean`, x: curve.grid, y: curve.mean, color: '#c026d3', width: 2.5 },
+      { type: 'line', label: `${group} mean`, x: curve.x, y: curve.mean, color: '#c026d3', width: 2.5 },
     );
   return {
     title: 'every run',

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, resolve } from 'node:path';
+import { openInput, pushAll } from '@evidence/node-kit';
 import {
   type ChartInputs,
   drawStandardCharts,
@@ -10,6 +11,7 @@ import {
   standardCharts,
 } from '@evidence/plots';
 import type { Run } from '@evidence/sources';
+import type { MeanCurve } from '@evidence/stats';
 import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { capText } from './cap-text.js';
 import { summaryForChart } from './charts.js';
@@ -27,6 +29,7 @@ import { OwnedFiles } from './owned-files.js';
 import { LIVE_DATA_FILE } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
+import { overlayCurves } from './runs/metric-overlays.js';
 import { sourceIssues } from './source-issues.js';
 import {
   describeOverlays,
@@ -73,6 +76,8 @@ export interface ReportResult {
   run: RunInfo;
   /** what other trainers' files were found and what is charted of them (one line), or null when none */
   sources: string | null;
+  /** a folder of runs: per metric, per group, the mean curve the overlays draw (as `evidence runs --json`) */
+  curves?: Record<string, Record<string, MeanCurve>>;
 }
 
 /** `evidence report` on a folder with nothing a report could show: nothing was written. */
@@ -97,7 +102,7 @@ export class NothingToReportError extends Error {
 async function refuseBinary(path: string): Promise<void> {
   let nul = -1;
   try {
-    const file = await open(path, 'r');
+    const file = await openInput(path);
     try {
       const { buffer, bytesRead } = await file.read(Buffer.alloc(65_536), 0, 65_536, 0);
       nul = buffer.subarray(0, bytesRead).indexOf(0);
@@ -122,6 +127,16 @@ const CHECKPOINT_ROWS_SHOWN = 10;
 const TRAINING_COLUMNS = ['step', 'reward', 'loss'] as const;
 
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A failed write (a full disk, a read-only or vanished folder) is an error of the whole report, never a
+ * chart "skipped": the files already there are kept as they were (each write is a temp file and a
+ * rename) and index.html is not rewritten without the chart.
+ */
+function throwIfWriteFailed(error: unknown): void {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ENOTREGULAR') throw error;
+}
 const toPosix = (path: string): string => path.split('\\').join('/');
 
 /** Early vs late training reward, for the headline when there is no evaluation. One pass, no copy. */
@@ -268,9 +283,10 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const refuse = (path: string): void => {
     skipped.push({ what: name(path), why: REFUSED });
   };
-  const noteWritten = (path: string): void => {
+  // the record is saved after each write, and only then: it lists exactly what this report wrote
+  const noteWritten = async (path: string): Promise<void> => {
     written.push(path);
-    ours.add(path);
+    await ours.recordWritten(path);
     log(`wrote ${name(path)}`);
   };
   const write = async (path: string, data: string): Promise<boolean> => {
@@ -278,9 +294,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       refuse(path);
       return false;
     }
-    await ours.claim(path);
     await writeTextAtomic(path, data);
-    noteWritten(path);
+    await noteWritten(path);
     return true;
   };
 
@@ -297,7 +312,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       // No dedupeBy: a log without a step column is still drawn; the charts keep the last row of a
       // step logged twice after a resume themselves.
       const loaded = await loadCsvLog(path, columns ? { columns } : {});
-      issues.push(...issuesOf(path, loaded.issues));
+      pushAll(issues, issuesOf(path, loaded.issues));
       if (loaded.rowCount > 0) return loaded;
       skipped.push({ what: name(path), why: 'no data rows' });
       return null;
@@ -313,7 +328,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     }
     try {
       const loaded = await loadEvalFile(path, { rewardKey });
-      issues.push(...loaded.issues);
+      pushAll(issues, loaded.issues);
       if (loaded.records.length > 0) return loaded;
       skipped.push({ what: name(path), why: `no usable evaluation episode with a number in "${rewardKey}"` });
     } catch (error) {
@@ -364,7 +379,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const drawCharts = async (source: 'csv' | 'evals', metrics: BeforeAfterMetrics | null): Promise<void> => {
     const all = standardCharts(paths).filter((chart) => chart.source === source);
     const drawable = all.filter((chart) => !protectedFile(outputFor(chart.out)));
-    if (options.charts !== false) for (const chart of drawable) await ours.claim(outputFor(chart.out));
     const result =
       options.charts === false
         ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
@@ -373,7 +387,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
             inputs: chartInputs,
             evalOptions: { rewardKey, ...(metrics ? { summary: summaryForChart(metrics) } : {}) },
             onProgress: (_, __, what) => progress(what),
+            onWritten: (path) => noteWritten(path),
           });
+    for (const { error } of result.failed) throwIfWriteFailed(error);
     const notDrawn = [
       ...all.filter((chart) => !drawable.includes(chart)).map((chart) => ({ chart, why: REFUSED })),
       ...result.skipped,
@@ -388,7 +404,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     for (const chart of all) {
       const drawn = result.written.find((w) => w.chart === chart);
       if (drawn) {
-        noteWritten(drawn.path);
         charts.push({
           title: chart.title,
           file: href(drawn.path),
@@ -416,7 +431,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   if (evidenceFound) await drawCharts('csv', null);
 
   // --- other trainers' files --------------------------------------------------------------------
-  for (const run of charted) issues.push(...sourceIssues(run));
+  for (const run of charted) pushAll(issues, sourceIssues(run));
   if (overlaid && overlaid.metrics > MAX_OVERLAYS)
     skipped.push({
       what: `${overlaid.metrics - MAX_OVERLAYS} more metrics`,
@@ -438,9 +453,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     else if (options.charts === false) skipped.push({ what: name(path), why: 'charts turned off' });
     else {
       try {
-        await ours.claim(path);
         await renderChart(chart, path);
-        noteWritten(path);
+        await noteWritten(path);
         charts.push({
           title: chart.title ?? file,
           file: href(path),
@@ -449,6 +463,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
           interactive: { id: file, chart, data: href(source), dataLabel: name(source) },
         });
       } catch (error) {
+        throwIfWriteFailed(error);
         skipped.push({ what: name(path), why: `could not render: ${capText(message(error))}` });
       }
     }
@@ -467,9 +482,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
           [png, 'png'],
           [svg, 'svg'],
         ] as const) {
-          await ours.claim(path);
           await writeTextAtomic(path, await encodeChart(chart, format));
-          noteWritten(path);
+          await noteWritten(path);
         }
         charts.push({
           title: chart.title ?? data.title,
@@ -478,6 +492,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
           overlay: { id: file, data },
         });
       } catch (error) {
+        throwIfWriteFailed(error);
         skipped.push({ what: name(png), why: `could not render: ${capText(message(error))}` });
       }
     }
@@ -579,5 +594,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     metrics,
     run,
     sources: foundLine,
+    ...(overlaid ? { curves: overlayCurves(overlaid.overlays) } : {}),
   };
 }

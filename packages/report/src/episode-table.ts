@@ -1,10 +1,10 @@
+import { readInputText } from '@evidence/node-kit';
 /**
  * Evaluation episodes from a table, one row per episode: a CSV/TSV file such as SB3's `monitor.csv`
  * (`r`, `l`, `t`), parsed by @evidence/sources. Each row becomes a record of its cells (numbers by the
  * design's reading rules, text kept as it is) with its line, so `compare` treats it like a JSONL line:
  * a row whose reward is `N/A`, empty or `nan` is skipped and named by its line; the others are used.
  */
-import { readFile } from 'node:fs/promises';
 import { cellNumber, MONITOR_SUFFIX, parseDelimited } from '@evidence/sources';
 import type { ReadIssues } from './io.js';
 import type { EvalRecord } from './records.js';
@@ -25,7 +25,7 @@ export async function readEpisodeTable(
 ): Promise<{ records: EvalRecord[]; lines: number[]; issues: ReadIssues }> {
   // SB3 appends to a monitor file while it trains: a last line without its newline is torn, not data.
   const lastLine = path.toLowerCase().endsWith(MONITOR_SUFFIX) ? 'torn' : 'keep-if-complete';
-  const parsed = parseDelimited(path, await readFile(path, 'utf8'), { lastLine });
+  const parsed = parseDelimited(path, await readInputText(path), { lastLine });
   const records = parsed.rows.map(({ fields }) => {
     const record: EvalRecord = {};
     parsed.header.forEach((name, c) => {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readInputText } from '@evidence/node-kit';
 import { valueAtKey } from '@evidence/sources';
 import { type BeforeAfterMetrics, type BeforeAfterOptions, computeBeforeAfter } from './before-after.js';
 import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
@@ -28,7 +28,7 @@ async function recordLines(path: string, issues: ReadIssues, count: number): Pro
   const rejected = new Set(issues.skipped.map((issue) => issue.line));
   if (issues.torn) rejected.add(issues.torn.line);
   const lines: number[] = [];
-  (await readFile(path, 'utf8')).split('\n').forEach((text, index) => {
+  (await readInputText(path)).split('\n').forEach((text, index) => {
     if (text.trim() !== '' && !rejected.has(index + 1)) lines.push(index + 1);
   });
   return lines.length === count ? lines : null;

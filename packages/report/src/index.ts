@@ -35,7 +35,15 @@ export {
   type OverlayRun,
   overlayChart,
 } from './page/index.js';
-export { DEFAULT_REWARD_KEY, type EvalRecord, rateName, type Step, stepsOf } from './records.js';
+export {
+  booleanKeys,
+  DEFAULT_REWARD_KEY,
+  type EvalRecord,
+  rateName,
+  rewardOf,
+  type Step,
+  stepsOf,
+} from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runRows, runTitle } from './run-info.js';
 export {
   type AggregateSummary,
@@ -70,6 +78,7 @@ export {
   type MetricRun,
   type MetricSeries,
   metricOverlays,
+  overlayCurves,
 } from './runs/metric-overlays.js';
 export { naturalCompare } from './runs/natural-order.js';
 export { type RunTable, readRunTable } from './runs/run-table.js';
@@ -78,6 +87,7 @@ export {
   formatNumber as formatRunsNumber,
   groupInterval,
   improvementInterval,
+  normalizeNote,
   type RunsNotes,
   seedsAcross,
   seedsOf,
@@ -85,6 +95,7 @@ export {
   verdict as improvementVerdict,
 } from './runs/runs-page.js';
 export { MAX_ALL_PAIRS_GROUPS, ranking as runsRanking, sweepConfigs } from './runs/sweep-view.js';
+export { LEVEL, passes, runCounts, runsVerdict, testWords } from './runs/verdict.js';
 export { type RunsReportResult, writeRunsReport } from './runs/write-runs-report.js';
 export { type Direction, type Verdict, verdictOf } from './stats/direction.js';
 export { PAIR_KEYS, type Pairing } from './stats/pairing.js';

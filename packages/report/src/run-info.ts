@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import { capText } from './cap-text.js';
 
 /**
@@ -31,13 +31,13 @@ export type RunInfo =
 export async function readRunInfo(path: string): Promise<RunInfo> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readInputText(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing', file: path };
     return { state: 'invalid', file: path, reason: (error as Error).message };
   }
   try {
-    const data: unknown = JSON.parse(text);
+    const data: unknown = parseJsonLimited(text);
     if (data === null || typeof data !== 'object' || Array.isArray(data))
       return { state: 'invalid', file: path, reason: 'expected a JSON object' };
     return { state: 'found', file: path, data: data as Record<string, unknown> };

@@ -59,9 +59,10 @@ describe('metricOverlays: a folder of runs as one chart per metric', () => {
     const half = 4.302652729749462 * Math.sqrt(1600 / 3);
     expect(cfg2?.low[99]).toBeCloseTo(80 - half, 10);
     expect(cfg2?.high[99]).toBeCloseTo(80 + half, 10);
-    // between logged steps, each run's last value before
+    // between logged steps, each run interpolated linearly (the one curve rule of @evidence/stats)
     const at = Array.from(cfg2?.x ?? []).findIndex((x) => x > 10 && x < 20);
-    expect(cfg2?.center[at]).toBeCloseTo(20, 12);
+    const x = cfg2?.x[at] as number;
+    expect(cfg2?.center[at]).toBeCloseTo(2 * x, 12); // the runs' mean rises 80 over 40 steps
   });
 
   it('wall time only for runs that logged it; the page data keeps every run', () => {

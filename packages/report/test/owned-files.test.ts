@@ -1,5 +1,13 @@
 // The record of the files evidence wrote into a folder: what `report`, `plot` and `watch` may replace.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -28,6 +36,8 @@ describe('OwnedFiles', () => {
     const dir = folder();
     const plot = await OwnedFiles.read(dir);
     const report = await OwnedFiles.read(dir);
+    writeFileSync(join(dir, 'a.png'), 'drawn');
+    writeFileSync(join(dir, 'index.html'), 'page');
     plot.add(join(dir, 'a.png'));
     await plot.save();
     report.add(join(dir, 'index.html'));
@@ -36,6 +46,26 @@ describe('OwnedFiles', () => {
     const empty = folder();
     await (await OwnedFiles.read(empty)).save();
     expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('lists only files that are there, and a file changed or replaced since evidence wrote it is not ours', async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'kept.png'), 'drawn');
+    writeFileSync(join(dir, 'gone.png'), 'drawn');
+    writeFileSync(join(dir, 'replaced.png'), 'drawn');
+    const owned = await OwnedFiles.read(dir);
+    for (const name of ['kept.png', 'gone.png', 'replaced.png']) await owned.recordWritten(join(dir, name));
+    rmSync(join(dir, 'gone.png'));
+    // the user's own picture, put where evidence's was (another size, another time)
+    writeFileSync(join(dir, 'replaced.png'), 'the user picture');
+    utimesSync(join(dir, 'replaced.png'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    const later = await OwnedFiles.read(dir);
+    expect(later.mayWrite(join(dir, 'kept.png'))).toBe(true);
+    expect(later.mayWrite(join(dir, 'replaced.png'))).toBe(false);
+    writeFileSync(join(dir, 'gone.png'), 'theirs now');
+    expect(later.mayWrite(join(dir, 'gone.png'))).toBe(false);
+    await later.recordWritten(join(dir, 'kept.png'));
+    expect(recordOf(dir).files).toEqual(['kept.png']);
   });
 
   it('an unreadable record makes nothing ours', async () => {

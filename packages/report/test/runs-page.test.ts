@@ -146,12 +146,12 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
     // the mean curve's grid (100 points over the task's x) holds this x too: the group's mean and band there
     await page.locator('select.ev-view').selectOption('aggregate');
     const curve = analysis.curves[TASK]?.RND;
-    const k = curve?.grid.indexOf(x) ?? -1;
+    const k = curve?.x.indexOf(x) ?? -1;
     expect(k).toBeGreaterThan(0);
     const atMean = Object.fromEntries((await hover(page, x, curve?.mean[k] as number)).rows);
     expect(atMean['RND mean']).toBe(String(curve?.mean[k]));
-    expect(atMean['RND 95% band low']).toBe(String(curve?.low[k]));
-    expect(atMean['RND 95% band high']).toBe(String(curve?.high[k]));
+    expect(atMean['RND 95% band low']).toBe(String(curve?.lo[k]));
+    expect(atMean['RND 95% band high']).toBe(String(curve?.hi[k]));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -29,17 +29,17 @@ describe('runs statistics from @evidence/stats', () => {
     const inputs = await runsOf({ PPO: finals.map((f) => [f / 2, f]) });
     const open = analyzeRuns(inputs, { resamples: 200 });
     const capped = analyzeRuns(inputs, { resamples: 200, range: { min: 0, max: 500 } });
-    const last = (c: { high: number[]; low: number[] }) => [c.low.at(-1) as number, c.high.at(-1) as number];
+    const last = (c: { hi: number[]; lo: number[] }) => [c.lo.at(-1) as number, c.hi.at(-1) as number];
     const mean = finals.reduce((a, b) => a + b) / 5;
     const sd = Math.sqrt(finals.reduce((a, f) => a + (f - mean) ** 2, 0) / 4);
     const half = (studentTQuantile(0.975, 4) * sd) / Math.sqrt(5);
     expect(studentTQuantile(0.975, 4)).toBeCloseTo(2.776, 3);
-    const [lo, hi] = last(open.curves['CartPole-v1']?.PPO as { high: number[]; low: number[] });
+    const [lo, hi] = last(open.curves['CartPole-v1']?.PPO as { hi: number[]; lo: number[] });
     expect(lo).toBeCloseTo(mean - half, 9);
     expect(hi).toBeCloseTo(mean + half, 9);
     expect(hi).toBeGreaterThan(500);
-    const band = capped.curves['CartPole-v1']?.PPO as { high: number[]; low: number[] };
-    expect(Math.max(...band.high)).toBe(500);
+    const band = capped.curves['CartPole-v1']?.PPO as { hi: number[]; lo: number[] };
+    expect(Math.max(...band.hi)).toBe(500);
     expect(last(band)[0]).toBeCloseTo(mean - half, 9);
   });
 
@@ -83,13 +83,14 @@ describe('runs statistics from @evidence/stats', () => {
     expect([ba.power, ba.seeds_needed]).toEqual([ab.power, ab.seeds_needed]);
     const agg = summary.aggregate?.groups.A as AggregateSummary;
     for (const key of ['iqm', 'mean', 'median', 'optimality_gap'] as const) {
-      const [lo, hi] = agg[`${key}_ci`];
+      const interval = agg[`${key}_ci`] ?? agg.ranges?.[key] ?? [Number.NaN, Number.NaN];
+      const [lo, hi] = interval;
       expect(lo).toBeLessThanOrEqual(agg[key]);
       expect(hi).toBeGreaterThanOrEqual(agg[key]);
     }
     const md = renderRunsMarkdown(analysis, notes, []);
     expect(md).toContain(
-      `with 5 seeds this comparison is detected ${Math.round((ab.power as number) * 100)}% of the time; ${ab.seeds_needed} seeds per group reach 80%`,
+      `with 5 seeds the test finds this difference ${Math.round((ab.power as number) * 100)}% of the time; ${ab.seeds_needed} seeds per group reach 80%`,
     );
     expect(md).toContain(
       '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',
@@ -125,7 +126,7 @@ describe('runs statistics from @evidence/stats', () => {
     expect(declared[5]).toBe(plain);
     const analysis = analyzeRuns(declared.slice(0, 5), { resamples: 200 });
     expect(analysis.declared).toEqual({ 'CartPole-v1': { PPO: { min: 0, max: 500 } } });
-    expect(Math.max(...(analysis.curves['CartPole-v1']?.PPO?.high ?? []))).toBe(500);
+    expect(Math.max(...(analysis.curves['CartPole-v1']?.PPO?.hi ?? []))).toBe(500);
     const equal = await withDeclaredRanges(inputs.map((run) => ({ ...run, group: 'B' })));
     expect(equal.every((run) => run.ranges?.reward?.max === 500)).toBe(true);
   });

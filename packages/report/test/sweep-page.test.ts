@@ -69,7 +69,9 @@ describe('a 400-run sweep page', () => {
     // not 1,560 pairs: each configuration once in the ranking, against the best one
     expect(runsMd.split('\n').length).toBeLessThan(200);
     expect(runsMd).toMatch(/\| 1 \| cfg39 \| [\d.]+ \| \[[\d.]+, [\d.]+\] \| best \|/);
-    expect(runsMd).toMatch(/\| 40 \| cfg0 \| [\d.]+ \| \[[\d.]+, [\d.]+\] \| 1 \(every run above it\) \|/);
+    expect(runsMd).toMatch(
+      /\| 40 \| cfg0 \| [\d.]+ \| \[[\d.]+, [\d.]+\] \| 1 \[[\d.]+, 1\] \(every run above it\) \|/,
+    );
     // the learning rate orders the scores exactly; the net size alternates; the seed and gamma do not vary
     expect(runsMd).toMatch(/\| learning_rate \| 1 \| 0\.00001 → 5\.9\d+ \[/);
     expect(runsMd).toMatch(/\| net \| not numeric \| large → /);

@@ -1,6 +1,6 @@
 /** A run's configuration files: run.json, rl-zoo config.yml/args.yml, RLlib params.json, Lightning hparams.yaml. */
-import { readFile } from 'node:fs/promises';
 import { parseNanJson } from '@evidence/csv-log';
+import { readInputText } from '@evidence/node-kit';
 import yaml from 'js-yaml';
 
 /**
@@ -27,7 +27,7 @@ const SCHEMA = yaml.DEFAULT_SCHEMA.extend([
 
 /** A YAML or JSON configuration file as an object; throws naming the file. */
 export async function readConfigFile(path: string): Promise<Record<string, unknown>> {
-  const text = await readFile(path, 'utf8');
+  const text = await readInputText(path);
   let value: unknown;
   try {
     value = /\.json$/i.test(path) ? parseNanJson(text) : yaml.load(text, { schema: SCHEMA, filename: path });

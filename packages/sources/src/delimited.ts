@@ -18,6 +18,12 @@ export interface ParseDelimitedOptions {
    * read) or `keep-if-complete` (an export: kept when it has every field, reported otherwise).
    */
   lastLine: 'torn' | 'keep-if-complete';
+  /** Why the last line rule was chosen, said when it is applied ("the file was last written 3 s ago"). */
+  lastLineWhy?: string;
+  /** The delimiter the content showed (sniffed); ' ' splits on runs of spaces and tabs. */
+  delimiter?: string;
+  /** Column names of a file without a header row: every row is data. */
+  columns?: string[];
 }
 
 /**
@@ -40,6 +46,12 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
   // One line end for the whole file: SB3's monitor writes its comment line with \n and its rows with \r\n,
   // and papaparse guesses a single line end from the start of the file.
   let text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n/g, '\n');
+  let given = options.delimiter;
+  if (given === ' ') {
+    // columns aligned with spaces (SpinningUp's console tables, `np.savetxt`): one tab per gap
+    text = text.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/[ \t]+/g, '\t');
+    given = '\t';
+  }
   const leadingComments: string[] = [];
   let offset = 0;
   while (text.startsWith('#', offset)) {
@@ -55,12 +67,12 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     tornLine = { line: lineAt(start), text: text.slice(start) };
     if (options.lastLine === 'torn') {
       issues.push(
-        `${path}:${tornLine.line}: last line has no line end (torn by a crash or still being written); not read`,
+        `${path}:${tornLine.line}: last line has no line end (torn by a crash or still being written${options.lastLineWhy ? `: ${options.lastLineWhy}` : ''}); not read`,
       );
       text = text.slice(0, start);
     }
   }
-  let header: string[] | null = null;
+  let header: string[] | null = options.columns ? [...options.columns] : null;
   const rows: { line: number; fields: string[] }[] = [];
   /** The first row is the header; a row of another width is reported (torn when it is the last line). */
   const accept = (line: number, fields: string[]): void => {
@@ -77,10 +89,14 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
       );
       return;
     }
+    if (tornLine !== null && line === tornLine.line)
+      issues.push(
+        `${path}:${line}: last line has no line end; read as data: it is complete (every field, quotes closed)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
+      );
     rows.push({ line, fields });
   };
   const body = text.slice(offset);
-  let delimiter = chosenDelimiter(path, body);
+  let delimiter = given ?? chosenDelimiter(path, body);
   if (delimiter !== '' && !body.includes('"')) {
     // Measured: papaparse's per-row callback costs ~5.7 ms per 2,500-row progress.csv, most of a sweep's
     // reading time; a file without a quote has no field to unquote, so its lines are split directly.
@@ -96,6 +112,8 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     }
     return { header: header ?? [], rows, delimiter, leadingComments, issues };
   }
+  // where the next row starts: a broken row (a quote never closed) is named at the line it opens on
+  let rowStart = 0;
   Papa.parse<string[]>(body, {
     comments: '#',
     skipEmptyLines: 'greedy',
@@ -103,10 +121,13 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     ...(delimiter ? { delimiter } : { delimitersToGuess: [',', '\t', ';', '|'] }),
     step(result) {
       const line = lineAt(offset + Math.max(0, result.meta.cursor - 1));
+      while (body.charCodeAt(rowStart) === 10 || body.charCodeAt(rowStart) === 13) rowStart++;
+      const opens = lineAt(offset + rowStart);
+      rowStart = result.meta.cursor;
       delimiter = result.meta.delimiter;
       for (const error of result.errors) {
         if (error.code !== 'UndetectableDelimiter')
-          issues.push(`${path}:${line}: ${error.message}; row skipped`);
+          issues.push(`${path}:${opens}: ${error.message}; row skipped`);
       }
       if (result.errors.some((error) => error.code !== 'UndetectableDelimiter')) return;
       accept(line, result.data);
@@ -142,13 +163,10 @@ export function numericColumns(path: string, parsed: DelimitedText): Map<string,
     if (found) text.push(found);
     else columns.set(name, values);
   }
-  const first = text[0];
-  if (first) {
-    const names = text.map((t) => `"${t.name}"`).join(', ');
+  if (text.length > 0)
     parsed.issues.push(
-      `${path}:${first.line}: ${text.length === 1 ? `column ${names} holds` : `columns ${names} hold`} text (${JSON.stringify(first.cell.slice(0, 40))}); left out`,
+      `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`,
     );
-  }
   return columns;
 }
 

@@ -1,5 +1,6 @@
 /** Each format's name for people and its default x and y. */
 import type { SourceFormat } from './model.js';
+import { chooseY, OTHER_Y_VOCABULARY, spellings, X_VOCABULARY, Y_VOCABULARY } from './roles.js';
 
 export const FORMAT_NAMES: Record<SourceFormat, string> = {
   'evidence-csv': 'evidence log',
@@ -20,71 +21,33 @@ export const FORMAT_NAMES: Record<SourceFormat, string> = {
   'wandb-panel': 'W&B panel export',
   'wandb-history': 'W&B run.history() CSV',
   'wandb-run': 'W&B run file',
+  'spinningup-progress': 'SpinningUp progress.txt',
+  'sacred-metrics': 'sacred metrics.json',
+  'd3rlpy-csv': 'd3rlpy metric files',
+  'wide-table': 'table with a column per seed',
   csv: 'CSV/TSV log',
   json: 'JSON records',
   jsonl: 'JSON Lines',
 };
 
 /**
- * x columns, most specific first: ours, SB3 (progress, monitor), CleanRL, RLlib (old and new API stack),
- * baselines/SB2 (trpo/ppo1, a2c, ppo2, deepq), W&B, Lightning/HF, then episodes and epochs.
+ * Exact spellings of the x vocabulary (roles.ts), for callers that test names as they are (`runs`
+ * picks the name most runs have); the discovery itself compares normalised names.
  */
-export const X_CANDIDATES = [
-  'step',
-  'time/total_timesteps',
-  'timesteps',
-  'global_step',
-  'total timesteps',
-  'timesteps_total',
-  'num_env_steps_sampled_lifetime',
-  'env_runners/num_env_steps_sampled_lifetime',
-  'TimestepsSoFar',
-  'total_timesteps',
-  'misc/total_timesteps',
-  'steps',
-  '_step',
-  'Step',
-  'training_iteration',
-  'episode',
-  'epoch',
-];
+export const X_CANDIDATES = spellings(X_VOCABULARY);
 
-/**
- * y columns (returns), most specific first: ours, SB3 (progress, eval, monitor), CleanRL, RLlib (old and
- * new API stack), baselines/SB2 (trpo/ppo1, a2c/ppo2, deepq), Lightning RL examples, generic names.
- */
-export const Y_CANDIDATES = [
-  'reward',
-  'ep_rew_mean',
-  'rollout/ep_rew_mean',
-  'eval/mean_reward',
-  'charts/episodic_return',
-  'episode_reward_mean',
-  'env_runners/episode_return_mean',
-  'env_runners/episode_reward_mean',
-  'sampler_results/episode_reward_mean',
-  'EpRewMean',
-  'eprewmean',
-  'mean 100 episode reward',
-  'ep_reward_mean',
-  'episode/Return',
-  'mean_reward',
-  'episode_reward',
-  'return',
-  'r',
-];
+/** Exact spellings of the return / reward vocabulary (roles.ts), most specific first. */
+export const Y_CANDIDATES = spellings(Y_VOCABULARY);
 
 /** A run's default y when it logs no return: what TRL (DPO, PPO), HF Trainer, Lightning and Keras log. */
-export const OTHER_Y_CANDIDATES = ['rewards/chosen', 'objective/scores', 'eval_loss', 'val_loss', 'loss'];
+export const OTHER_Y_CANDIDATES = OTHER_Y_VOCABULARY;
 
-/** The default y of a run's metric names: a return, else another training signal, else the first. */
+/**
+ * The default y of a run's metric names: a return (evaluation over training, smoothed over raw), else
+ * another training signal, else the first.
+ */
 export function defaultY(names: readonly string[], not: readonly string[] = []): string | null {
-  return (
-    firstPresent(Y_CANDIDATES, names) ??
-    firstPresent(OTHER_Y_CANDIDATES, names) ??
-    names.find((name) => !not.includes(name)) ??
-    null
-  );
+  return chooseY(names, not);
 }
 
 /** The first candidate present, or null. */
@@ -96,7 +59,13 @@ export function firstPresent(candidates: readonly string[], names: Iterable<stri
 /** What kind of progress.csv a header is, from the keys each logger writes. */
 export function progressFormat(header: readonly string[]): SourceFormat {
   const has = (name: string) => header.includes(name);
-  if (header.some((name) => /^(rollout|time|train|eval)\//.test(name))) return 'sb3-progress';
+  if (has('AverageEpRet') || has('TotalEnvInteracts') || has('AverageTestEpRet'))
+    return 'spinningup-progress';
+  if (
+    header.some((name) => /^(rollout|time|train|eval)\//.test(name)) &&
+    header.some((name) => /^(rollout|time)\//.test(name))
+  )
+    return 'sb3-progress';
   if (
     has('timesteps_total') ||
     has('training_iteration') ||

@@ -22,6 +22,7 @@ export type {
   SourceFormat,
 } from './model.js';
 export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
+export { chooseX, chooseY, isReturnName, isXName, normaliseName } from './roles.js';
 export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';

@@ -23,6 +23,10 @@ export type SourceFormat =
   | 'tensorboard-csv' // TensorBoard's "Download CSV": Wall time,Step,Value
   | 'wandb-panel' // W&B "Export panel data": Step, "<run> - <metric>", __MIN, __MAX
   | 'wandb-history' // W&B run.history() / run.scan_history() saved as CSV (_step, _runtime, _timestamp)
+  | 'spinningup-progress' // SpinningUp EpochLogger progress.txt (tab-separated: Epoch, AverageEpRet, TotalEnvInteracts…)
+  | 'sacred-metrics' // sacred FileStorageObserver metrics.json: {name: {steps, timestamps, values}}
+  | 'd3rlpy-csv' // d3rlpy FileAdapter: one headerless `epoch,step,value` file per metric
+  | 'wide-table' // one column per seed (`rew:seed_0 … rew:seed_9`, Tianshou's merged tables)
   | 'csv' // any other CSV / TSV
   | 'json' // a JSON array of records
   | 'jsonl'; // JSON Lines, one record per line
@@ -81,6 +85,10 @@ export type Layout =
   | 'file' // a file given or found on its own
   | 'long-table' // one run of a long-format table split by its run column
   | 'wandb-panel' // one run of a W&B panel export
+  | 'sacred' // sacred FileStorageObserver run folder (metrics.json, run.json, config.json)
+  | 'd3rlpy' // d3rlpy_logs/<algo>_<time>/ of per-metric files
+  | 'sample-factory' // Sample Factory train_dir/<experiment>/.summary/<policy>/ event files
+  | 'wide-table' // one run per seed column of a wide table
   | 'pattern'; // matched by --pattern
 
 /** What the run says about itself: the environment, the configuration, where it was read from. */
@@ -95,6 +103,8 @@ export interface RunMeta {
   config?: Record<string, unknown>;
   /** The files the configuration came from. */
   configFiles?: string[];
+  /** Every file of the run, relative to the discovery root (its logs and its configuration). */
+  files?: string[];
   /** Anything else a format carries (monitor t_start, SB3 results.json, TensorBoard skipped kinds…). */
   [key: string]: unknown;
 }
@@ -146,8 +156,14 @@ export interface DiscoverOptions {
    * evidence folder).
    */
   inside?: boolean;
-  /** How deep to look under the root (default 8). */
+  /** How deep to look under the root (default: the whole tree; folders deeper are listed as not walked). */
   depth?: number;
+  /**
+   * Configuration keys that name a run's group (`--group-by lr,clip_range`): `key=value` of each. Default
+   * when runs have configurations: every key that differs between runs, but the seed and run-specific
+   * ones (paths, names, times).
+   */
+  groupBy?: string[];
 }
 
 export interface Discovery {
@@ -155,8 +171,12 @@ export interface Discovery {
   runs: Run[];
   /** Runs (or files) that were found but could not be read, with the reason. */
   skipped: SkippedRun[];
-  /** Files that are no run's (pictures, notes, reports): counted, not read. */
+  /** Files that are no run's (pictures, notes, reports): counted, not read. Each is in `unread` with why. */
   ignored: string[];
-  /** One line: what was taken as groups, tasks and runs, and from which layouts. */
+  /** Every file (or folder) under the root that is in no run, with why: nothing is silently left out. */
+  unread: SkippedRun[];
+  /** One line: what was found (exact counts), how groups, tasks, x and y were decided, how to override. */
   summary: string;
+  /** How each role was decided, counted: `{ task: { 'path (Gym id)': 10, monitor header: 1 }, … }`. */
+  roles: Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
 }

@@ -1,11 +1,13 @@
 /** Each source file read into series, with its format's default x and y and what was met reading it. */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
-import { numericColumns, parseDelimited } from './delimited.js';
+import { pushAll, readInputText } from '@evidence/node-kit';
+import { numericColumns, type ParseDelimitedOptions, parseDelimited } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
-import { csvFormat, defaultY, firstPresent, progressFormat, X_CANDIDATES } from './formats.js';
+import { csvFormat, defaultY, progressFormat } from './formats.js';
 import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
+import { chooseX } from './roles.js';
 import { ColumnBuilder } from './run-table.js';
 import { mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
 import { tableSeries } from './series.js';
@@ -32,7 +34,7 @@ export function tablePart(
   options: { x?: string; wall?: string; wallScale?: number; meta?: RunMeta; issues?: string[] } = {},
 ): RunPart {
   const issues = options.issues ?? [];
-  let x = options.x ?? firstPresent(X_CANDIDATES, columns.keys());
+  let x = options.x ?? chooseX(columns);
   if (x === null || !columns.has(x)) {
     x = 'row';
     const rows = firstColumnLength(columns);
@@ -65,7 +67,7 @@ export function tablePart(
 
 /** A JSON file (Python's bare NaN/Infinity allowed); an error names the file. */
 export async function readJsonFile(file: string): Promise<unknown> {
-  const text = await readFile(file, 'utf8');
+  const text = await readInputText(file);
   try {
     return parseNanJson(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
@@ -105,14 +107,19 @@ export async function readRewardHistoryPart(file: string, source: string): Promi
  * The monitor files of one folder (one per VecEnv worker) as one run, joined by episode end time as
  * SB3's `load_results` does: x = timesteps (cumulative episode length), wall time = t_start + t.
  */
-export async function readMonitorPart(files: string[], folder: string, source: string): Promise<RunPart> {
+export async function readMonitorPart(
+  files: string[],
+  folder: string,
+  source: string,
+  rule: (file: string) => LastLine = () => TORN,
+): Promise<RunPart> {
   const tables = [];
   const issues: string[] = [];
   for (const file of files) {
-    const table = await readSb3Monitor(file);
+    const table = await readSb3Monitor(file, rule(file));
     if (table.columns.get('r')?.length === 0) issues.push(`${file}: no episode yet (header only)`);
     tables.push(table);
-    if (table !== undefined) issues.push(...table.issues);
+    if (table !== undefined) pushAll(issues, table.issues);
   }
   const joined = mergeSb3Monitors(files.length === 1 ? (files[0] as string) : folder, tables);
   const tStart = Number(joined.meta.t_start ?? Number.NaN);
@@ -133,11 +140,22 @@ export async function readMonitorPart(files: string[], folder: string, source: s
   return part;
 }
 
+/** How a table is read: the last-line rule and the shape the content showed. */
+export type LastLine = Pick<ParseDelimitedOptions, 'lastLine' | 'lastLineWhy'>;
+export type TableOptions = LastLine & Pick<ParseDelimitedOptions, 'delimiter' | 'columns'>;
+const TORN: LastLine = { lastLine: 'torn' };
+
 /** A CSV/TSV of another tool: its format from its name and header, its default x and y. */
-export async function readCsvPart(file: string, source: string): Promise<RunPart> {
-  const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
+export async function readCsvPart(
+  file: string,
+  source: string,
+  options: TableOptions = TORN,
+): Promise<RunPart> {
+  const parsed = parseDelimited(file, await readInputText(file), options);
   const name = basename(file);
-  const format = name === 'progress.csv' ? progressFormat(parsed.header) : csvFormat(name, parsed.header);
+  const format = /^progress\.(csv|tsv|txt)$/i.test(name)
+    ? progressFormat(parsed.header)
+    : csvFormat(name, parsed.header);
   // pandas writes its index as a first column without a name (`df.to_csv(path)`)
   if (parsed.header[0] === '') {
     parsed.header = parsed.header.slice(1);
@@ -180,31 +198,62 @@ export async function readCsvPart(file: string, source: string): Promise<RunPart
 }
 
 /** A W&B panel export: one part per run, x = Step, each metric with its __MIN/__MAX band. */
-export async function readWandbPanelParts(file: string, source: string): Promise<Map<string, RunPart>> {
-  const parsed = parseDelimited(file, await readFile(file, 'utf8'), { lastLine: 'torn' });
+export async function readWandbPanelParts(
+  file: string,
+  source: string,
+  rule: LastLine = TORN,
+): Promise<Map<string, RunPart>> {
+  const parsed = parseDelimited(file, await readInputText(file), rule);
   const series = wandbSeries(parsed.header);
   if (!series) throw new Error(`${file}:1: not a W&B panel export`);
   const columns = numericColumns(file, parsed);
   const table = { path: file, format: 'wandb-csv' as const, columns, meta: { wandb: series }, issues: [] };
   const out = new Map<string, RunPart>();
   for (const run of splitWandbRuns(table)) {
-    const part = tablePart('wandb-panel', run.columns, source, file, { x: 'step' });
+    const part = tablePart('wandb-panel', run.columns, source, file, { x: series[0]?.x ?? 'step' });
     part.y = series.find((s) => s.run === run.meta.run)?.metric ?? part.y;
     out.set(String(run.meta.run), part);
   }
   const first = out.values().next().value;
-  if (first) first.issues.push(...parsed.issues);
+  if (first) pushAll(first.issues, parsed.issues);
   return out;
 }
 
 /** JSON Lines (result.json of Ray Tune/RLlib too): nested keys flattened with `sep`. */
-export async function readJsonlPart(file: string, source: string, format: SourceFormat): Promise<RunPart> {
+export async function readJsonlPart(
+  file: string,
+  source: string,
+  format: SourceFormat,
+  rule: LastLine = TORN,
+): Promise<RunPart> {
   const { records, issues } = await readJsonl(file);
   const out: string[] = [];
-  if (issues.torn) out.push(`${file}:${issues.torn.line}: last line has no line end (torn); not read`);
+  if (issues.torn) {
+    const last = completeRecord(issues.torn.text);
+    if (rule.lastLine === 'keep-if-complete' && last) {
+      records.push(last);
+      out.push(
+        `${file}:${issues.torn.line}: last line has no line end; read as data: it is a complete JSON object${rule.lastLineWhy ? ` and ${rule.lastLineWhy}` : ''}`,
+      );
+    } else
+      out.push(
+        `${file}:${issues.torn.line}: last line has no line end (torn${rule.lastLineWhy ? `: ${rule.lastLineWhy}` : ''}); not read`,
+      );
+  }
   for (const skipped of issues.skipped) out.push(`${file}:${skipped.line}: ${skipped.reason}`);
   const columns = recordColumns(records, format === 'rllib-result' ? '/' : '.');
   return tablePart(format, columns, source, file, { issues: out });
+}
+
+function completeRecord(text: string): Record<string, unknown> | null {
+  try {
+    const value = parseNanJson(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** A JSON array of records (pandas `to_json(orient="records")`, exported histories). */
@@ -245,7 +294,7 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
   const restarts: Restart[] = [];
   for (const name of await filesBelow(join(dir, 'metrics'))) {
     const file = join(dir, 'metrics', name);
-    const text = await readFile(file, 'utf8');
+    const text = await readInputText(file);
     const lines = text.split('\n');
     const torn = !text.endsWith('\n') && text.length > 0;
     if (torn) issues.push(`${file}:${lines.length}: last line has no line end (torn); not read`);
@@ -276,12 +325,15 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
       wallScale: 1e-3,
       issues,
     });
-    series.push(...part.series.filter((s) => s.metric !== 'timestamp'));
-    restarts.push(...part.restarts);
+    pushAll(
+      series,
+      part.series.filter((s) => s.metric !== 'timestamp'),
+    );
+    pushAll(restarts, part.restarts);
   }
   const config: Record<string, unknown> = {};
   for (const name of await filesBelow(join(dir, 'params')))
-    config[name] = (await readFile(join(dir, 'params', name), 'utf8')).trim();
+    config[name] = (await readInputText(join(dir, 'params', name))).trim();
   const names = series.map((s) => s.metric);
   return {
     format: 'mlflow',
@@ -298,8 +350,7 @@ async function filesBelow(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
   const out: string[] = [];
   for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
-    if (entry.isDirectory())
-      out.push(...(await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`)));
+    if (entry.isDirectory()) pushAll(out, await filesBelow(join(dir, entry.name), `${prefix}${entry.name}/`));
     else if (entry.isFile()) out.push(prefix + entry.name);
   }
   return out;

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import { readInputText } from '@evidence/node-kit';
 import { cellNumber } from './cells.js';
-import { numericColumns, parseDelimited } from './delimited.js';
+import { numericColumns, type ParseDelimitedOptions, parseDelimited } from './delimited.js';
 import type { RunTable } from './run-table.js';
 
 /** SB3's Monitor.EXT: files named `monitor.csv` or `<anything>.monitor.csv`. */
@@ -12,8 +12,11 @@ export const MONITOR_SUFFIX = 'monitor.csv';
  * episode. Adds `episode` (0, 1, …) and `timesteps` (the cumulative sum of `l`), the x axes SB3's
  * results_plotter uses.
  */
-export async function readSb3Monitor(path: string): Promise<RunTable> {
-  const parsed = parseDelimited(path, await readFile(path, 'utf8'), { lastLine: 'torn' });
+export async function readSb3Monitor(
+  path: string,
+  rule: Pick<ParseDelimitedOptions, 'lastLine' | 'lastLineWhy'> = { lastLine: 'torn' },
+): Promise<RunTable> {
+  const parsed = parseDelimited(path, await readInputText(path), rule);
   const meta: Record<string, unknown> = {};
   const first = parsed.leadingComments[0];
   if (first === undefined)

@@ -2,6 +2,8 @@ import type { RunTable } from './run-table.js';
 
 /** One run of a W&B panel export: its metric column and, when exported, the min/max band around it. */
 export interface WandbSeries {
+  /** The export's x column (`Step`, `global_step`, `_step`, `Wall time`…): the one column not `<run> - <metric>`. */
+  x: string;
   run: string;
   metric: string;
   column: string;
@@ -9,23 +11,28 @@ export interface WandbSeries {
   max?: string;
 }
 
-const SERIES = / - (.+)$/;
+// `<run> - <metric>`: the metric after the last ` - ` (a run or group name may hold one)
+const SERIES = / - ((?:(?! - ).)+)$/;
 const BAND = /__(MIN|MAX)$/;
 
 /**
- * The series of a W&B panel export header (`Step`, then `<run> - <metric>` with optional
- * `<run> - <metric>__MIN` / `__MAX`), or null when the header is not one.
+ * The series of a W&B panel export header (its x column, whatever W&B named it: `Step`, `global_step`,
+ * `_step`; then `<run> - <metric>` with optional `<run> - <metric>__MIN` / `__MAX`), or null when the
+ * header is not one: exactly one column that is not `<run> - <metric>`, and at least one that is.
  */
 export function wandbSeries(header: readonly string[]): WandbSeries[] | null {
-  if (header[0] !== 'Step' || header.length < 2) return null;
+  if (header.length < 2) return null;
+  const others = header.filter((name) => !SERIES.exec(name.replace(BAND, '')));
+  if (others.length !== 1) return null;
+  const x = others[0] as string;
   const series = new Map<string, WandbSeries>();
-  for (const name of header.slice(1)) {
+  for (const name of header) {
+    if (name === x) continue;
     const band = BAND.exec(name);
     const base = band ? name.slice(0, -band[0].length) : name;
-    const match = SERIES.exec(base);
-    if (!match) return null;
+    const match = SERIES.exec(base) as RegExpExecArray;
     const run = base.slice(0, match.index);
-    const entry = series.get(base) ?? { run, metric: match[1] as string, column: base };
+    const entry = series.get(base) ?? { x, run, metric: match[1] as string, column: base };
     if (band?.[1] === 'MIN') entry.min = name;
     else if (band?.[1] === 'MAX') entry.max = name;
     series.set(base, entry);
@@ -39,13 +46,13 @@ export function wandbSeries(header: readonly string[]): WandbSeries[] | null {
  */
 export function splitWandbRuns(table: RunTable): RunTable[] {
   const series = (table.meta.wandb ?? []) as WandbSeries[];
-  const step = table.columns.get('Step');
+  const step = table.columns.get(series[0]?.x ?? 'Step');
   if (!step) return [];
   const byRun = new Map<string, WandbSeries[]>();
   for (const entry of series) byRun.set(entry.run, [...(byRun.get(entry.run) ?? []), entry]);
   const tables: RunTable[] = [];
   for (const [run, entries] of byRun) {
-    const picks: [string, Float64Array][] = [['step', step]];
+    const picks: [string, Float64Array][] = [[series[0]?.x ?? 'Step', step]];
     for (const entry of entries) {
       for (const [name, source] of [
         [entry.metric, entry.column],

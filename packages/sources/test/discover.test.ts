@@ -30,7 +30,10 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
     expect(skipped).toEqual([
       { path: 'crashed', why: 'no values to read (0.monitor.csv: no episode yet (header only))' },
     ]);
-    expect(summary).toMatch(/^1 run in 1 group .* 1 skipped$/);
+    // the task from the monitor header, the group from the algorithm in the folder's name, said
+    expect(summary).toMatch(
+      /^1 run in 1 group \(a2c\) × 1 task \(PongNoFrameskip-v4\), .*task from metadata \(monitor header env_id\) 1; group from algorithm in path 1; x timesteps 1; y r 1; 1 skipped;/,
+    );
   });
 
   it('OpenAI baselines / SB2: 0.0.monitor.csv and progress.csv of ppo2, trpo_mpi and deepq, each with its own x and y', async () => {
@@ -48,7 +51,7 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
     expect(ppo2?.meta.envId).toBe('CartPole-v1');
   });
 
-  it('Ray Tune / RLlib trials: group = experiment, task = params.json env, dict/list text columns named once', async () => {
+  it('Ray Tune / RLlib trials: group = experiment and the configuration minus the seed, task = params.json env, dict/list text columns named once', async () => {
     const { runs } = await discoverRuns(at('ray_results'));
     expect(runs.map((r) => [r.layout, r.format, r.x, r.y, ...identity(r)])).toEqual(
       [0, 1].map((i) => [
@@ -56,7 +59,7 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
         'rllib-progress',
         'timesteps_total',
         'episode_reward_mean',
-        'PPO_2024-01-01_12-00-00',
+        `PPO_2024-01-01_12-00-00 lr=${['0.001', '0.0001'][i]}`,
         'CartPole-v1',
         expect.stringMatching(new RegExp(`^PPO_CartPole-v1_a1b2c_0000${i}_${i}_lr=`)),
       ]),
@@ -66,15 +69,15 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
     expect(runs[1]?.meta.config).toMatchObject({ env: 'CartPole-v1', lr: 0.0001 });
     expect(runs[1]?.issues).toHaveLength(1);
     expect(runs[1]?.issues[0]).toMatch(
-      /progress\.csv:2: columns "custom_metrics", "hist_stats\/episode_reward", "date", "hostname", "trial_id" hold text/,
+      /progress\.csv: text columns \(not charted\): "custom_metrics" \(line 2: .*\), "hist_stats\/episode_reward" \(line 2: .*\), "date" \(line 2: .*\), "hostname" \(line 2: "host"\), "trial_id" \(line 2: /,
     );
   });
 
-  it('Lightning CSVLogger version_N: step x, train and val rows apart (gaps kept apart, not zeros), hparams.yaml as config', async () => {
+  it('Lightning CSVLogger version_N: step x, train and val rows apart (gaps kept apart, not zeros), hparams.yaml as config (its differing keys in the group)', async () => {
     const { runs } = await discoverRuns(at('lightning'));
     expect(runs.map((r) => [r.layout, r.format, r.x, r.y, ...identity(r)])).toEqual([
-      ['lightning', 'lightning-csv', 'step', 'episode/Return', 'lightning_logs', 'all', 'version_0'],
-      ['lightning', 'lightning-csv', 'step', 'episode/Return', 'lightning_logs', 'all', 'version_1'],
+      ['lightning', 'lightning-csv', 'step', 'episode/Return', 'lightning_logs lr=0.001', 'all', 'version_0'],
+      ['lightning', 'lightning-csv', 'step', 'episode/Return', 'lightning_logs lr=0.002', 'all', 'version_1'],
     ]);
     expect(steps(runs[0], 'val_loss')).toEqual([10, 30]);
     expect(values(runs[0], 'episode/Return')).toEqual([10, 20, 30, 40]);
@@ -181,12 +184,12 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
   it('TensorBoard "Download CSV" files of one run are one run; W&B run.history() CSV (pandas index column dropped)', async () => {
     const { runs } = await discoverRuns(at('downloads'));
     expect(runs.map((r) => [r.id, r.format, r.x, r.y, r.run])).toEqual([
-      ['wandb_history.csv', 'wandb-history', '_step', 'train/reward', 'wandb_history.csv'],
       ['run-PPO_1', 'tensorboard-csv', 'Step', 'rollout_ep_rew_mean', 'PPO_1'],
+      ['wandb_history.csv', 'wandb-history', '_step', 'train/reward', 'wandb_history.csv'],
     ]);
-    expect(runs[1]?.series.map((s) => s.metric)).toEqual(['rollout_ep_rew_mean', 'train_loss']);
-    expect(series(runs[1], 'train_loss')?.wallTimes[2]).toBe(1700000002.123);
-    expect(series(runs[0], 'train/loss')?.wallTimes[0]).toBe(1_700_000_000);
+    expect(runs[0]?.series.map((s) => s.metric)).toEqual(['rollout_ep_rew_mean', 'train_loss']);
+    expect(series(runs[0], 'train_loss')?.wallTimes[2]).toBe(1700000002.123);
+    expect(series(runs[1], 'train/loss')?.wallTimes[0]).toBe(1_700_000_000);
   });
 
   it('Keras CSVLogger training.log (epoch first)', async () => {
@@ -201,7 +204,7 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
     expect(runs).toHaveLength(32);
     expect(skipped.map((s) => s.path)).toEqual(['sb3-vecenv/crashed']);
     expect(summary).toMatch(
-      /^32 runs in \d+ groups \(.*\) × 2 tasks \(all, CartPole-v1\), by layout \(.*\); 1 skipped$/,
+      /^32 runs in \d+ groups \(.*\) × 3 tasks \(all, CartPole-v1, PongNoFrameskip-v4\), by layout \(.*\); task from .*; group from .*; x .*; y .*; 1 skipped; .*override with --pattern, --group-by, --x, --y$/,
     );
   });
 });

@@ -27,8 +27,8 @@ describe('W&B panel exports', () => {
     writeFileSync(path, WANDB);
     const { runs } = await discoverRuns(path);
     expect(runs.map((r) => [r.id, r.format, r.run, r.x, r.y])).toEqual([
-      ['wandb_export_2026-11-24.csv#ppo-seed1', 'wandb-panel', 'ppo-seed1', 'step', 'charts/episodic_return'],
-      ['wandb_export_2026-11-24.csv#ppo-seed2', 'wandb-panel', 'ppo-seed2', 'step', 'charts/episodic_return'],
+      ['wandb_export_2026-11-24.csv#ppo-seed1', 'wandb-panel', 'ppo-seed1', 'Step', 'charts/episodic_return'],
+      ['wandb_export_2026-11-24.csv#ppo-seed2', 'wandb-panel', 'ppo-seed2', 'Step', 'charts/episodic_return'],
     ]);
     const [first, second] = runs;
     expect(steps(first, 'charts/episodic_return')).toEqual([0, 100]);
@@ -49,8 +49,10 @@ describe('other CSV and TSV files (papaparse)', () => {
     const run = runs[0];
     expect(run ? [...runColumns(run).keys()] : []).toEqual(['epoch', 'val, loss']);
     expect(values(run, 'val, loss')).toEqual([0.5, 0.25]);
-    expect(run?.meta).toEqual({ delimiter: '\t', comments: [' exported by a tool'] });
-    expect(run?.issues).toEqual([`${path}:3: column "note" holds text ("a \\"quoted\\" note"); left out`]);
+    expect(run?.meta).toEqual({ delimiter: '\t', comments: [' exported by a tool'], files: ['metrics.tsv'] });
+    expect(run?.issues).toEqual([
+      `${path}: text columns (not charted): "note" (line 3: "a \\"quoted\\" note")`,
+    ]);
   });
 
   it('reports a row of the wrong width with its line; a last line without its newline is torn, never read', async () => {
@@ -61,7 +63,7 @@ describe('other CSV and TSV files (papaparse)', () => {
     // a complete-looking last line may still be cut short (5,6 of 5,60): issue #21 says never return it
     expect(values(runs[0], 'b')).toEqual([2]);
     expect(runs[0]?.issues).toEqual([
-      `${path}:4: last line has no line end (torn by a crash or still being written); not read`,
+      `${path}:4: last line has no line end (torn by a crash or still being written: the file was modified 0 s ago, it may be being written); not read`,
       `${path}:3: 1 fields, expected 2 like the header; row skipped`,
     ]);
   });
@@ -81,7 +83,9 @@ describe('JSONL with nested keys', () => {
     expect(values(run, 'episode.l')).toEqual([10]);
     expect(values(run, 'ok')).toEqual([1]);
     expect(run?.issues).toHaveLength(2);
-    expect(run?.issues[0]).toBe(`${path}:4: last line has no line end (torn); not read`);
+    expect(run?.issues[0]).toBe(
+      `${path}:4: last line has no line end (torn: the file was modified 0 s ago, it may be being written); not read`,
+    );
     expect(run?.issues[1]).toMatch(new RegExp(`^${path}:3: invalid JSON`));
     expect(valueAtKey({ episode: { r: 4 } }, 'episode.r')).toBe(4);
     expect(valueAtKey({ 'episode.r': 5 }, 'episode.r')).toBe(5);

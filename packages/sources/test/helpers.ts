@@ -44,6 +44,8 @@ export interface OracleFile {
   path: string;
   records: OracleRecord[];
   torn_tail?: number;
+  /** The file's first record (default "brain.Event:2"); null writes none (an old TF1 file). */
+  file_version?: string | null;
   /** Column names the reader should give this file's tags (add_scalars subfolders). */
   columns?: Record<string, string>;
 }

@@ -88,13 +88,13 @@ describe('SB3 monitor files', () => {
 });
 
 describe('SB3 progress.csv', () => {
-  it('reads slash keys, empty cells while a key is absent, the header SB3 grew and rewrote', async () => {
+  it('reads slash keys, empty cells while a key is absent, the header SB3 grew and rewrote; y = the evaluation return over the training one', async () => {
     const { runs } = await discoverRuns(join(fixtures, 'progress.csv'));
     const run = runs[0];
     expect([run?.format, run?.x, run?.y]).toEqual([
       'sb3-progress',
       'time/total_timesteps',
-      'rollout/ep_rew_mean',
+      'eval/mean_reward',
     ]);
     const grid = run ? runColumns(run) : new Map();
     expect(grid.get('time/total_timesteps')).toEqual(Float64Array.from([2048, 4096, 6144, 8192, 10240]));
@@ -113,7 +113,7 @@ describe('SB3 progress.csv', () => {
     const { runs } = await discoverRuns(fixtures);
     expect(runs).toHaveLength(1);
     const run = runs[0];
-    expect([run?.layout, run?.format, run?.y]).toEqual(['sb3-log', 'sb3-progress', 'rollout/ep_rew_mean']);
+    expect([run?.layout, run?.format, run?.y]).toEqual(['sb3-log', 'sb3-progress', 'eval/mean_reward']);
     expect([...new Set(run?.series.map((s) => s.source))]).toEqual(['progress.csv', '*monitor.csv']);
     expect((run?.meta.results as { mean_reward: number } | undefined)?.mean_reward).toBe(500);
   });

@@ -251,8 +251,15 @@ describe.skipIf(!oracleAvailable)('W&B run files against a Python port of W&B da
   it('discovery: the run folder is the run, W&B group → group, config env_id → task, display name → run', async () => {
     const dir = tempDir('wandb');
     cpSync(join(fixtures, 'wandb'), join(dir, 'wandb'), { recursive: true });
-    const { runs, skipped, ignored } = await discoverRuns(dir);
-    expect([skipped, ignored]).toEqual([[], []]);
+    const { runs, skipped, unread } = await discoverRuns(dir);
+    expect(skipped).toEqual([]);
+    // W&B's copies beside the run file are listed, not read
+    expect(unread).toEqual(
+      ['offline-run-20251124_120000-abc123', 'run-20251124_130000-def456'].map((run) => ({
+        path: `wandb/${run}/files/wandb-summary.json`,
+        why: `W&B's copy of a run file (config, summary, console output), read from run-${run.slice(-6)}.wandb`,
+      })),
+    );
     expect(runs.map((r) => [r.id, r.layout, r.format, r.group, r.task, r.run, r.x, r.y])).toEqual([
       [
         'wandb/offline-run-20251124_120000-abc123',
@@ -262,7 +269,7 @@ describe.skipIf(!oracleAvailable)('W&B run files against a Python port of W&B da
         'CartPole-v1',
         'ppo-s0',
         '_step',
-        'charts/episodic_return',
+        'eval.return', // evaluation over training, when both are logged
       ],
       [
         'wandb/run-20251124_130000-def456',
@@ -272,7 +279,7 @@ describe.skipIf(!oracleAvailable)('W&B run files against a Python port of W&B da
         'CartPole-v1',
         'ppo-s1',
         '_step',
-        'charts/episodic_return',
+        'eval.return', // evaluation over training, when both are logged
       ],
     ]);
   });
@@ -334,12 +341,17 @@ describe('stores in discovery', () => {
     const cases: [string, string, string][] = [
       ['rl-zoo/logs/ppo/CartPole-v1_1/evaluations.npz', 'sb3-evaluations', 'eval/mean_reward'],
       ['sb3-json/PPO_1/progress.json', 'sb3-progress', 'rollout/ep_rew_mean'],
-      ['wandb/run-20251124_130000-def456/run-def456.wandb', 'wandb-run', 'charts/episodic_return'],
+      ['wandb/run-20251124_130000-def456/run-def456.wandb', 'wandb-run', 'eval.return'],
     ];
     for (const [file, format, y] of cases) {
       const { runs } = await discoverRuns(join(fixtures, file));
       expect([runs.length, runs[0]?.format, runs[0]?.y], file).toEqual([1, format, y]);
     }
+    const db = await discoverRuns(join(fixtures, 'mlflow/mlflow.db'));
+    expect(new Set(db.runs.map((r) => [r.layout, r.format].join(' ')))).toEqual(
+      new Set(['mlflow-db mlflow-sqlite']),
+    );
+    expect(db.runs.every((r) => r.id.startsWith('mlflow.db#'))).toBe(true);
     // the same bytes under another name: still recognised by what they hold
     const dir = tempDir('renamed');
     copyFileSync(
@@ -352,6 +364,23 @@ describe('stores in discovery', () => {
   });
 });
 
+describe('several W&B run files in one folder', () => {
+  it('each file is a run of its own, named by the file', async () => {
+    const dir = tempDir('wandb-two');
+    for (const run of [
+      'offline-run-20251124_120000-abc123/run-abc123',
+      'run-20251124_130000-def456/run-def456',
+    ])
+      copyFileSync(join(fixtures, `wandb/${run}.wandb`), join(dir, `${run.split('/')[1]}.wandb`));
+    const { runs, unread } = await discoverRuns(dir);
+    expect(runs.map((r) => [r.id, r.layout, r.run])).toEqual([
+      ['run-abc123.wandb', 'wandb', 'ppo-s0'],
+      ['run-def456.wandb', 'wandb', 'ppo-s1'],
+    ]);
+    expect(unread).toEqual([]);
+  });
+});
+
 describe('progress.json beside event files', () => {
   it("SB3's logger with json and tensorboard outputs: the event files are read, progress.json not twice", async () => {
     const dir = tempDir('sb3-json-tb');
@@ -361,9 +390,15 @@ describe('progress.json beside event files', () => {
       new URL('./fixtures/layouts/cleanrl/runs/CartPole-v1__ppo__1__1700000001/', import.meta.url),
     );
     cpSync(events, run, { recursive: true });
-    const { runs } = await discoverRuns(dir);
+    const { runs, unread } = await discoverRuns(dir);
     expect(runs.map((r) => [r.format, new Set(r.series.map((s) => s.source)).size])).toEqual([
       ['tensorboard', 1],
+    ]);
+    expect(unread).toEqual([
+      {
+        path: 'PPO_1/progress.json',
+        why: "SB3's JSON log of the values its event files hold (the event files are read)",
+      },
     ]);
   });
 });

@@ -145,30 +145,45 @@ def float_text(kind, value):
 
 def write(spec_path):
     """Writes the files; the expected CSV keeps every value (one row per value at a step) and applies
-    TensorBoard's EventAccumulator purges: a SessionLog START at step s drops every tag's values at
-    steps >= s logged before it, a tag whose step goes back drops its own values at or after it."""
+    TensorBoard's purges as plugin_event_accumulator._MaybePurgeOrphanedData does: with a file_version
+    >= 2 only a SessionLog START after the run's first one purges (every tag, steps >= its step); without
+    one, an event whose step is below the last summary event's step purges its own tags' later points.
+    A file's "file_version" (default "brain.Event:2"; null: none written, an old TF1 file) is its first
+    record. Files are given in TensorBoard's loading order (sorted paths)."""
     with open(spec_path) as f:
         spec = json.load(f)
     series = {}  # tag -> [(step, text, wall)] in the order written
+    version = 0.0
+    seen_start = False
+    most_recent = None
     for file in spec["files"]:
         seen = set()
         out = bytearray()
-        out += frame(event({"wall_time": file.get("start", 1.0), "step": 0, "file_version": "brain.Event:2"}, seen))
+        file_version = file.get("file_version", "brain.Event:2")
+        if file_version is not None:
+            out += frame(event({"wall_time": file.get("start", 1.0), "step": 0, "file_version": file_version}, seen))
+            version = float(file_version.split(":")[-1])
         for record in file["records"]:
             out += frame(event(record, seen), record.get("corrupt"))
             if record.get("corrupt"):
                 continue
             if record.get("session_start"):
-                for tag in series:
-                    series[tag] = [p for p in series[tag] if p[0] < record["step"]]
+                if version >= 2:
+                    if seen_start:
+                        for tag in series:
+                            series[tag] = [p for p in series[tag] if p[0] < record["step"]]
+                    seen_start = True
                 continue
-            for item in record["values"]:
+            columns = [file.get("columns", {}).get(item["tag"], item["tag"]) for item in record["values"]]
+            if version < 2 and most_recent is not None and record["step"] < most_recent:
+                for column in set(columns):
+                    if column in series:
+                        series[column] = [p for p in series[column] if p[0] < record["step"]]
+            most_recent = record["step"]
+            for item, column in zip(record["values"], columns):
                 if item["kind"] in ("histogram", "image", "text", "hparams"):
                     continue
-                column = file.get("columns", {}).get(item["tag"], item["tag"])
                 points = series.setdefault(column, [])
-                if points and record["step"] < points[-1][0]:
-                    points[:] = [p for p in points if p[0] < record["step"]]
                 points.append((record["step"], float_text(item["kind"], item["value"]), record["wall_time"]))
         if file.get("torn_tail"):
             tail = frame(event({"wall_time": 9.0, "step": 99, "values": [{"tag": "t", "kind": "simple", "value": 1.0}]}, seen))

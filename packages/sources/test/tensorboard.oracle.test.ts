@@ -234,7 +234,7 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
     expect(csv.trimEnd().split('\n')).toHaveLength(6);
   });
 
-  it("a resumed run (SessionLog START at its checkpoint step in a new file) purges the crashed run's later steps, and says so", async () => {
+  it("a resumed run (a second SessionLog START, at its checkpoint step in a new file) purges the crashed run's later steps, and says so", async () => {
     const dir = tempDir('tb-restart');
     const first = join(dir, 'events.out.tfevents.1700000000.h.1.0');
     const second = join(dir, 'events.out.tfevents.1700000900.h.2.0');
@@ -247,7 +247,14 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
       ],
     });
     const expected = writeWithOracle(dir, [
-      { path: first, records: [10, 20, 30, 40].map((s) => point(s, s)) },
+      {
+        path: first,
+        // TF1's Supervisor writes a START at every session start: the run's first one is no restart
+        records: [
+          { wall_time: 1_700_000_000, step: 0, values: [], session_start: true },
+          ...[10, 20, 30, 40].map((s) => point(s, s)),
+        ],
+      },
       {
         path: second,
         records: [
@@ -274,7 +281,52 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
     );
   });
 
-  it('a tag whose step goes back purges what follows it; a crashed 40-byte event file is skipped, the rest read', async () => {
+  it("one SessionLog START (torch's purge_step on resume) is the run's first: TensorBoard purges nothing, nor does this", async () => {
+    const dir = tempDir('tb-one-start');
+    const point = (step: number, value: number) => ({
+      wall_time: 1_700_000_000 + step,
+      step,
+      values: [{ tag: 'loss', kind: 'simple' as const, value }],
+    });
+    const expected = writeWithOracle(dir, [
+      {
+        path: join(dir, 'events.out.tfevents.1700000000.h.1.0'),
+        records: [10, 20, 30].map((s) => point(s, s)),
+      },
+      {
+        path: join(dir, 'events.out.tfevents.1700000900.h.2.0'),
+        records: [{ wall_time: 1_700_001_000, step: 20, values: [], session_start: true }, point(20, 2)],
+      },
+    ]);
+    const scalars = await readTensorboardScalars(dir);
+    expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
+    expect([...(scalars.series[0]?.steps ?? [])]).toEqual([10, 20, 30, 20]);
+    expect(scalars.restarts).toEqual([]);
+    expect(scalars.issues.join('\n')).toMatch(
+      /SessionLog START at step 20 is the run's first \(below step 30 logged before\)/,
+    );
+  });
+
+  it('TF2 files (brain.Event:2) whose steps go back without START keep every attempt, in file order (Sample Factory restarts)', async () => {
+    const dir = tempDir('tb-attempts');
+    const files = [0, 1, 2].map((attempt) => ({
+      path: join(dir, `events.out.tfevents.170000000${attempt}.h.${attempt}.0`),
+      records: [0, 100, 200].map((step) => ({
+        wall_time: 1_700_000_000 + attempt * 1000 + step,
+        step,
+        values: [{ tag: 'reward/reward', kind: 'simple' as const, value: attempt * 10 + step / 100 }],
+      })),
+    }));
+    const expected = writeWithOracle(dir, files);
+    const scalars = await readTensorboardScalars(dir);
+    expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
+    // never spliced: each attempt's points stay together, in the order the files were written
+    expect([...(scalars.series[0]?.values ?? [])]).toEqual([0, 1, 2, 10, 11, 12, 20, 21, 22]);
+    expect(scalars.restarts).toEqual([]);
+    expect(scalars.issues.filter((i) => /no SessionLog START/.test(i))).toHaveLength(2);
+  });
+
+  it('an old TF1 file (no file_version) purges by steps: an event below the last step purges its own tags; a crashed 40-byte event file is skipped', async () => {
     const root = tempDir('tb-stepback');
     const dir = join(root, 'runs');
     mkdirSync(join(dir, 'good'), { recursive: true });
@@ -284,13 +336,29 @@ describe.skipIf(!oracleAvailable)('TensorBoard restarts and repeated steps (inde
       step,
       values: [{ tag: 'loss', kind: 'simple' as const, value: i }],
     }));
-    const expected = writeWithOracle(root, [{ path: join(dir, 'good', 'events.out.tfevents.1.h'), records }]);
+    // another tag logged at step 5 then never again: the loss going back to 2 does not purge it
+    records.splice(3, 0, {
+      wall_time: 12.5,
+      step: 5,
+      values: [{ tag: 'lr', kind: 'simple' as const, value: 9 }],
+    });
+    const expected = writeWithOracle(root, [
+      { path: join(dir, 'good', 'events.out.tfevents.1.h'), records, file_version: null },
+    ]);
     const scalars = await readTensorboardScalars(join(dir, 'good'));
     expectSameCsv(tensorboardCsv(scalars), readFileSync(expected, 'utf8'));
     expect([...(scalars.series[0]?.values ?? [])]).toEqual([0, 3, 4]);
+    expect([...(scalars.series[1]?.values ?? [])]).toEqual([9]);
     expect(scalars.restarts).toEqual([
-      { file: 'events.out.tfevents.1.h', step: 2, previous: 3, purged: 2, kind: 'step-back' },
+      { file: 'events.out.tfevents.1.h', step: 2, previous: 5, purged: 2, kind: 'step-back' },
     ]);
+    // the same records in a brain.Event:2 file: nothing purged (TensorBoard waits for a START)
+    const v2 = join(root, 'v2');
+    mkdirSync(v2);
+    const expectedV2 = writeWithOracle(v2, [{ path: join(v2, 'events.out.tfevents.1.h'), records }]);
+    const kept = await readTensorboardScalars(v2);
+    expectSameCsv(tensorboardCsv(kept), readFileSync(expectedV2, 'utf8'));
+    expect([...(kept.series[0]?.values ?? [])]).toEqual([0, 1, 2, 3, 4]);
     // A run that crashed right after SummaryWriter() opened: the file_version record alone.
     writeWithOracle(root, [{ path: join(dir, 'crashed', 'events.out.tfevents.2.h'), records: [] }], false);
     const discovery = await discoverRuns(dir);

@@ -9,6 +9,7 @@ import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { requireFile, resolvePath } from '../paths.js';
 import { renderTextTable } from '../text-table.js';
+import { improved, type MetricTest, metricTests } from './compare-test.js';
 
 interface CompareOptions {
   rewardKey: string;
@@ -33,7 +34,7 @@ export function compareCommand(command: Command, io: CliIo): void {
     .option('--json', 'print the metrics as JSON (the before_after_metrics.json shape)')
     .option(
       '--require-improvement [metric]',
-      'exit 1 unless the 95% interval of the change of metric (default mean_reward) excludes 0 in its better direction',
+      'exit 1 unless a one-sided exact permutation test finds metric (default mean_reward) better after at 5% (Mann–Whitney on episodes, sign flips on paired ones); with too few episodes to ever reach 5%, fails and says how many would',
     )
     .addHelpText(
       'after',
@@ -52,27 +53,33 @@ Example:
       const post = resolvePath(io, postArg);
       await requireFile(io, pre);
       await requireFile(io, post);
-      const { compareEvalFiles, loadRunJson } = await import('@evidence/report');
+      const report = await import('@evidence/report');
       const runFile = join(dirname(pre), 'run.json');
-      const run = existsSync(runFile) ? await loadRunJson(runFile) : undefined;
-      const metrics = await compareEvalFiles(pre, post, {
+      const run = existsSync(runFile) ? await report.loadRunJson(runFile) : undefined;
+      const metrics = await report.compareEvalFiles(pre, post, {
         rewardKey: options.rewardKey,
         resamples: options.resamples,
         seed: options.seed,
         run,
       });
+      const [before, after] = await Promise.all(
+        [pre, post].map((path) => report.loadEvalFile(path, { rewardKey: options.rewardKey })),
+      );
+      const tests = metricTests(before?.records ?? [], after?.records ?? [], metrics, report);
       printIssues(io, metrics.issues);
       for (const warning of metrics.warnings) printLine(io.stderr, `evidence: warning: ${warning}`);
       if (options.json) {
         const { issues: _issues, ...data } = metrics;
-        printJson(io.stdout, data);
+        printJson(io.stdout, { ...data, tests });
       } else {
-        printLine(io.stdout, metricsTable(metrics));
+        printLine(io.stdout, metricsTable(metrics, tests));
       }
       if (options.requireImprovement !== undefined) {
         requireImprovement(
           io,
           metrics,
+          tests,
+          options.json === true,
           options.requireImprovement === true ? 'mean_reward' : options.requireImprovement,
         );
       }
@@ -93,7 +100,28 @@ export function formatStatistic(value: number | undefined, signed = false): stri
 const interval = (ci: [number, number] | undefined) =>
   ci ? `[${formatStatistic(ci[0], true)}, ${formatStatistic(ci[1], true)}]` : '';
 
-export function metricsTable(metrics: BeforeAfterMetrics): string {
+/** An interval as shown, with words where it is a point: a point says nothing of uncertainty. */
+function shownInterval(metrics: BeforeAfterMetrics, ci: [number, number] | undefined): string {
+  if (!ci || ci[0] !== ci[1]) return interval(ci);
+  const { n: before } = metrics.pre;
+  const { n: after } = metrics.post;
+  return before === 1 || after === 1
+    ? `none: ${before} v ${after} episodes, no spread to estimate`
+    : `none: all ${before} v ${after} episodes equal`;
+}
+
+/** The change column: better or worse only where the exact test finds it at 5 %, with its p. */
+function changeWords(metrics: BeforeAfterMetrics, tests: Record<string, MetricTest>, name: string): string {
+  const test = tests[name];
+  const verdict = metrics.verdict[name] ?? '';
+  if (!test) return verdict;
+  if (improved(test)) return `better (p = ${formatValue(test.p_value, '.3g')})`;
+  if (test.smallest_p > 0.05)
+    return `cannot tell at 95% (too few episodes: p ≥ ${formatValue(test.smallest_p, '.3g')})`;
+  return verdict === 'worse' ? 'worse' : `unclear (p = ${formatValue(test.p_value, '.3g')})`;
+}
+
+export function metricsTable(metrics: BeforeAfterMetrics, tests: Record<string, MetricTest> = {}): string {
   const pre = metrics.pre as Record<string, number>;
   const post = metrics.post as Record<string, number>;
   const names = [...new Set([...Object.keys(pre), ...Object.keys(post)])];
@@ -105,8 +133,8 @@ export function metricsTable(metrics: BeforeAfterMetrics): string {
           formatStatistic(pre[name]),
           formatStatistic(post[name]),
           formatStatistic(metrics.delta[name], true),
-          interval(metrics.ci95[name]),
-          metrics.verdict[name] ?? '',
+          shownInterval(metrics, metrics.ci95[name]),
+          changeWords(metrics, tests, name),
         ],
   );
   const lines = [renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
@@ -123,13 +151,22 @@ export function metricsTable(metrics: BeforeAfterMetrics): string {
     `intervals: rates Wilson per side, Newcombe${pairing.paired ? ' (paired)' : ''} for the change; rewards percentile bootstrap${
       pairing.paired ? ' over pairs' : ''
     }, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`,
-    'change: better or worse when the 95% interval excludes 0 in the direction that is better, unclear when it includes 0',
+    'change: better when a one-sided exact permutation test (Mann–Whitney; sign flips when paired) finds it at 5% in the direction that is better, with its p; worse when the 95% interval excludes 0 the other way; unclear otherwise',
   );
   return lines.join('\n');
 }
 
-/** The CI gate: exit 1 unless the change of `metric` is better with 95% confidence. */
-function requireImprovement(io: CliIo, metrics: BeforeAfterMetrics, metric: string): void {
+/**
+ * The CI gate: exit 1 unless the one-sided exact test finds `metric` better after, at 5 %. With too few
+ * episodes for any result to reach 5 %, it fails and says how many would.
+ */
+function requireImprovement(
+  io: CliIo,
+  metrics: BeforeAfterMetrics,
+  tests: Record<string, MetricTest>,
+  json: boolean,
+  metric: string,
+): void {
   if (!(metric in metrics.delta)) {
     throw new UsageError(
       `--require-improvement: no metric "${metric}" (the metrics are ${Object.keys(metrics.delta).join(', ')})`,
@@ -141,13 +178,26 @@ function requireImprovement(io: CliIo, metrics: BeforeAfterMetrics, metric: stri
       `--require-improvement: "${metric}" has no direction; state "better": "higher" or "lower" for it in run.json`,
     );
   }
-  const change = `${metric} ${formatStatistic(metrics.delta[metric], true)}, 95% CI ${interval(metrics.ci95[metric])} (${direction} is better)`;
-  const verdict = metrics.verdict[metric];
-  if (verdict === 'better') {
-    printLine(io.stdout, `improved: ${change}`);
+  const test = tests[metric];
+  const change = `${metric} ${formatStatistic(metrics.delta[metric], true)}, 95% CI ${shownInterval(metrics, metrics.ci95[metric])} (${direction} is better)`;
+  if (!test) {
+    printLine(io.stderr, `evidence: no proven improvement: ${change}; no episode values to test`);
+    throw new ReportedFailure('no proven improvement', 1);
+  }
+  const what = test.test === 'sign-flip' ? 'paired sign-flip' : 'Mann–Whitney';
+  const said = `${change}; one-sided exact ${what} test p = ${formatValue(test.p_value, '.3g')}`;
+  if (improved(test)) {
+    // with --json, stdout stays one JSON document
+    printLine(json ? io.stderr : io.stdout, `improved: ${said} ≤ 0.05`);
     return;
   }
-  const why = verdict === 'worse' ? 'it changed the wrong way' : 'the interval includes 0';
-  printLine(io.stderr, `evidence: no proven improvement: ${change}; ${why}`);
+  const unit = test.test === 'sign-flip' ? 'pairs of episodes' : 'episodes per side';
+  const why =
+    test.smallest_p > 0.05
+      ? `cannot tell at 95%: with ${metrics.pre.n} v ${metrics.post.n} episodes no result can reach p ≤ 0.05 (the smallest possible p is ${formatValue(test.smallest_p, '.3g')}); at least ${test.needed_to_reach} ${unit} can`
+      : metrics.verdict[metric] === 'worse'
+        ? 'it changed the wrong way'
+        : 'p > 0.05';
+  printLine(io.stderr, `evidence: no proven improvement: ${said}; ${why}`);
   throw new ReportedFailure('no proven improvement', 1);
 }

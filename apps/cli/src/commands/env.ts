@@ -1,5 +1,5 @@
 import { describeEnv, type EnvVariableDescription, unknownVariables } from '@evidence/env-config';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { ReportedFailure } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { renderTextTable } from '../text-table.js';
@@ -14,7 +14,7 @@ export function envCommand(command: Command, io: CliIo): void {
     .description(
       'every environment variable, its default and its current value; flags invalid values (exit 1) and unknown prefixed names',
     )
-    .option('--prefix <prefix>', 'variable prefix your trainer uses', 'EVIDENCE_')
+    .option('--prefix <prefix>', 'variable prefix your trainer uses', prefixOption, 'EVIDENCE_')
     .option('--json', 'print the variables as JSON')
     .addHelpText('after', '\nExamples:\n  $ evidence env\n  $ evidence env --prefix OAK_EXAMPLE_ --json')
     .action((options: EnvOptions) => {
@@ -47,4 +47,13 @@ export function envCommand(command: Command, io: CliIo): void {
         throw new ReportedFailure(`${invalid.length} invalid variable${invalid.length === 1 ? '' : 's'}`);
       }
     });
+}
+
+/** A prefix is part of a variable name: a wrong one is bad usage (exit 2), said before anything is read. */
+function prefixOption(value: string): string {
+  if (!/^[A-Za-z0-9_]*$/.test(value))
+    throw new InvalidArgumentError(
+      `expected letters, digits and underscores only, got ${JSON.stringify(value)}`,
+    );
+  return value;
 }

@@ -10,6 +10,7 @@ interface ExportOptions {
   out: string;
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   force?: boolean;
 }
@@ -28,6 +29,10 @@ export function exportCommand(command: Command, io: CliIo): void {
     .option(
       '--run-column <name>',
       'the column that splits a long-format table into runs (default: seed, run or run_id)',
+    )
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
     )
     .option('--strict', 'exit 1 when any run was skipped')
     .option('--force', 'replace OUT when it already exists')
@@ -62,10 +67,32 @@ Examples:
         kind === '.parquet'
           ? await sources.exportParquet(found.runs, out)
           : await sources.exportCsv(found.runs, out);
+      printRunIssues(io, root, found.runs);
       const metrics = new Set(found.runs.flatMap((run) => run.series.map((s) => s.metric))).size;
       printLine(
         io.stdout,
         `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'})`,
       );
     });
+}
+
+const ISSUES_SHOWN_PER_RUN = 5;
+
+/**
+ * What was not exported (a torn last line, a line skipped, a restart that dropped values): the first
+ * few of each run on stderr, named from where the user stands, the rest counted. Never silent.
+ */
+function printRunIssues(
+  io: CliIo,
+  root: string,
+  runs: readonly { id: string; issues: readonly string[] }[],
+): void {
+  const where = displayPath(io, root);
+  for (const run of runs) {
+    for (const issue of run.issues.slice(0, ISSUES_SHOWN_PER_RUN))
+      printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
+    const more = run.issues.length - ISSUES_SHOWN_PER_RUN;
+    if (more > 0)
+      printLine(io.stderr, `${run.id}: ${more} more line${more === 1 ? '' : 's'} not exported, not shown`);
+  }
 }

@@ -1,6 +1,6 @@
-import { constants } from 'node:fs';
-import { mkdtemp, open, readdir, rename, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
+import { NotRegularFileError, openInput, registerTemp, releaseTemp } from '@evidence/node-kit';
 import type { Command } from 'commander';
 import pngjs from 'pngjs';
 import { InputError } from '../errors.js';
@@ -14,6 +14,7 @@ const { PNG } = pngjs;
 interface GifOptions {
   out: string;
   fps: number;
+  force?: boolean;
 }
 
 const byName = new Intl.Collator('en', { numeric: true }).compare;
@@ -24,6 +25,7 @@ export function gifCommand(command: Command, io: CliIo): void {
     .argument('<frames-dir>', 'folder of .png frames of one size (frame_2.png sorts before frame_10.png)')
     .requiredOption('-o, --out <file>', 'the GIF to write')
     .option('--fps <n>', 'frames per second', integerOption(1, 100), 30)
+    .option('--force', 'replace OUT when it already exists (never one of the frames read)')
     .addHelpText('after', '\nExample:\n  $ evidence gif runs/ep-0042/frames -o episode-42.gif --fps 15')
     .action(async (dirArg: string, options: GifOptions) => {
       const dir = resolvePath(io, dirArg);
@@ -36,12 +38,42 @@ export function gifCommand(command: Command, io: CliIo): void {
         throw new InputError(displayPath(io, dir), 'no PNG frames (*.png) in this folder');
       if ((await kindOf(dirname(out))) !== 'dir')
         throw new InputError(displayPath(io, dirname(out)), 'no such directory (the folder for -o)');
+      await refuseToReplace(io, out, dir, frames, options.force === true);
       const written = await encodeFrames(io, dir, frames, out, options.fps);
       printLine(
         io.stdout,
         `wrote   ${displayPath(io, written)} (${frames.length} frames at ${options.fps} fps)`,
       );
     });
+}
+
+/**
+ * An existing OUT is replaced only with --force, and never when it is one of the frames read (the same
+ * file, through a link too): the GIF would take the place of its own input.
+ */
+async function refuseToReplace(
+  io: CliIo,
+  out: string,
+  dir: string,
+  frames: readonly string[],
+  force: boolean,
+): Promise<void> {
+  const existing = await stat(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return null;
+    throw error;
+  });
+  if (!existing) return;
+  if (existing.isDirectory())
+    throw new InputError(displayPath(io, out), 'is a directory, expected a GIF file to write');
+  for (const [index, name] of frames.entries()) {
+    const frame = await stat(join(dir, name)).catch(() => null);
+    if (frame && frame.dev === existing.dev && frame.ino === existing.ino)
+      throw new InputError(
+        displayPath(io, out),
+        `is frame ${index + 1} of ${frames.length} (${name}), an input: choose another -o`,
+      );
+  }
+  if (!force) throw new InputError(displayPath(io, out), 'already exists; pass --force to replace it');
 }
 
 /**
@@ -58,6 +90,7 @@ async function encodeFrames(
 ): Promise<string> {
   const { CaptureSchedule, EpisodeRecorder, MAX_FRAME_PIXELS } = await import('@evidence/animation');
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
+  registerTemp(work); // removed on Ctrl-C too
   const progress = createProgress(io);
   const problems: Error[] = [];
   const recorder = new EpisodeRecorder({
@@ -101,6 +134,7 @@ async function encodeFrames(
     await recorder.close();
     progress.stop();
     await rm(work, { recursive: true, force: true });
+    releaseTemp(work);
   }
 }
 
@@ -110,11 +144,12 @@ async function encodeFrames(
  * The size in the header is checked first: a 1.6 MB PNG may claim 20000×20000 pixels (8 GB to decode).
  */
 async function decodePng(io: CliIo, file: string, frame: string, maxPixels: number) {
-  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const handle = await openInput(file).catch((error: unknown) => {
+    if (!(error instanceof NotRegularFileError)) throw error;
+    throw new InputError(displayPath(io, file), `${frame}: not a regular file (${error.kind})`);
+  });
   let bytes: Buffer;
   try {
-    if (!(await handle.stat()).isFile())
-      throw new InputError(displayPath(io, file), `${frame}: not a regular file (a named pipe or a device)`);
     const head = Buffer.alloc(24);
     await handle.read(head, 0, 24, 0);
     // The signature, then the IHDR chunk: length, "IHDR", width and height (big-endian).

@@ -55,6 +55,10 @@ export function importCommand(command: Command, io: CliIo): void {
       const runs = found.runs.filter((r) => r.format === 'tensorboard');
       if (runs.length === 0) {
         const events = await eventFilesUnder(run, isEventFile);
+        // an event file refused while reading (a reading limit, a broken file): its own reason; a run
+        // that simply logged no scalar says so below
+        const refused = found.skipped.find((skip) => skip.why !== 'no scalars logged');
+        if (events > 0 && refused) throw refusedInput(io, run, kind === 'dir', refused.why);
         throw new InputError(
           displayPath(io, run),
           events === 0
@@ -70,7 +74,10 @@ export function importCommand(command: Command, io: CliIo): void {
         );
       }
       const scalars = runs[0] as (typeof runs)[number];
-      const files = new Set(scalars.series.map((s) => s.source)).size;
+      // every event file read, not only those whose tags first appeared in it
+      const files =
+        (scalars.meta.tensorboard as { files?: number } | undefined)?.files ??
+        new Set(scalars.series.map((s) => s.source)).size;
       const issues = [
         ...scalars.issues,
         ...found.skipped.map((s) => `${s.path === '.' ? run : `${run}/${s.path}`}: ${s.why}`),
@@ -101,6 +108,15 @@ async function eventFilesUnder(path: string, isEventFile: (name: string) => bool
   if (!(await stat(path)).isDirectory()) return isEventFile(basename(path)) ? 1 : 0;
   const entries = await readdir(path, { recursive: true });
   return entries.filter((entry) => isEventFile(basename(String(entry)))).length;
+}
+
+/** `file: reason` of a file in the run folder, named from where the user stands. */
+function refusedInput(io: CliIo, run: string, folder: boolean, why: string): InputError {
+  const colon = why.indexOf(': ');
+  const file = colon === -1 ? '' : why.slice(0, colon);
+  if (folder && file !== '' && !file.includes('\n'))
+    return new InputError(displayPath(io, join(run, file)), why.slice(colon + 2));
+  return new InputError(displayPath(io, run), why);
 }
 
 /** Never written over a file another program wrote, unless asked. */

@@ -17,6 +17,7 @@ import { MAX_RUNS_DRAWN, runsChart } from '../run-chart.js';
 interface PlotOptions {
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   x?: string;
   y?: string[];
@@ -39,6 +40,10 @@ export function plotCommand(command: Command, io: CliIo): void {
     .option('--y <columns>', "comma-separated y columns (default: the run's reward or return)", listOption)
     .option('--pattern <pattern>', 'for a folder of runs: paths to {group}, {task} and {run}')
     .option('--run-column <name>', 'the column that splits a long-format table into runs')
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
+    )
     .option('--strict', 'for a folder of runs: exit 1 when any run was skipped')
     .option('--log-y', 'logarithmic y axis')
     .option('--title <text>', 'chart title')
@@ -149,7 +154,6 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
   const { renderChart } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
-  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderChart(chart, out);
   owned.add(written);
   await owned.save();
@@ -185,7 +189,6 @@ async function plotColumns(
   const { renderColumns } = await import('@evidence/plots');
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.of(out);
-  await owned.claim(out); // listed before it exists: a kill or a full disk leaves it ours to redo
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,
@@ -236,15 +239,14 @@ export async function drawStandardCharts(
   const { OwnedFiles } = await import('@evidence/report');
   const owned = await OwnedFiles.read(outDir);
   const drawable = options.force ? charts : charts.filter((chart) => owned.mayWrite(outputFor(chart)));
-  // listed before they exist: a kill or a full disk leaves them ours to redo
-  for (const chart of drawable) owned.add(outputFor(chart));
-  await owned.save();
   const progress = createProgress(io);
   let result: StandardChartsResult;
   try {
     result = await plots.drawStandardCharts(drawable, {
       outputFor,
       onProgress: (done, total, what) => progress.update(done, total, what),
+      // recorded as each is written: the record never lists a chart that was not drawn
+      onWritten: (path) => owned.recordWritten(path),
     });
   } finally {
     progress.stop();

@@ -91,11 +91,17 @@ Examples:
       for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
       for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
       printIssues(io, result.issues);
-      const badLines = result.issues.length;
+      // a note (text columns, a TensorBoard image, a restart, a complete last line kept) is no bad line
+      const notes = result.issues.filter((issue) => NOTE.test(issue.reason)).length;
+      const badLines = result.issues.length - notes;
       printLine(
         io.stdout,
         `${result.written.length} written, ${result.skipped.length} skipped, ${badLines} bad line${badLines === 1 ? '' : 's'}` +
-          ` · open ${displayPath(io, result.page)}`,
+          `${notes > 0 ? `, ${notes} note${notes === 1 ? '' : 's'}` : ''} · open ${displayPath(io, result.page)}`,
       );
     });
 }
+
+/** What a reader says that is no line left unread: a remark on what it read and how. */
+const NOTE =
+  /text columns \(not charted\)|\(not scalars\)|read as data|the run restarted|no SessionLog START|summarise the seeds/;

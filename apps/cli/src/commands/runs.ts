@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import type { Normalize, RunsAnalysis } from '@evidence/report';
 import { type Command, InvalidArgumentError } from 'commander';
 import { BOOTSTRAP_RESAMPLES, BOOTSTRAP_SEED } from '../bootstrap-defaults.js';
@@ -9,15 +9,18 @@ import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { successRates, successTable } from '../success-rates.js';
 import { renderTextTable } from '../text-table.js';
+import { referenceScores } from './reference-scores.js';
 
 interface RunsOptions {
   pattern?: string;
   runColumn?: string;
+  groupBy?: string;
   strict?: boolean;
   x?: string;
   y?: string;
   final: number;
   normalize?: string;
+  reference?: string;
   seed: number;
   resamples: number;
   out?: string;
@@ -52,6 +55,10 @@ export function runsCommand(command: Command, io: CliIo): void {
       '--run-column <name>',
       'the column that splits a long-format table into runs (default: seed, run or run_id)',
     )
+    .option(
+      '--group-by <keys>',
+      "configuration keys that name each run's group, e.g. 'lr,clip_range' (default: the algorithm in the path, else every key that differs but the seed)",
+    )
     .option('--strict', 'exit 1 when any run was skipped (unreadable, nothing logged yet)')
     .option(
       '--x <column>',
@@ -65,6 +72,10 @@ export function runsCommand(command: Command, io: CliIo): void {
     .option(
       '--normalize <how>',
       '\'minmax\' or FILE.json ({"task": [low, high]}): adds IQM, median, mean and optimality gap across tasks, P(A > B) over tasks, the performance profile',
+    )
+    .option(
+      '--reference <file>',
+      'each task\'s random and expert scores (JSON {"task": {"random": r, "expert": e}} or CSV task,random,expert): normalizes (score − random)/(expert − random) for the aggregates, as rliable\'s Atari tables',
     )
     .option('--seed <n>', 'seed of every bootstrap interval', integerOption(0, 0xffffffff), BOOTSTRAP_SEED)
     .option(
@@ -81,7 +92,7 @@ export function runsCommand(command: Command, io: CliIo): void {
     )
     .option(
       '--require-improvement <groups...>',
-      'A B: exit 1 unless, in every task, the 95% interval of P(A > B) lies above 0.5 (a CI gate)',
+      'A B: exit 1 unless the one-sided exact permutation (Mann–Whitney) test finds A above B at 5% (stratified across tasks); with too few runs to ever reach 5%, fails and says how many would',
     )
     .addHelpText(
       'after',
@@ -103,6 +114,9 @@ Example:
         throw new InputError(displayPath(io, root), 'no such file or directory');
       const report = await import('@evidence/report');
       const out = options.out === undefined ? undefined : resolvePath(io, options.out);
+      // said before the statistics run, not as a raw EEXIST after them
+      if (out !== undefined && (await kindOf(out)) === 'file')
+        throw new InputError(displayPath(io, out), 'is a file; --out names the folder the report goes to');
       const where = displayPath(io, root);
       const found = await readRuns(io, root, {
         ...discoveryOptions(options),
@@ -121,7 +135,15 @@ Example:
       const gate = options.requireImprovement;
       if (gate && gate.length !== 2)
         throw new UsageError(`--require-improvement: expected two groups A B, got ${gate.length}`);
-      const normalize = await normalizeOption(io, options.normalize);
+      if (options.reference !== undefined && options.normalize !== undefined)
+        throw new UsageError('--reference and --normalize: give one (--reference is the normalization)');
+      const normalize =
+        options.reference === undefined
+          ? await normalizeOption(io, options.normalize)
+          : await referenceScores(
+              resolvePath(io, options.reference),
+              displayPath(io, resolvePath(io, options.reference)),
+            );
       let analysis: RunsAnalysis;
       try {
         // run.json beside an evidence folder's log declares its metrics' ranges: bands stay inside
@@ -174,7 +196,7 @@ Example:
           ...(success.length > 0 ? { success_rates: success } : {}),
         });
       } else {
-        printLine(io.stdout, humanReport(analysis, findings, report));
+        printLine(io.stdout, humanReport(analysis, findings, report, options.baseline));
         if (success.length > 0)
           printLine(
             io.stdout,
@@ -192,7 +214,7 @@ Example:
           `report: ${displayPath(io, out)}/index.html (and RUNS.md, runs.json, ${count(charts, 'chart')} as PNG and SVG)`,
         );
       }
-      if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string);
+      if (gate) requireImprovement(io, analysis, gate[0] as string, gate[1] as string, report);
     });
 }
 
@@ -202,38 +224,47 @@ const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' :
 /** A probability to 3 decimals, as compare prints P(post > pre). */
 const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
 
-/** The CI gate: A must beat B in every task where both ran, with the whole 95 % interval above 0.5. */
-function requireImprovement(io: CliIo, analysis: RunsAnalysis, a: string, b: string): void {
+/**
+ * The CI gate: A must end above B by the one-sided exact test at 5 % (across tasks, the stratified test
+ * over the tasks both ran with two or more complete runs). With too few runs for any result to reach
+ * 5 %, it fails and says how many runs per group could.
+ */
+function requireImprovement(
+  io: CliIo,
+  analysis: RunsAnalysis,
+  a: string,
+  b: string,
+  report: typeof import('@evidence/report'),
+): void {
   const groups = new Set(analysis.summary.runs.map((r) => r.group));
   for (const name of [a, b])
     if (!groups.has(name))
       throw new UsageError(
         `--require-improvement: no group ${JSON.stringify(name)}; the groups are ${[...groups].join(', ')}`,
       );
-  let failed = 0;
-  let compared = 0;
-  for (const [task, pairs] of Object.entries(analysis.summary.improvement)) {
-    const pair = pairs.find((p) => p.a === a && p.b === b);
-    if (!pair) continue;
-    compared++;
-    const ci = pair.ci;
-    if (ci && ci[0] > 0.5) continue;
-    failed++;
-    if (pair.note !== undefined) {
-      printLine(io.stderr, `evidence: ${task}: P(${a} > ${b}) cannot be told: ${pair.note}`);
-      continue;
-    }
-    printLine(
-      io.stderr,
-      `evidence: ${task}: P(${a} > ${b}) = ${probability(pair.p)}, 95% CI ${ci ? `[${probability(ci[0])}, ${probability(ci[1])}]` : 'n/a'}: not above 0.5, so ${a} is not shown to improve on ${b}`,
-    );
-  }
-  if (compared === 0) {
-    const why = `--require-improvement: ${a} and ${b} never ran the same task, so nothing shows ${a} improves on ${b}`;
+  const pair = analysis.summary.overall.find((p) => p.a === a && p.b === b);
+  if (!pair || pair.p === null) {
+    const why = pair?.note
+      ? `--require-improvement: P(${a} > ${b}) cannot be told: ${pair.note}`
+      : `--require-improvement: ${a} and ${b} never ran the same task with complete runs, so nothing shows ${a} improves on ${b}`;
     printLine(io.stderr, `evidence: ${why}`);
     throw new ReportedFailure(why);
   }
-  if (failed > 0) throw new ReportedFailure(`--require-improvement failed in ${count(failed, 'task')}`);
+  const counts = report.runCounts(analysis.summary, a, b);
+  const f = report.formatRunsNumber;
+  const tasks = Object.keys(analysis.summary.tasks).length;
+  const test = `one-sided exact test${tasks > 1 ? ' stratified over tasks' : ''}`;
+  const said = `P(${a} > ${b}) = ${f(pair.p)}, 95% CI ${report.improvementInterval(pair)}, ${test} p = ${f(pair.p_value)} (${counts})`;
+  if (report.passes(pair)) {
+    printLine(io.stderr, `evidence: improved: ${said} ≤ 0.05`);
+    return;
+  }
+  const why =
+    pair.smallest_p !== null && pair.smallest_p > 0.05
+      ? `cannot tell at 95%: with ${counts.replace(/^n = /, '')} runs no result can reach p ≤ 0.05 (the smallest possible p is ${f(pair.smallest_p)}); at least ${pair.runs_to_reach} runs per group can`
+      : `p > 0.05, so ${a} is not shown to improve on ${b}`;
+  printLine(io.stderr, `evidence: not improved: ${said}: ${why}`);
+  throw new ReportedFailure(`--require-improvement: ${why}`);
 }
 
 async function normalizeOption(io: CliIo, value: string | undefined): Promise<Normalize | undefined> {
@@ -245,7 +276,7 @@ async function normalizeOption(io: CliIo, value: string | undefined): Promise<No
   const label = displayPath(io, path);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(await readFile(path, 'utf8'));
+    parsed = parseJsonLimited(await readInputText(path));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
     throw new InputError(label, `not valid JSON: ${(error as Error).message}`);
@@ -268,11 +299,13 @@ function humanReport(
   analysis: RunsAnalysis,
   findings: readonly string[],
   report: typeof import('@evidence/report'),
+  baseline?: string,
 ): string {
   const { summary } = analysis;
   const f = report.formatRunsNumber;
-  const ci = (c: [number, number] | null) => (c ? `[${f(c[0])}, ${f(c[1])}]` : '');
-  const parts: string[] = [...findings, ''];
+  const ci = (c: [number, number] | null, range?: [number, number]) =>
+    c ? `[${f(c[0])}, ${f(c[1])}]` : range ? `range ${f(range[0])} to ${f(range[1])}` : '';
+  const parts: string[] = [report.runsVerdict(summary, baseline), '', ...findings, ''];
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     parts.push(`${task}: final ${summary.y} (budget ${summary.x} = ${budget})`); // exact: 35839, not 35840
     parts.push(
@@ -294,12 +327,13 @@ function humanReport(
     if (pairs.length > 0)
       parts.push(
         renderTextTable(
-          ['P(A > B)', 'p', '95% CI', 'in words', 'seeds needed'],
+          ['P(A > B)', 'P', '95% CI', 'p-value', 'in words', 'seeds needed'],
           pairs.map((p) => [
             `${p.a} > ${p.b}`,
             f(p.p),
             report.improvementInterval(p),
-            report.improvementVerdict(p),
+            f(p.p_value),
+            report.improvementVerdict(summary, p, task),
             report.seedsSentence(p, report.seedsOf(summary, task, p.a, p.b)),
           ]),
         ),
@@ -309,6 +343,7 @@ function humanReport(
   if (summary.aggregate) {
     parts.push(
       `all tasks, normalized (${summary.aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs (optimality gap: lower is better)`,
+      report.normalizeNote(summary.aggregate.normalize),
     );
     parts.push(
       renderTextTable(
@@ -316,13 +351,13 @@ function humanReport(
         Object.entries(summary.aggregate.groups).map(([g, s]) => [
           g,
           f(s.iqm),
-          ci(s.iqm_ci),
+          ci(s.iqm_ci ?? null, s.ranges?.iqm),
           f(s.median),
-          ci(s.median_ci),
+          ci(s.median_ci ?? null, s.ranges?.median),
           f(s.mean),
-          ci(s.mean_ci),
+          ci(s.mean_ci ?? null, s.ranges?.mean),
           f(s.optimality_gap),
-          ci(s.optimality_gap_ci),
+          ci(s.optimality_gap_ci ?? null, s.ranges?.optimality_gap),
         ]),
       ),
       '',
@@ -330,12 +365,13 @@ function humanReport(
     if (summary.aggregate.improvement.length > 0)
       parts.push(
         renderTextTable(
-          ['P(A > B), all tasks', 'p', '95% CI', 'in words', 'seeds needed'],
+          ['P(A > B), all tasks', 'P', '95% CI', 'p-value', 'in words', 'seeds needed'],
           summary.aggregate.improvement.map((p) => [
             `${p.a} > ${p.b}`,
             f(p.p),
             report.improvementInterval(p),
-            report.improvementVerdict(p),
+            f(p.p_value),
+            report.improvementVerdict(summary, p),
             report.seedsSentence(p, report.seedsAcross(summary, p.a, p.b)),
           ]),
         ),

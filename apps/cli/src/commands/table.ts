@@ -2,6 +2,7 @@ import { watch as watchFs } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { type CsvFollowBatch, type CsvLogFollower, type CsvRow, followCsvLog } from '@evidence/csv-log';
+import { pushAll } from '@evidence/node-kit';
 import type { StepTable } from '@evidence/step-table';
 
 type StepTableModule = typeof import('@evidence/step-table');
@@ -89,6 +90,9 @@ export function tableCommand(command: Command, io: CliIo): void {
         issues.print([{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
       }
       issues.finish();
+      // nothing to show is bad input (exit 1); under --follow, a log that stayed empty until Ctrl-C is not
+      if (!tail.header && !options.follow)
+        throw new InputError(displayPath(io, path), 'empty file, no header line');
       if (!tail.header) printLine(io.stderr, `${displayPath(io, path)}: empty file, no header line`);
     });
 }
@@ -215,7 +219,7 @@ class TablePrinter {
       for (const row of batch.rows) this.#print(row);
       return;
     }
-    this.#buffered.push(...batch.rows);
+    pushAll(this.#buffered, batch.rows);
     const following = this.#options.follow === true && !batch.more;
     if (this.#buffered.length >= this.#options.sample || (following && this.#buffered.length > 0)) {
       this.#start();

@@ -241,6 +241,8 @@ class RecordSplitter {
   private readonly options: CsvScanOptions;
   private readonly record = new CsvRecord();
   private headerWidth = 0;
+  /** The header line as written (no BOM, no line end): a record with the same text is the header again. */
+  private headerText = '';
   /** Fields a plain record is cut into (the rest are only counted). */
   private limit = 0;
   /** The first quote at or after the current record, -1 when none. */
@@ -261,6 +263,9 @@ class RecordSplitter {
       if (text.charCodeAt(0) === 0xfeff) start = 1; // a UTF-8 BOM before the header
       const header = parseQuoted(text, start);
       if (header === null) return 0;
+      // a header of empty names is no header to repeat: a one-column log of empty cells is data
+      if (header.fields.some((name) => name !== ''))
+        this.headerText = text.slice(start, lineEndAt(text, start, header.next));
       this.startColumns(header.fields);
       this.line += header.lines;
       start = header.next;
@@ -309,6 +314,10 @@ class RecordSplitter {
       record.line = this.line;
       this.line += quoted.lines;
       this.nextQuote = text.indexOf('"', quoted.next);
+      if (this.isHeaderAgain(text, start, lineEndAt(text, start, quoted.next) - start)) {
+        this.options.onSkip?.(record.line, REPEATED_HEADER);
+        return quoted.next;
+      }
       // A blank line carries no data: drop it. With one column it is an empty cell, so kept.
       if (!(record.width === 1 && quoted.fields[0] === '' && this.headerWidth > 1))
         this.options.onRecord(record);
@@ -317,10 +326,24 @@ class RecordSplitter {
     const end = lf > start && text.charCodeAt(lf - 1) === CR ? lf - 1 : lf;
     const line = this.line++;
     if (end === start && this.headerWidth > 1) return lf + 1; // blank line (see above)
+    if (this.isHeaderAgain(text, start, end - start)) {
+      this.options.onSkip?.(line, REPEATED_HEADER);
+      return lf + 1;
+    }
     record.line = line;
     this.cutPlain(text, start, end);
     this.options.onRecord(record);
     return lf + 1;
+  }
+
+  /**
+   * The header's text again (two writers that each wrote the header of a new log): never a row, or
+   * every column would become text. The length is compared first, so a row costs one comparison.
+   */
+  private isHeaderAgain(text: string, start: number, length: number): boolean {
+    return (
+      length === this.headerText.length && this.headerText !== '' && text.startsWith(this.headerText, start)
+    );
   }
 
   private startColumns(header: string[]): void {
@@ -424,6 +447,17 @@ export function parseQuoted(text: string, start: number, stall?: { openFrom: num
     i = j + 1;
     if (c === LF) return { fields, next: i, lines, brokenClose };
   }
+}
+
+const REPEATED_HEADER =
+  'the header line again (a duplicate header, written twice by concurrent writers?); skipped';
+
+/** Where the record `text[start, next)` ends without its `\n` or `\r\n` (`next` is just after its line end). */
+function lineEndAt(text: string, start: number, next: number): number {
+  let end = next;
+  if (end > start && text.charCodeAt(end - 1) === LF) end--;
+  if (end > start && text.charCodeAt(end - 1) === CR) end--;
+  return end;
 }
 
 function brokenQuote(first: number, resume: number): string {

@@ -75,7 +75,13 @@ class CsvFollower implements CsvLogFollower {
   constructor(path: string, options: FollowCsvOptions) {
     this.path = path;
     this.strict = options.strict ?? false;
-    this.maxBytes = Math.max(1, options.maxBytesPerRead ?? 2 * CHUNK_BYTES);
+    const maxBytes = options.maxBytesPerRead ?? 2 * CHUNK_BYTES;
+    // a caller's mistake, said at once: a zero, negative or fractional budget never reads a whole record
+    if (!Number.isSafeInteger(maxBytes) || maxBytes < 1)
+      throw new RangeError(
+        `${path}: maxBytesPerRead must be a whole number of bytes ≥ 1, got ${String(options.maxBytesPerRead)}`,
+      );
+    this.maxBytes = maxBytes;
     this.startOver();
   }
 

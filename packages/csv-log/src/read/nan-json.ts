@@ -1,3 +1,5 @@
+import { checkJsonDepth } from '@evidence/node-kit';
+
 const NON_FINITE = /NaN|Infinity/;
 // Unlikely to occur in real data: a NUL character and a word; only used inside one JSON.parse call.
 const MARKERS = new Map<unknown, number>([
@@ -11,6 +13,7 @@ const MARKERS = new Map<unknown, number>([
  * strings) are read as numbers. Throws JSON.parse's SyntaxError for anything else that is not JSON.
  */
 export function parseNanJson(text: string): unknown {
+  checkJsonDepth(text);
   try {
     return JSON.parse(text);
   } catch (error) {

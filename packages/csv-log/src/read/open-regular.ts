@@ -1,27 +1,11 @@
-import { constants, type Stats } from 'node:fs';
-import { type FileHandle, open } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
+import { openInput } from '@evidence/node-kit';
 
 /**
- * Opens a file to read, refusing anything but a regular file with one clear error naming it: a FIFO
- * would block the reader forever, a device never ends. O_NONBLOCK makes the open itself return at
- * once for a FIFO (and changes nothing for a regular file); the check is on the opened descriptor, so
- * the path cannot be swapped between the check and the read.
+ * Opens a file to read, refusing anything but a regular file with one clear error naming it, before
+ * any open that could block (a FIFO would block the reader forever, a device never ends): node-kit's
+ * one way to open an input.
  */
-export async function openRegularFile(path: string): Promise<FileHandle> {
-  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  const stats = await handle.stat().catch(async (error: unknown) => {
-    await handle.close();
-    throw error;
-  });
-  if (stats.isFile()) return handle;
-  await handle.close();
-  throw new Error(`${path}: ${kindOf(stats)}, not a regular file; only regular files are read`);
-}
-
-function kindOf(stats: Stats): string {
-  if (stats.isFIFO()) return 'a named pipe (FIFO)';
-  if (stats.isDirectory()) return 'a folder';
-  if (stats.isSocket()) return 'a socket';
-  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
-  return 'a special file';
+export function openRegularFile(path: string): Promise<FileHandle> {
+  return openInput(path);
 }

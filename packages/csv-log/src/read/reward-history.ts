@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readInputText } from '@evidence/node-kit';
 import { parseNanJson } from './nan-json.js';
 
 /** The curve recorder's `<mode>_reward_history.json` (ours or the Python reference trainer's). */
@@ -25,7 +25,7 @@ export async function readRewardHistory(path: string): Promise<RewardHistory> {
   const problem = (what: string) => new Error(`${path}: ${what}`);
   let value: Partial<RewardHistory> | null;
   try {
-    value = parseNanJson(await readFile(path, 'utf8')) as Partial<RewardHistory> | null;
+    value = parseNanJson(await readInputText(path)) as Partial<RewardHistory> | null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code) throw error;
     throw problem(`not readable JSON (${(error as Error).message})`);

@@ -1,4 +1,4 @@
-import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
 import { flushOnExit, forgetOnExit } from '@evidence/node-kit';
 import type { Durability } from '../types.js';
 
@@ -36,18 +36,24 @@ export class AppendSink {
   private pendingSince = 0;
   private timer: NodeJS.Timeout | null = null;
   // While the disk refuses writes: what is not written yet, in order (the head may be part of a line).
-  private backlog: { bytes: Buffer; rows: number }[] = [];
+  // `rows`: the rows that end in `bytes`; `inQuote`: whether `bytes` starts inside a quoted CSV cell.
+  private backlog: { bytes: Buffer; rows: number; inQuote: boolean }[] = [];
+  /** The bytes of a row a short write cut, already in the file: taken back if that row is never finished. */
+  private partialHead: Buffer = Buffer.alloc(0);
+  /** CSV (a line end inside quotes is not a row's end) or JSON Lines (every line end is one). */
+  private readonly csv: boolean;
   private backlogBytes = 0;
   private lastAttempt = 0;
   private failing = false;
   private lost = 0;
   private closed = false;
 
-  constructor(path: string, durability: Durability, onError?: (error: Error) => void) {
+  constructor(path: string, durability: Durability, onError?: (error: Error) => void, csv = true) {
     this.path = path;
+    this.csv = csv;
     this.durability = durability;
     this.onError = onError;
-    this.fd = openSync(path, 'a');
+    this.fd = openSync(path, 'a+'); // read too: close may check the row a short write cut
     flushOnExit(this);
   }
 
@@ -99,10 +105,12 @@ export class AppendSink {
     forgetOnExit(this);
     if (this.backlog.length > 0 || this.lost > 0) {
       const rows = this.backlog.reduce((sum, part) => sum + part.rows, 0);
+      const cut = this.backlog.length > 0 ? this.takeBackPartialRow() : '';
       this.report(
         new Error(
           `${this.path}: closed with ${rows} rows the disk kept refusing; they are lost` +
-            (this.lost > 0 ? `, as are ${this.lost} rows dropped while it was full` : ''),
+            (this.lost > 0 ? `, as are ${this.lost} rows dropped while it was full` : '') +
+            cut,
         ),
       );
     }
@@ -111,6 +119,36 @@ export class AppendSink {
     } catch (error) {
       this.report(new Error(`${this.path}: close failed (${describeFailure(error)})`, { cause: error }));
     }
+  }
+
+  /**
+   * At close with rows never written: the start of a row a short write put in the file would stay there
+   * as a partial last row, so it is cut off again, if the file still ends with it (no other writer
+   * appended since). Says what was done, for the close report.
+   */
+  private takeBackPartialRow(): string {
+    const head = this.partialHead;
+    if (head.length === 0) return '';
+    try {
+      const size = fstatSync(this.fd).size;
+      const tail = Buffer.alloc(head.length);
+      if (size >= head.length) readSync(this.fd, tail, 0, head.length, size - head.length);
+      if (!tail.equals(head))
+        return `; the first ${head.length} bytes of a row are left at the end of the file (another writer appended after them)`;
+      ftruncateSync(this.fd, size - head.length);
+      this.partialHead = Buffer.alloc(0);
+      return `; the ${head.length} bytes of the row it cut short were removed, so the file ends on a whole row`;
+    } catch (error) {
+      return `; the first ${head.length} bytes of a row are left at the end of the file (${describeFailure(error)})`;
+    }
+  }
+
+  /** Counts what a write of `bytes[0, written)` completed, and keeps the start of a row it cut. */
+  private wrote(bytes: Buffer, written: number, inQuote: boolean): { rows: number; inQuote: boolean } {
+    const ends = rowEnds(bytes, written, this.csv, inQuote);
+    const since = bytes.subarray(ends.lastEnd, written);
+    this.partialHead = ends.lastEnd > 0 ? Buffer.from(since) : Buffer.concat([this.partialHead, since]);
+    return { rows: ends.rows, inQuote: ends.inQuote };
   }
 
   private writeOut(lines: string, rows: number, retryNow: boolean): void {
@@ -125,43 +163,50 @@ export class AppendSink {
     try {
       written = writeSync(this.fd, bytes);
       if (written === bytes.length) {
+        this.partialHead = Buffer.alloc(0);
         if (this.durability === 'fsync') fdatasyncSync(this.fd);
         return;
       }
     } catch (error) {
-      this.keep(bytes, rows);
+      this.keep(bytes, rows, false);
       this.lastAttempt = Date.now();
       this.failed(error);
       return;
     }
-    this.keep(bytes.subarray(written), rows); // a short write: the rest of the line goes first
+    // a short write: only the rows not wholly written wait, and the rest of the cut line goes first
+    const done = this.wrote(bytes, written, false);
+    this.keep(bytes.subarray(written), rows - done.rows, done.inQuote);
     this.drain();
   }
 
-  private keep(bytes: Buffer, rows: number): void {
-    this.backlog.push({ bytes, rows });
+  private keep(bytes: Buffer, rows: number, inQuote: boolean): void {
+    this.backlog.push({ bytes, rows, inQuote });
     this.backlogBytes += bytes.length;
   }
 
   private queue(bytes: Buffer, rows: number): void {
     if (this.backlogBytes + bytes.length > MAX_BACKLOG_BYTES) this.lost += rows;
-    else this.keep(bytes, rows);
+    else this.keep(bytes, rows, false);
   }
 
   private drain(): void {
     this.lastAttempt = Date.now();
     while (this.backlog.length > 0) {
-      const part = this.backlog[0] as { bytes: Buffer; rows: number };
+      const part = this.backlog[0] as { bytes: Buffer; rows: number; inQuote: boolean };
       const bytes = part.bytes;
       let offset = 0;
       try {
         while (offset < bytes.length) offset += writeSync(this.fd, bytes, offset);
       } catch (error) {
+        const done = this.wrote(bytes, offset, part.inQuote);
         part.bytes = bytes.subarray(offset);
+        part.rows -= done.rows;
+        part.inQuote = done.inQuote;
         this.backlogBytes -= offset;
         this.failed(error);
         return;
       }
+      this.partialHead = Buffer.alloc(0);
       this.backlog.shift();
       this.backlogBytes -= bytes.length;
     }
@@ -210,6 +255,31 @@ export class AppendSink {
     }
     process.stderr.write(`\n[@evidence/csv-log] LOGGING FAILURE: ${error.message}\n\n`);
   }
+}
+
+/**
+ * The row ends in `bytes[0, to)`, starting inside a quoted cell or not: a `\n` outside quotes for CSV
+ * (a quoted cell may hold line ends; `""` flips twice), every `\n` for JSON Lines. `lastEnd`: just
+ * after the last row end (0 when none).
+ */
+function rowEnds(
+  bytes: Buffer,
+  to: number,
+  csv: boolean,
+  inQuote: boolean,
+): { rows: number; inQuote: boolean; lastEnd: number } {
+  let rows = 0;
+  let lastEnd = 0;
+  let quoted = inQuote;
+  for (let i = 0; i < to; i++) {
+    const byte = bytes[i];
+    if (byte === 0x22 && csv) quoted = !quoted;
+    else if (byte === 0x0a && !quoted) {
+      rows++;
+      lastEnd = i + 1;
+    }
+  }
+  return { rows, inQuote: quoted, lastEnd };
 }
 
 /** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write". */

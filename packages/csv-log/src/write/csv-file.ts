@@ -8,6 +8,7 @@ import {
   openSync,
   readSync,
   rmSync,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
@@ -49,7 +50,13 @@ export function prepareCsvFile(
     }
     repairTornTail(path, true);
     const existing = readFirstLine(path);
-    if (existing === null) return { eol: '\n', needsHeader: true };
+    if (existing === null) {
+      // An empty file (made by `touch`, or by another writer a moment ago): one writer writes the header.
+      const wrote = headerIntoEmpty(path, `${header}\n`, sync);
+      if (wrote === 'written') return { eol: '\n', needsHeader: false };
+      if (wrote === 'failed') return { eol: '\n', needsHeader: true };
+      continue; // another writer wrote a header: check it like any existing one
+    }
     if (sameColumns(existing.fields, columns)) return { eol: existing.eol, needsHeader: false };
     if (onHeaderMismatch === 'error') {
       throw new Error(
@@ -90,6 +97,68 @@ export function createWithContent(path: string, content: string, sync: boolean):
   } finally {
     rmSync(temp, { force: true });
   }
+}
+
+/** A header lock older than this was left by a writer that died holding it. */
+const STALE_LOCK_MS = 10_000;
+const LOCK_WAIT_MS = 15_000;
+
+/**
+ * Writes the header into an empty existing file, once, whatever the number of writers opening it at
+ * the same time: under an exclusive lock file beside it (`.<name>.header-lock`, created with O_EXCL),
+ * the file is checked empty again and the header appended synchronously, before any row can be
+ * buffered. A writer that finds the lock taken waits for it, then sees the header. 'other' when
+ * another writer wrote it; 'failed' on a full or failing disk (the writer then writes it itself).
+ */
+function headerIntoEmpty(path: string, header: string, sync: boolean): 'written' | 'other' | 'failed' {
+  const lock = join(dirname(path), `.${basename(path)}.header-lock`);
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    let lockFd: number;
+    try {
+      lockFd = openSync(lock, 'wx');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (WRITE_FAILURES.has(code ?? '')) return 'failed';
+      if (code !== 'EEXIST') throw error;
+      if (Date.now() - lockAge(lock) > STALE_LOCK_MS) rmSync(lock, { force: true });
+      else if (Date.now() > deadline)
+        throw new Error(`${path}: ${lock} stays taken; remove it if no writer of this log is running`);
+      else sleepSync(5);
+      continue;
+    }
+    closeSync(lockFd);
+    try {
+      const fd = openSync(path, 'a');
+      try {
+        if (fstatSync(fd).size > 0) return 'other';
+        writeSync(fd, header);
+        if (sync) fdatasyncSync(fd);
+        return 'written';
+      } catch (error) {
+        if (WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '')) return 'failed';
+        throw error;
+      } finally {
+        closeSync(fd);
+      }
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
+/** When the lock file was made (ms since the epoch); now when it is already gone. */
+function lockAge(lock: string): number {
+  try {
+    return statSync(lock).mtimeMs;
+  } catch {
+    return Date.now();
+  }
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+function sleepSync(ms: number): void {
+  Atomics.wait(sleeper, 0, 0, ms);
 }
 
 let tempCounter = 0;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Cell, Durability } from '../types.js';
 import { AppendSink } from './append-sink.js';
-import { formatCell, formatHeader } from './cell-format.js';
+import { formatCell, formatHeader, quoteCsv } from './cell-format.js';
 import { prepareCsvFile } from './csv-file.js';
 
 export interface CsvLogOptions {
@@ -51,6 +51,10 @@ class CsvLog implements CsvLogWriter {
   private readonly eol: string;
   private readonly strict: boolean;
   private readonly wallTimeIndex: number;
+  /** Columns named like a property every object has (`constructor`, `toString`): read as own keys only. */
+  private readonly inherited: readonly boolean[];
+  /** The header as written: a row with the same text would read as the header again. */
+  private readonly headerLine: string;
   private readonly warned = new Set<string>();
   private readonly openedAt = performance.now();
   private closing: Promise<void> | null = null;
@@ -63,6 +67,8 @@ class CsvLog implements CsvLogWriter {
     this.eol = eol;
     this.strict = strict;
     this.wallTimeIndex = columns.indexOf(WALL_TIME);
+    this.inherited = columns.map((name) => name in Object.prototype);
+    this.headerLine = formatHeader(columns);
   }
 
   append(row: Record<string, Cell>): void {
@@ -72,7 +78,8 @@ class CsvLog implements CsvLogWriter {
     let line = '';
     for (let i = 0; i < columns.length; i++) {
       const name = columns[i] as string;
-      let value = row[name];
+      // a row without a `constructor` key must not log Object's own function in that column
+      let value = this.inherited[i] && !Object.hasOwn(row, name) ? undefined : row[name];
       // seconds since the log was opened, in milliseconds, as the reference trainer writes it
       if (value === undefined && i === this.wallTimeIndex)
         value = Math.round(performance.now() - this.openedAt) / 1000;
@@ -85,7 +92,11 @@ class CsvLog implements CsvLogWriter {
       line = i === 0 ? text : `${line},${text}`;
     }
     // A single empty cell would be a blank line, which readers skip: write it as "".
-    this.sink.write((line === '' && columns.length === 1 ? '""' : line) + this.eol);
+    if (line === '' && columns.length === 1) line = '""';
+    // A row of the column names themselves: quoted unlike the header, so readers keep it as a row.
+    else if (line.length === this.headerLine.length && line === this.headerLine)
+      line = quotedOtherwise(columns);
+    this.sink.write(line + this.eol);
   }
 
   private unknownKey(key: string): void {
@@ -109,6 +120,13 @@ class CsvLog implements CsvLogWriter {
   [Symbol.asyncDispose](): Promise<void> {
     return this.close();
   }
+}
+
+/** The header's cells with the first one not quoted by the header quoted: same values, other text. */
+function quotedOtherwise(columns: readonly string[]): string {
+  const plain = columns.findIndex((name) => quoteCsv(name) === name);
+  if (plain === -1) return formatHeader(columns); // every name needs quotes: no other spelling; readers say so
+  return columns.map((name, i) => (i === plain ? `"${name}"` : quoteCsv(name))).join(',');
 }
 
 function checkColumns(path: string, columns: readonly string[]): readonly string[] {

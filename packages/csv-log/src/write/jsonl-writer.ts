@@ -31,7 +31,7 @@ export function openJsonlLog(path: string, options: JsonlLogOptions = {}): Jsonl
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  const sink = new AppendSink(path, options.durability ?? 'buffered', options.onError);
+  const sink = new AppendSink(path, options.durability ?? 'buffered', options.onError, false);
   let hasNonFinite = false;
   // JSON.stringify writes NaN as null and -0 as 0; keep the values, spelled as Python writes them
   // (NaN, Infinity, -Infinity, -0.0), which readJsonl reads back.

@@ -2,6 +2,7 @@ import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, wri
 import { CsvScanner, RecordTooLongError } from '../read/csv-scan.js';
 
 const BLOCK = 64 * 1024;
+const COUNT_BLOCK = 1024 * 1024;
 const LF = 0x0a;
 const QUOTE = 0x22;
 
@@ -35,7 +36,7 @@ export function repairTornTail(path: string, csv: boolean): number {
       if (!stats.isFile() || stats.size === 0) return 0;
       if (stats.size !== size) {
         size = stats.size;
-        cut = csv && holdsQuote(fd, size) ? completeRecordsEnd(fd, size) : afterLastNewline(fd, size);
+        cut = csv ? csvRecordsEnd(fd, size) : afterLastNewline(fd, size);
       }
       if (cut === size) return 0;
       const still = Date.now() - stats.mtimeMs;
@@ -101,14 +102,29 @@ function completeRecordsEnd(fd: number, size: number): number {
   }
 }
 
-/** Whether the file has a quote anywhere: without one, records are lines. */
-function holdsQuote(fd: number, size: number): boolean {
-  const block = Buffer.allocUnsafe(BLOCK);
-  for (let start = 0; start < size; start += BLOCK) {
-    const read = readSync(fd, block, 0, Math.min(BLOCK, size - start), start);
-    if (block.subarray(0, read).includes(QUOTE)) return true;
+/**
+ * Where the complete CSV records end. Every open of a log asks, so the usual answer is found without
+ * parsing: a file that ends with a line end and holds an even number of quotes has no quoted cell open
+ * at its end (each complete record's quotes pair up), so nothing is torn; a file without any quote is
+ * lines. Only a file that may end inside a quoted cell (after a crash) is parsed as the readers do.
+ */
+function csvRecordsEnd(fd: number, size: number): number {
+  const last = afterLastNewline(fd, size);
+  const quotes = countQuotes(fd, size);
+  if (quotes === 0) return last;
+  if (last === size && quotes % 2 === 0) return size;
+  return completeRecordsEnd(fd, size);
+}
+
+/** How many `"` bytes the file holds: one read of it, no parsing, no text decoding. */
+function countQuotes(fd: number, size: number): number {
+  const block = Buffer.allocUnsafe(COUNT_BLOCK);
+  let quotes = 0;
+  for (let start = 0; start < size; start += COUNT_BLOCK) {
+    const read = readSync(fd, block, 0, Math.min(COUNT_BLOCK, size - start), start);
+    for (let at = block.indexOf(QUOTE); at !== -1 && at < read; at = block.indexOf(QUOTE, at + 1)) quotes++;
   }
-  return false;
+  return quotes;
 }
 
 function afterLastNewline(fd: number, size: number): number {

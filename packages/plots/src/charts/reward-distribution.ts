@@ -53,10 +53,17 @@ export async function rewardDistributionChart(
   const [a, b] = await Promise.all([loadEvalRecords(pre), loadEvalRecords(post)]);
   const preR = rewardsOf(a.records, rewardKey);
   const postR = rewardsOf(b.records, rewardKey);
-  const all = [...preR, ...postR];
+  const all = preR.concat(postR);
   const series: HistogramSeries[] = [];
   if (all.length > 0) {
-    const edges = binEdges(Math.min(...all), Math.max(...all), options.bins ?? 20);
+    // a loop, not Math.min(...all): a spread of 200,000 episodes overflows the stack
+    let low = Number.POSITIVE_INFINITY;
+    let high = Number.NEGATIVE_INFINITY;
+    for (const value of all) {
+      if (value < low) low = value;
+      if (value > high) high = value;
+    }
+    const edges = binEdges(low, high, options.bins ?? 20);
     const side = (name: string, values: number[], color: string): HistogramSeries => ({
       type: 'histogram',
       label: `${name} (n=${values.length}, mean ${formatValue(mean(values), { signed: true })})`,

@@ -1,5 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import type { Chart } from '@evidence/plots';
 import type { ReportIssue } from '../eval-files.js';
 import type { EmbeddedOverlay } from '../page/index.js';
@@ -100,7 +101,7 @@ export async function findAnimations(
       let meta: Record<string, unknown> = {};
       if (jsonName) {
         try {
-          const parsed: unknown = JSON.parse(await readFile(jsonName, 'utf8'));
+          const parsed: unknown = parseJsonLimited(await readInputText(jsonName));
           if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
             meta = parsed as Record<string, unknown>;
           else

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
+import { readInput } from '@evidence/node-kit';
 import { escapeHtml as e } from '../page/escape.js';
 import { foldedSection, htmlDocument, interactiveAssets, section } from '../page/index.js';
 import { runRows } from '../run-info.js';
-import { describeImprovement, describeMethods } from '../stats/describe.js';
+import { describeImprovement, describeMethods, reportVerdict } from '../stats/describe.js';
 import type { SampleEpisode } from '../trajectories.js';
 import {
   constantReward,
@@ -41,7 +41,7 @@ const inlined =
   (pageDir: string): ImageSource =>
   async (file) => {
     try {
-      const bytes = await readFile(join(pageDir, file));
+      const bytes = await readInput(join(pageDir, file));
       return `data:${MIME[extname(file).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
     } catch {
       return null;
@@ -224,6 +224,7 @@ export async function renderHtml(
   const curves = await figures(model.curves, source);
   // the verdict first; what was trained and how, and the raw files, folded below it
   const body = `<h1>${e(model.title)}</h1>
+<p class="verdict" id="verdict"><strong>${e(reportVerdict(model.metrics, formatNumber))}</strong></p>
 <p class="muted">Generated ${e(model.generatedAt)} by @evidence/report.</p>
 ${section('before-after', 'Before → after', headline(model))}
 ${section('charts', 'Charts', charts)}

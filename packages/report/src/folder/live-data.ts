@@ -77,7 +77,7 @@ export async function writeLiveReportData(
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  await owned.claim(file);
   await writeTextAtomic(file, liveDataScript(charts));
+  await owned.recordWritten(file);
   return { file, charts: Object.keys(charts), problems };
 }

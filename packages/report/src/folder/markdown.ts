@@ -1,6 +1,6 @@
 import { escapeMarkdown as m, markdownCode } from '../page/escape.js';
 import { runRows } from '../run-info.js';
-import { describeImprovement, describeMethods } from '../stats/describe.js';
+import { describeImprovement, describeMethods, reportVerdict } from '../stats/describe.js';
 import type { SampleEpisode } from '../trajectories.js';
 import {
   constantReward,
@@ -124,9 +124,11 @@ export function renderMarkdown(model: ReportModel): string {
   const lines = [
     `# ${m(model.title)}`,
     '',
+    `**${m(reportVerdict(model.metrics, formatNumber))}**`,
+    '',
     `Generated ${m(model.generatedAt)} by @evidence/report.`,
     '',
-    ...section('Run', runSection(model)),
+    // the verdict first; what was trained and how (a long hyper-parameter table) at the end
     ...section('Before → after', headline(model)),
     ...section(
       'Charts',
@@ -165,6 +167,7 @@ export function renderMarkdown(model: ReportModel): string {
         : [],
     ),
     ...section('Sample trajectories', samples(model)),
+    ...section('Run', runSection(model)),
     ...section('Missing, skipped and bad lines', [
       ...(model.skipped.length === 0 && model.issues.length === 0
         ? ['Nothing missing, nothing skipped, no bad lines.']

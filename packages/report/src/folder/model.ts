@@ -57,10 +57,16 @@ const LABELS: Readonly<Record<string, string>> = {
   channel_acc: 'Channel accuracy',
 };
 
-export const metricLabel = (key: string): string => LABELS[key] ?? capText(key, 80);
+export const metricLabel = (key: string): string =>
+  Object.hasOwn(LABELS, key) ? (LABELS[key] as string) : capText(key, 80); // a metric named toString is not a label
 
 // the one number format, in the page kit; here for the report's modules that import it from the model
 export { formatInterval, formatNumber, formatSigned, plural, stepDetails };
+
+/** `record[key]` when it is the record's own: a metric named `toString` or `constructor` is data, not Object's. */
+export function own<T>(record: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
 
 /** Metric rows of the headline table: reference keys first, then the rest in metrics order. */
 export function headlineRows(metrics: BeforeAfterMetrics): {
@@ -83,12 +89,12 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
     pre: metrics.pre[key] as number,
     post: metrics.post[key] as number,
     delta: metrics.delta[key] as number,
-    ci: metrics.ci95[key] ?? null,
-    preCi: metrics.pre_ci95[key] ?? null,
-    postCi: metrics.post_ci95[key] ?? null,
+    ci: own(metrics.ci95, key) ?? null,
+    preCi: own(metrics.pre_ci95, key) ?? null,
+    postCi: own(metrics.post_ci95, key) ?? null,
     preWords: noSpreadWords(metrics, 'pre', key),
     postWords: noSpreadWords(metrics, 'post', key),
-    verdict: metrics.verdict[key] ?? 'unclear',
+    verdict: own(metrics.verdict, key) ?? 'unclear',
   }));
 }
 
@@ -103,7 +109,7 @@ export function noSpreadWords(metrics: BeforeAfterMetrics, side: 'pre' | 'post',
   const n = stats.n;
   const value = stats.mean_reward;
   const chance = `${Math.round(unseenBound(n) * 1000) / 10}%`;
-  const [min, max] = metrics.bounds[key] ?? [null, null];
+  const [min, max] = own(metrics.bounds, key) ?? [null, null];
   const words = `all ${n} equal: no spread to estimate`;
   if (max !== null && value === max)
     return `${words}; ${n} of ${n} at the maximum: a new episode may still fall short, with a chance of up to ${chance}`;

@@ -129,11 +129,13 @@ export function embedChart(chart: Chart, options: { columns?: number } = {}): Em
 
 /**
  * JSON safe inside a <script> element: `<` is written as \u003c, so no `</script>` or `<!--` in a
- * label can end the element, and U+2028/U+2029 cannot end a line of the script.
+ * label can end the element, and U+2028/U+2029 cannot end a line of the script. The controls and
+ * non-characters JSON.stringify leaves raw (DEL, C1, U+FFFE/U+FFFF) are escaped too: the same value,
+ * and no raw control character anywhere in the page.
  */
 export function scriptJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(
+    /[<\u2028\u2029\u007f-\u009f\ufffe\uffff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -8,9 +8,13 @@ const HTML_ENTITIES: Readonly<Record<string, string>> = {
   "'": '&#39;',
 };
 
-/** Text safe in HTML element content and in quoted attribute values. */
+/** Characters a page never shows: controls (but tab and line ends), XML non-characters, lone surrogates. */
+const NOT_TEXT =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Text safe in HTML element content and in quoted attribute values, stripped of control characters. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
+  return text.replace(NOT_TEXT, '').replace(/[&<>"']/g, (c) => HTML_ENTITIES[c] as string);
 }
 
 /** One line of text: newlines and other control characters become spaces. */

@@ -5,20 +5,25 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
-import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
+import { isReturnName, X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
+  type AggregateName,
   aggregatesWithIntervals,
   bootstrap,
   DEFAULT_RESAMPLES,
   DEFAULT_SEED,
-  improvementWithInterval,
+  improvementNewcombe,
+  intervalPlan,
   iqm,
+  type MeanCurve,
   mean,
+  meanCurve,
   median,
   performanceProfile,
+  rankTest,
+  runsToReach,
   seedsNeeded,
   stream,
-  tInterval,
 } from '@evidence/stats';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
 import { naturalCompare } from './natural-order.js';
@@ -86,6 +91,12 @@ export interface GroupSummary {
   iqm_ci: [number, number] | null;
   /** every complete run ended with the same final score: the interval is a point that says nothing */
   all_equal: boolean;
+  /**
+   * with too few complete runs for any interval to hold 95 % (see @evidence/stats' intervalPlan): the
+   * lowest and highest final score, shown instead of iqm_ci (then null), and why in `interval_note`
+   */
+  range?: [number, number];
+  interval_note?: string;
   /** why there is no interval, in words (one complete run: "one run: no interval; add seeds") */
   note?: string;
 }
@@ -93,11 +104,24 @@ export interface GroupSummary {
 export interface Improvement {
   a: string;
   b: string;
+  /** P(A > B) + ½ P(A = B): a run of A ends above a run of B (averaged over tasks across tasks) */
   p: number | null;
+  /** its 95 % interval: Newcombe (2006) method 5, never a point at 0 or 1 */
   ci: [number, number] | null;
-  /** runs per group giving an 80 % chance that the 95 % interval of P excludes ½; null: none up to 100 */
+  /**
+   * the one-sided p-value of the exact permutation (Mann–Whitney) test that A's runs end above B's;
+   * across tasks, the stratified test (runs permuted within each task). The gate passes at p ≤ 0.05.
+   */
+  p_value: number | null;
+  /** how p_value was computed: the whole permutation distribution, or Monte Carlo when too large */
+  test: 'exact' | 'monte-carlo' | null;
+  /** the smallest p-value any result could give with these numbers of runs */
+  smallest_p: number | null;
+  /** the fewest runs per group (in every task) with which the test can reach 5 % at all */
+  runs_to_reach: number;
+  /** runs per group giving an 80 % chance that the test gives p ≤ 0.05; null: none up to 30 */
   seeds_needed: number | null;
-  /** the chance that a study with as many runs as these detects the difference (the interval excludes ½) */
+  /** the chance that a study with as many runs as these passes the test */
   power: number | null;
   /** why p is null, in words (a group with one complete run has no spread to compare) */
   note?: string;
@@ -106,13 +130,18 @@ export interface Improvement {
 /** One of rliable's aggregates of a group across tasks, with their intervals. */
 export interface AggregateSummary {
   iqm: number;
-  iqm_ci: [number, number];
+  iqm_ci: [number, number] | null;
   mean: number;
-  mean_ci: [number, number];
+  mean_ci: [number, number] | null;
   median: number;
-  median_ci: [number, number];
+  median_ci: [number, number] | null;
   optimality_gap: number;
-  optimality_gap_ci: [number, number];
+  optimality_gap_ci: [number, number] | null;
+  /** the fewest complete runs of the group in any task */
+  runs_per_task: number;
+  /** where an interval would not hold its 95 % with so few runs: the range of the runs instead, and why */
+  ranges?: Partial<Record<'iqm' | 'mean' | 'median' | 'optimality_gap', [number, number]>>;
+  interval_note?: string;
 }
 
 /** What `compareRuns` returns and `evidence runs --json` prints. */
@@ -128,6 +157,13 @@ export interface RunsSummary {
     /** P(A > B) averaged over the tasks both groups ran, for every ordered pair */
     improvement: Improvement[];
   } | null;
+  /**
+   * every ordered pair of groups over all the tasks both ran: P(A > B) averaged over those tasks and the
+   * stratified exact test (with one task, the task's own numbers). The gate and the verdict use it.
+   */
+  overall: Improvement[];
+  /** per metric (the y column), per group (`task/group` when there are several tasks): the mean curve */
+  curves: Record<string, Record<string, MeanCurve>>;
   /** how the intervals were drawn */
   bootstrap: { resamples: number; seed: number; confidence: 0.95 };
   /** runs left out, with why (they log other columns); absent when none was */
@@ -140,12 +176,8 @@ export interface SkippedInput {
   why: string;
 }
 
-export interface Curve {
-  grid: number[];
-  mean: number[];
-  low: number[];
-  high: number[];
-}
+/** A group's mean curve (@evidence/stats' meanCurve): x, mean and its band lo–hi. */
+export type Curve = MeanCurve;
 
 /** Everything the page and RUNS.md draw, beyond the summary. */
 export interface RunsAnalysis {
@@ -215,7 +247,9 @@ function pickColumn(
     if (run.table.columns.has(chosen)) continue;
     const why = textIssue(run, chosen);
     if (why) {
-      const at = /:(\d+): column "(?:[^"\\]|\\.)*" holds text \((".*")\)/.exec(why);
+      const at = new RegExp(
+        `${escapeRegExp(JSON.stringify(chosen))} \\(line (\\d+): ("(?:[^"\\\\]|\\\\.)*")\\)`,
+      ).exec(why);
       throw new RunsInputError(
         at
           ? `${label(run)}:${at[1]}: column ${JSON.stringify(chosen)} (${what}) is not numeric: ${at[2]}`
@@ -238,50 +272,13 @@ const describe = (run: RunInput): string =>
 
 /** The reader left a text column out and said where (file, line, cell): the reason to give. */
 function textIssue(run: RunInput, name: string): string | undefined {
-  return run.table.issues.find((issue) => issue.includes(`column ${JSON.stringify(name)} holds text`));
+  return run.table.issues.find(
+    (issue) =>
+      issue.includes('text columns (not charted)') && issue.includes(`${JSON.stringify(name)} (line `),
+  );
 }
 
-/** A run's y at x by linear interpolation, NaN outside the x it covers. */
-function interpolate(run: AlignedRun, at: number, from: number): { value: number; next: number } {
-  const { x, y } = run;
-  const n = x.length;
-  if (n === 0 || at < (x[0] as number) || at > (x[n - 1] as number)) return { value: Number.NaN, next: from };
-  let i = from;
-  while (i < n - 1 && (x[i + 1] as number) < at) i++;
-  if ((x[i] as number) === at || i === n - 1) return { value: y[i] as number, next: i };
-  const x0 = x[i] as number;
-  const x1 = x[i + 1] as number;
-  const t = (at - x0) / (x1 - x0);
-  return { value: (y[i] as number) + t * ((y[i + 1] as number) - (y[i] as number)), next: i };
-}
-
-const GRID_POINTS = 100;
-
-function meanCurve(
-  runs: readonly AlignedRun[],
-  low: number,
-  high: number,
-  range: CompareRunsOptions['range'],
-): Curve {
-  const grid = Array.from({ length: GRID_POINTS }, (_, i) => low + ((high - low) * i) / (GRID_POINTS - 1));
-  const cursors = runs.map(() => 0);
-  const curve: Curve = { grid, mean: [], low: [], high: [] };
-  const floor = range?.min ?? Number.NEGATIVE_INFINITY;
-  const ceiling = range?.max ?? Number.POSITIVE_INFINITY;
-  for (const at of grid) {
-    const values: number[] = [];
-    runs.forEach((run, r) => {
-      const { value, next } = interpolate(run, at, cursors[r] as number);
-      cursors[r] = next;
-      if (!Number.isNaN(value)) values.push(value);
-    });
-    const [lo, hi] = tInterval(values);
-    curve.mean.push(values.length > 0 ? mean(values) : Number.NaN);
-    curve.low.push(Number.isNaN(lo) ? lo : Math.max(floor, lo));
-    curve.high.push(Number.isNaN(hi) ? hi : Math.min(ceiling, hi));
-  }
-  return curve;
-}
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The τ grid of the performance profile: 0, 0.01, …, 1. */
 export const PROFILE_TAUS = Array.from({ length: 101 }, (_, i) => i / 100);
@@ -297,8 +294,17 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
   if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
   const label = (run: RunInput) => run.path ?? run.table.path;
-  const xName = pickColumn(given, options.x, X_CANDIDATES, '--x');
-  const yName = pickColumn(given, options.y, Y_CANDIDATES, '--y');
+  // the roles the discovery chose for each run (`Time Steps`, `AverageEpRet`) first, then the vocabulary
+  // (a y that is no return, such as a loss, is never compared by default)
+  const roleOf = (role: 'x' | 'y') => [
+    ...new Set(
+      given
+        .map((run) => run.table[role])
+        .filter((name): name is string => typeof name === 'string' && (role === 'x' || isReturnName(name))),
+    ),
+  ];
+  const xName = pickColumn(given, options.x, [...roleOf('x'), ...X_CANDIDATES], '--x');
+  const yName = pickColumn(given, options.y, [...roleOf('y'), ...Y_CANDIDATES], '--y');
 
   // a run logging other columns (or none of x and y on one row) is left out and said, never an abort
   const skipped: SkippedInput[] = [];
@@ -383,8 +389,6 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     const present = groups.filter((g) => members(task, g).length > 0);
     const perGroup: Record<string, GroupSummary> = {};
     curves[task] = {};
-    const taskRuns = inputs.flatMap((run, i) => (run.task === task ? [aligned[i] as AlignedRun] : []));
-    const start = Math.min(...taskRuns.map((r) => r.x[0] as number));
     for (const group of present) {
       const scores = finals(task, group);
       const range =
@@ -394,11 +398,14 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
           yName,
         );
       if (range) declared[task] = { ...declared[task], [group]: range };
-      // one score has no spread: a bootstrap of it would be a point that looks like certainty
+      // one score has no spread: a bootstrap of it would be a point that looks like certainty; with
+      // too few runs for any interval to hold its 95 %, the range of the runs is shown instead
+      const plan = scores.length > 1 ? intervalPlan('iqm', scores.length) : null;
       const interval =
-        scores.length > 1
+        plan && 'confidence' in plan
           ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
               resamples,
+              confidence: plan.confidence,
               random: stream(seed, 'iqm', task, group),
             })
           : null;
@@ -407,16 +414,17 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
         complete: scores.length,
         mean: scores.length > 0 ? mean(scores) : null,
         median: scores.length > 0 ? median(scores) : null,
-        iqm: interval ? interval.estimate : scores.length === 1 ? (scores[0] as number) : null,
+        iqm: scores.length > 0 ? iqm(scores) : null,
         iqm_ci: interval ? interval.ci : null,
         all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
+        ...(plan && 'range' in plan
+          ? { range: [Math.min(...scores), Math.max(...scores)] as [number, number], interval_note: plan.why }
+          : {}),
         ...(scores.length === 1 ? { note: ONE_RUN } : {}),
       };
       (curves[task] as Record<string, Curve>)[group] = meanCurve(
         members(task, group).map((i) => aligned[i] as AlignedRun),
-        start,
-        budget.get(task) as number,
-        range,
+        range ? { range } : {},
       );
     }
     summaryTasks[task] = { budget: budget.get(task) as number, groups: perGroup };
@@ -448,18 +456,53 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
       const known = done.get(key);
       if (known) return known;
       const data = scoresOf(a, b);
-      let result: Improvement = { a, b, p: null, ci: null, seeds_needed: null, power: null };
-      if (data && 'note' in data) result = { ...result, note: data.note };
-      else if (data) {
+      const tasksOf = data && !('note' in data) ? data.x.length : 1;
+      let result: Improvement = {
+        a,
+        b,
+        p: null,
+        ci: null,
+        p_value: null,
+        test: null,
+        smallest_p: null,
+        runs_to_reach: runsToReach(0.05, tasksOf),
+        seeds_needed: null,
+        power: null,
+      };
+      let mirrored = result;
+      if (data && 'note' in data) {
+        result = { ...result, note: data.note };
+        mirrored = { ...result, a: b, b: a };
+      } else if (!data) mirrored = { ...result, a: b, b: a };
+      if (data && !('note' in data)) {
         const labels = [...data.labels, a, b];
-        const { estimate, ci } = improvementWithInterval(data.x, data.y, {
-          resamples,
-          random: stream(seed, 'improvement', ...labels),
-        });
+        const { estimate, ci } = improvementNewcombe(data.x, data.y);
+        const greater = rankTest(data.x, data.y, { alternative: 'greater', seed, labels });
+        const less = rankTest(data.x, data.y, { alternative: 'less', seed, labels });
         const needed = seedsNeeded(data.x, data.y, { seed, labels });
-        result = { a, b, p: estimate, ci, seeds_needed: needed.seedsNeeded, power: needed.power };
+        result = {
+          ...result,
+          p: estimate,
+          ci,
+          p_value: greater.p,
+          test: greater.method,
+          smallest_p: greater.smallestP,
+          seeds_needed: needed.seedsNeeded,
+          power: needed.power,
+        };
+        // B > A: the other tail of the same test; the interval mirrored (method 5 is symmetric)
+        mirrored = {
+          ...result,
+          a: b,
+          b: a,
+          p: 1 - estimate,
+          ci: [1 - ci[1], 1 - ci[0]],
+          p_value: less.p,
+          test: less.method,
+        };
       }
       done.set(key, result);
+      done.set(JSON.stringify([b, a]), mirrored);
       return result;
     };
     return names.flatMap((a) =>
@@ -467,19 +510,32 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
         .filter((b) => b !== a)
         .map((b): Improvement => {
           if (a < b) return once(a, b);
-          const { p, ci, seeds_needed, power, note } = once(b, a);
-          return {
-            a,
-            b,
-            p: p === null ? null : 1 - p,
-            ci: ci === null ? null : [1 - ci[1], 1 - ci[0]],
-            seeds_needed,
-            power,
-            ...(note === undefined ? {} : { note }),
-          };
+          once(b, a);
+          return done.get(JSON.stringify([a, b])) as Improvement;
         }),
     );
   }
+
+  // every pair over all tasks both ran with two or more complete runs each: the stratified test
+  const overall =
+    tasks.length === 1
+      ? (improvement[tasks[0] as string] ?? [])
+      : pairs(groups, (a, b) => {
+          const shared = tasks.filter((t) => finals(t, a).length > 1 && finals(t, b).length > 1);
+          if (shared.length === 0) {
+            const single = [a, b].find((g) => tasks.some((t) => finals(t, g).length === 1));
+            return single === undefined ? null : { note: oneRunPair(single) };
+          }
+          return {
+            x: shared.map((t) => finals(t, a)),
+            y: shared.map((t) => finals(t, b)),
+            labels: ['overall'],
+          };
+        });
+  const curvesOut: RunsSummary['curves'] = { [yName]: {} };
+  for (const [task, perGroup] of Object.entries(curves))
+    for (const [group, curve] of Object.entries(perGroup))
+      (curvesOut[yName] as Record<string, Curve>)[tasks.length === 1 ? group : `${task}/${group}`] = curve;
 
   let aggregate: RunsSummary['aggregate'] = null;
   let profile: RunsAnalysis['profile'] = null;
@@ -500,17 +556,7 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     for (const group of groups) {
       const perTask = normalized(group).filter((scores) => scores.length > 0);
       if (perTask.length === 0) continue;
-      const four = aggregatesWithIntervals(perTask, { resamples, random: stream(seed, 'aggregate', group) });
-      aggregate.groups[group] = {
-        iqm: four.iqm.estimate,
-        iqm_ci: four.iqm.ci,
-        mean: four.mean.estimate,
-        mean_ci: four.mean.ci,
-        median: four.median.estimate,
-        median_ci: four.median.ci,
-        optimality_gap: four.optimalityGap.estimate,
-        optimality_gap_ci: four.optimalityGap.ci,
-      };
+      aggregate.groups[group] = aggregateSummary(perTask, resamples, stream(seed, 'aggregate', group));
       const { fraction, low, high } = performanceProfile(perTask, PROFILE_TAUS, {
         resamples,
         random: stream(seed, 'profile', group),
@@ -540,6 +586,8 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
       tasks: summaryTasks,
       improvement,
       aggregate,
+      overall,
+      curves: curvesOut,
       bootstrap: { resamples, seed, confidence: 0.95 },
       ...(skipped.length > 0 ? { skipped } : {}),
     },
@@ -550,6 +598,53 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     options: { final, seed, resamples, ...(options.range ? { range: options.range } : {}) },
     declared,
   };
+}
+
+/** The four aggregates of one group, each with its interval or, with too few runs, the runs' range. */
+function aggregateSummary(perTask: number[][], resamples: number, random: () => number): AggregateSummary {
+  const n = Math.min(...perTask.map((t) => t.length));
+  const plans = {
+    iqm: intervalPlan('iqm', n),
+    mean: intervalPlan('mean', n),
+    median: intervalPlan('median', n),
+    optimality_gap: intervalPlan('optimalityGap', n),
+  };
+  const level = Object.values(plans).find((p) => 'confidence' in p) as { confidence: number } | undefined;
+  const four = aggregatesWithIntervals(perTask, { resamples, random, confidence: level?.confidence ?? 0.95 });
+  const all = perTask.flat();
+  const [low, high] = [Math.min(...all), Math.max(...all)];
+  const ranges: NonNullable<AggregateSummary['ranges']> = {};
+  const notes: string[] = [];
+  const names: Record<keyof typeof plans, AggregateName> = {
+    iqm: 'iqm',
+    mean: 'mean',
+    median: 'median',
+    optimality_gap: 'optimalityGap',
+  };
+  const ci = (key: keyof typeof plans): [number, number] | null => {
+    const plan = plans[key];
+    if ('confidence' in plan) return four[names[key]].ci;
+    // the gap of a score s is 1 − min(s, 1): the runs' range maps to [1 − min(high, 1), 1 − min(low, 1)]
+    ranges[key] = key === 'optimality_gap' ? [1 - Math.min(high, 1), 1 - Math.min(low, 1)] : [low, high];
+    notes.push(plan.why);
+    return null;
+  };
+  const summary: AggregateSummary = {
+    iqm: four.iqm.estimate,
+    iqm_ci: ci('iqm'),
+    mean: four.mean.estimate,
+    mean_ci: ci('mean'),
+    median: four.median.estimate,
+    median_ci: ci('median'),
+    optimality_gap: four.optimalityGap.estimate,
+    optimality_gap_ci: ci('optimality_gap'),
+    runs_per_task: n,
+  };
+  if (notes.length > 0) {
+    summary.ranges = ranges;
+    summary.interval_note = notes.join('; ');
+  }
+  return summary;
 }
 
 function normalizationRanges(

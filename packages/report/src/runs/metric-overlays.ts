@@ -1,7 +1,7 @@
 // A folder of runs as TensorBoard's first screen: one overlay per metric (tag), a line per run coloured by
 // its group, and each group's mean with its band. Built on the run model's shape (a run: an id, a group
 // and series per metric with steps, wall times and values), so any discovered run can be drawn.
-import { mean, tInterval } from '@evidence/stats';
+import { type MeanCurve, meanCurve } from '@evidence/stats';
 import type { OverlayInput } from '../page/index.js';
 import type { DeclaredRange } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
@@ -34,61 +34,36 @@ export const GROUP_COLORS = [
   '#64748b',
 ];
 
-/** Points of each group's mean curve, evenly spaced over the x its runs span. */
-const GRID_POINTS = 100;
-
 /**
- * The mean of the runs at each grid x (each run's last value at or before x, within the x it logged)
- * and the t-interval of that mean (t with n − 1 degrees of freedom: 2.776 for 5 runs, not the normal's
- * 1.96, which is too narrow for a few seeds), cut to `range`; NaN where fewer than two runs have a value.
+ * A group's mean curve and band: @evidence/stats' meanCurve (the one rule of `runs`, the report, the
+ * PNG, the SVG and the page), cut to `range`.
  */
 function groupCurve(
   series: readonly MetricSeries[],
   range: DeclaredRange = {},
 ): Pick<OverlayInput['groups'][number], 'x' | 'center' | 'low' | 'high'> {
-  let lo = Number.POSITIVE_INFINITY;
-  let hi = Number.NEGATIVE_INFINITY;
-  for (const s of series)
-    for (let i = 0; i < s.steps.length; i++) {
-      const x = s.steps[i] as number;
-      if (!Number.isFinite(x) || !Number.isFinite(s.values[i] as number)) continue;
-      lo = Math.min(lo, x);
-      hi = Math.max(hi, x);
-    }
-  if (!(lo <= hi)) return { x: [], center: [], low: [], high: [] };
-  const grid = Array.from({ length: GRID_POINTS }, (_, i) =>
-    hi > lo ? lo + ((hi - lo) * i) / (GRID_POINTS - 1) : lo,
+  const curve = meanCurve(
+    series.map((s) => ({ x: s.steps, y: s.values })),
+    { range },
   );
-  const sorted = series.map((s) => {
-    const order = [...Array(s.steps.length).keys()]
-      .filter((i) => Number.isFinite(s.steps[i] as number) && Number.isFinite(s.values[i] as number))
-      .sort((a, b) => (s.steps[a] as number) - (s.steps[b] as number) || a - b);
-    return { x: order.map((i) => s.steps[i] as number), y: order.map((i) => s.values[i] as number) };
-  });
-  const cursors = sorted.map(() => -1);
-  const center: number[] = [];
-  const low: number[] = [];
-  const high: number[] = [];
-  for (const at of grid) {
-    const values: number[] = [];
-    sorted.forEach((run, r) => {
-      let k = cursors[r] as number;
-      while (k + 1 < run.x.length && (run.x[k + 1] as number) <= at) k++;
-      cursors[r] = k;
-      if (k >= 0 && at <= (run.x[run.x.length - 1] as number)) values.push(run.y[k] as number);
-    });
-    if (values.length < 2) {
-      center.push(values.length ? (values[0] as number) : Number.NaN);
-      low.push(Number.NaN);
-      high.push(Number.NaN);
-      continue;
-    }
-    const [lo, hi] = tInterval(values);
-    center.push(mean(values));
-    low.push(Math.max(range.min ?? Number.NEGATIVE_INFINITY, lo));
-    high.push(Math.min(range.max ?? Number.POSITIVE_INFINITY, hi));
+  return { x: curve.x, center: curve.mean, low: curve.lo, high: curve.hi };
+}
+
+/** Per metric, per group, the overlays' mean curves in the shape `evidence runs --json` gives them. */
+export function overlayCurves(overlays: readonly OverlayInput[]): Record<string, Record<string, MeanCurve>> {
+  const out: Record<string, Record<string, MeanCurve>> = {};
+  for (const overlay of overlays) {
+    const groups: Record<string, MeanCurve> = {};
+    for (const g of overlay.groups)
+      groups[g.name] = {
+        x: Array.from(g.x),
+        mean: Array.from(g.center),
+        lo: Array.from(g.low),
+        hi: Array.from(g.high),
+      };
+    out[overlay.metric] = groups;
   }
-  return { x: grid, center, low, high };
+  return out;
 }
 
 /** The range every run of a group declares (the widest of their bounds); none when one run declares none. */

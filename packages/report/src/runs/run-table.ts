@@ -11,6 +11,9 @@ export interface RunTable {
   wallTimes?: Map<string, Float64Array>;
   meta: Record<string, unknown>;
   issues: string[];
+  /** the x and y the discovery chose for the run (its roles, whatever their spelling) */
+  x?: string;
+  y?: string | null;
 }
 
 /**
@@ -44,5 +47,7 @@ export function runTable(run: Run): RunTable {
     ...(wallTimes ? { wallTimes } : {}),
     meta: run.meta,
     issues: run.issues,
+    ...(run.x === 'row' ? {} : { x: run.x }),
+    y: run.y,
   };
 }

@@ -1,10 +1,11 @@
 /** The charts of a runs report, as @evidence/plots chart descriptions. */
 import type { Chart, LineSeries, Panel, Series } from '@evidence/plots';
-import { plural } from '../page/format.js';
+import { formatNumber, plural } from '../page/format.js';
 import type { OverlayInput } from '../page/index.js';
-import type { Improvement, RunsAnalysis } from './compare-runs.js';
+import type { GroupSummary, Improvement, RunsAnalysis } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
 import { MAX_ALL_PAIRS_GROUPS, ranking } from './sweep-view.js';
+import { passes } from './verdict.js';
 
 /** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
 export const MAX_RUN_LINES = 20;
@@ -80,11 +81,11 @@ function curveChart(
     const color = colorOf(groups, group);
     const stats = summary.tasks[task]?.groups[group];
     series.push(
-      { type: 'band', x: curve.grid, low: curve.low, high: curve.high, color, alpha: 0.16 },
+      { type: 'band', x: curve.x, low: curve.lo, high: curve.hi, color, alpha: 0.16 },
       {
         type: 'line',
         label: `${group} (${plural(stats?.runs ?? 0, 'run')}), mean ± 95% band`,
-        x: curve.grid,
+        x: curve.x,
         y: curve.mean,
         color,
         width: 2.5,
@@ -117,13 +118,20 @@ function curveChart(
         name: group,
         color: colorOf(groups, group),
         runs: summary.tasks[task]?.groups[group]?.runs ?? 0,
-        x: curve.grid,
+        x: curve.x,
         center: curve.mean,
-        low: curve.low,
-        high: curve.high,
+        low: curve.lo,
+        high: curve.hi,
       })),
     },
   };
+}
+
+/** What a whisker cannot say by itself: a point (all runs equal) or a range instead of an interval. */
+function whiskerWords(s: GroupSummary): string {
+  if (s.all_equal) return `all ${s.complete} equal`;
+  if (s.range) return `range of ${s.complete} runs`;
+  return '';
 }
 
 /** IQM of the final scores with 95 % intervals: one panel per task (and one for the normalized aggregate). */
@@ -137,11 +145,12 @@ function iqmChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart 
           type: 'bars',
           label: '',
           values: names.map((g) => stats[g]?.iqm ?? Number.NaN),
-          whiskers: names.map((g) => stats[g]?.iqm_ci ?? null),
+          whiskers: names.map((g) => stats[g]?.iqm_ci ?? stats[g]?.range ?? null),
           color: '#1d4ed8',
         },
       ],
       categories: names,
+      groupNotes: names.map((g) => (stats[g] ? whiskerWords(stats[g]) : '')),
       yLabel: `${task}: IQM of final ${summary.y}`,
     };
   });
@@ -153,11 +162,14 @@ function iqmChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart 
           type: 'bars',
           label: '',
           values: names.map((g) => summary.aggregate?.groups[g]?.iqm ?? Number.NaN),
-          whiskers: names.map((g) => summary.aggregate?.groups[g]?.iqm_ci ?? null),
+          whiskers: names.map(
+            (g) => summary.aggregate?.groups[g]?.iqm_ci ?? summary.aggregate?.groups[g]?.ranges?.iqm ?? null,
+          ),
           color: '#7c3aed',
         },
       ],
       categories: names,
+      groupNotes: names.map((g) => (summary.aggregate?.groups[g]?.iqm_ci ? '' : 'range')),
       yLabel: `all tasks: normalized IQM (${summary.aggregate.normalize})`,
     });
   }
@@ -165,7 +177,8 @@ function iqmChart(analysis: RunsAnalysis, groups: readonly string[]): RunsChart 
     stem: 'iqm',
     title: 'IQM of final scores with 95% bootstrap intervals',
     chart: {
-      title: 'IQM of final scores (whiskers: 95% bootstrap interval over runs)',
+      title:
+        'IQM of final scores (whiskers: 95% bootstrap interval over runs, or the range of the runs where noted)',
       width: Math.max(640, 320 * panels.length),
       height: 480,
       layout: 'columns',
@@ -194,11 +207,14 @@ function aggregatesChart(analysis: RunsAnalysis, groups: readonly string[]): Run
         type: 'bars',
         label: '',
         values: names.map((g) => aggregate.groups[g]?.[key] ?? Number.NaN),
-        whiskers: names.map((g) => aggregate.groups[g]?.[`${key}_ci`] ?? null),
+        whiskers: names.map(
+          (g) => aggregate.groups[g]?.[`${key}_ci`] ?? aggregate.groups[g]?.ranges?.[key] ?? null,
+        ),
         color: '#7c3aed',
       },
     ],
     categories: names,
+    groupNotes: names.map((g) => (aggregate.groups[g]?.[`${key}_ci`] ? '' : 'range of runs')),
     yLabel: `${label} (normalized: ${aggregate.normalize})`,
   }));
   return {
@@ -238,15 +254,26 @@ function improvementChart(analysis: RunsAnalysis): RunsChart {
         },
       ],
       categories: pairs.map((p) => `${p.a} > ${p.b}`),
+      // a separated pair says so, with what the test makes of it (2 v 2: p = 0.17, cannot tell); past a
+      // dozen bars the notes would cover each other, and the tables say it
+      groupNotes: pairs.map((p) =>
+        pairs.length > 12
+          ? ''
+          : p.p === 0 || p.p === 1
+            ? `all runs apart, p = ${formatNumber(p.p_value)}${passes(p) ? '' : ': cannot tell'}`
+            : '',
+      ),
       yLabel: `${task}: P(A > B)`,
       yDomain: [0, 1] as const,
+      reference: { y: 0.5, label: '0.5: neither ahead' },
     };
   });
   return {
     stem: 'improvement',
     title: 'Probability of improvement P(A > B) with 95% intervals',
     chart: {
-      title: 'P(A > B): chance a run of A ends above a run of B (whiskers: 95% interval)',
+      title:
+        'P(A > B): chance a run of A ends above a run of B (whiskers: 95% Newcombe interval; dashed: 0.5)',
       // room for each pair's label: about 40 px a bar in the widest panel
       width: Math.max(
         640,

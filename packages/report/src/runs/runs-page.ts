@@ -1,3 +1,4 @@
+import { pushAll } from '@evidence/node-kit';
 /** The words of a runs report: index.html (self-contained) and RUNS.md, from one list of facts. */
 import type { Chart } from '@evidence/plots';
 import { unseenBound } from '@evidence/stats';
@@ -12,10 +13,17 @@ import {
   interactiveChart,
   interactiveFigure,
 } from '../page/index.js';
-import type { GroupSummary, Improvement, RunsAnalysis, RunsSummary } from './compare-runs.js';
+import type {
+  AggregateSummary,
+  GroupSummary,
+  Improvement,
+  RunsAnalysis,
+  RunsSummary,
+} from './compare-runs.js';
 import type { Config } from './hyperparameters.js';
 import { naturalCompare } from './natural-order.js';
 import { MAX_ALL_PAIRS_GROUPS, sweepHtml, sweepMarkdown } from './sweep-view.js';
+import { runCounts, runsVerdict, testWords } from './verdict.js';
 
 /** A chart of the page: its PNG (a data URI), and for a line chart the description the page draws. */
 export interface RunsFigure {
@@ -51,17 +59,9 @@ const exact = (value: number): string => (Number.isFinite(value) ? String(value)
 const interval = (ci: [number, number] | null | undefined): string =>
   ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
 
-/**
- * Whether every run of one group ended above every run of the other: then every resample agrees and
- * the interval is a point, which says nothing of uncertainty; the words say what happened instead.
- */
-function separated(p: { p: number | null; ci: [number, number] | null }): boolean {
-  return p.ci !== null && p.ci[0] === p.ci[1] && (p.p === 1 || p.p === 0);
-}
-
-/** The interval of P(A > B) as shown: none where the runs are separated (see {@link verdict}). */
+/** The interval of P(A > B) as shown: Newcombe's method 5, which never collapses to a point at 0 or 1. */
 export function improvementInterval(p: { p: number | null; ci: [number, number] | null }): string {
-  return separated(p) ? '—' : interval(p.ci);
+  return interval(p.ci);
 }
 
 const percent = (share: number): string => `${Math.round(share * 100)}%`;
@@ -74,6 +74,8 @@ const percent = (share: number): string => `${Math.round(share * 100)}%`;
  */
 export function groupInterval(s: GroupSummary, range?: { min?: number; max?: number }): string {
   if (s.iqm_ci === null && s.note !== undefined) return s.note;
+  if (!s.all_equal && s.range)
+    return `range ${formatNumber(s.range[0])} to ${formatNumber(s.range[1])} (no 95% CI: ${s.complete} runs are too few for one to hold its 95%)`;
   if (!s.all_equal) return interval(s.iqm_ci);
   const n = s.complete;
   const chance = percent(unseenBound(n));
@@ -87,14 +89,15 @@ export function groupInterval(s: GroupSummary, range?: { min?: number; max?: num
 }
 
 /**
- * How many seeds this comparison needs, in words: "with 5 seeds this comparison is detected 38% of
- * the time; 12 seeds per group reach 80%". `seeds` is how many runs each group has ("5", "5 and 4").
+ * How many seeds this comparison needs, in words, for the gate's test (one-sided exact, 5 %): "with 5
+ * seeds the test finds this difference 38% of the time; 12 seeds per group reach 80%". `seeds` is how
+ * many runs each group has ("5", "5 and 4").
  */
 export function seedsSentence(p: Pick<Improvement, 'power' | 'seeds_needed'>, seeds: string): string {
   if (p.power === null) return '';
-  const now = `with ${seeds} seeds this comparison is detected ${percent(p.power)} of the time`;
+  const now = `with ${seeds} seeds the test finds this difference ${percent(p.power)} of the time`;
   return p.seeds_needed === null
-    ? `${now}; even 100 seeds per group would not reach 80%`
+    ? `${now}; even 30 seeds per group would not reach 80%`
     : `${now}; ${p.seeds_needed} seeds per group reach 80%`;
 }
 
@@ -115,23 +118,34 @@ export function seedsAcross(summary: RunsSummary, a: string, b: string): string 
   return counts.size === 1 ? String([...counts][0]) : 'these';
 }
 
-/** A sentence about P(A > B) and its interval. */
-export function verdict(p: {
-  a: string;
-  b: string;
-  p: number | null;
-  ci: [number, number] | null;
-  note?: string;
-}): string {
-  if (!p.ci) return p.note ?? 'not enough complete runs';
-  if (separated(p))
-    return p.p === 1
-      ? `every ${p.a} run ended above every ${p.b} run`
-      : `every ${p.b} run ended above every ${p.a} run`;
-  if (p.ci[0] > 0.5) return `${p.a} ends above ${p.b} more often than not`;
-  if (p.ci[1] < 0.5) return `${p.b} ends above ${p.a} more often than not`;
-  return 'cannot tell apart (the interval includes 0.5)';
+/** A sentence about P(A > B): what the exact test finds, or why these runs cannot tell. */
+export function verdict(summary: RunsSummary, p: Improvement, task?: string): string {
+  if (task === undefined) return testWords(p, runCounts(summary, p.a, p.b));
+  const groups = summary.tasks[task]?.groups ?? {};
+  return testWords(p, `n = ${groups[p.a]?.complete ?? 0} v ${groups[p.b]?.complete ?? 0}`);
 }
+
+/** An aggregate's interval as shown: its 95% CI, or the range of the runs where too few runs allow none. */
+function aggregateInterval(s: AggregateSummary, key: 'iqm' | 'mean' | 'median' | 'optimality_gap'): string {
+  const ci = s[`${key}_ci`];
+  if (ci) return interval(ci);
+  const range = s.ranges?.[key];
+  return range ? `range ${formatNumber(range[0])} to ${formatNumber(range[1])}` : '—';
+}
+
+/** What min–max normalization means for the aggregates: relative to the runs compared, not to a reference. */
+export function normalizeNote(normalize: string): string {
+  return normalize === 'minmax'
+    ? "Normalized min–max by the final scores of the runs compared here: relative to these runs only (the best run is 1 and the worst 0 by construction, so the best group looks certain). For an absolute scale give --reference FILE with each task's random and expert scores."
+    : `Normalized by ${normalize}: absolute, the same for any runs compared.`;
+}
+
+/** The aggregate rows' note when an interval gave way to the range of the runs. */
+const rangeNotes = (summary: RunsSummary): string[] => [
+  ...new Set(
+    Object.values(summary.aggregate?.groups ?? {}).flatMap((g) => (g.interval_note ? [g.interval_note] : [])),
+  ),
+];
 
 /** Paragraphs of plain words: what was found, and how far the numbers can be trusted. */
 export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
@@ -205,7 +219,7 @@ export function renderRunsHtml(
       const pairs = (allPairs ? (summary.improvement[task] ?? []) : [])
         .map(
           (p) =>
-            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td><td class="words">${e(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))}</td></tr>`,
+            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(summary, p, task))}</td><td class="words">${e(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))}</td></tr>`,
         )
         .join('\n');
       return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${exact(budget)})</span></h3>
@@ -217,12 +231,17 @@ ${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th cl
     .join('\n');
   const aggregate = summary.aggregate
     ? `<section id="aggregate"><h2>Across tasks (normalized: ${e(summary.aggregate.normalize)})</h2>
-<p class="muted">rliable's aggregates (Agarwal et al. 2021), each with its 95% stratified bootstrap interval (runs resampled within each task): IQM of all runs' scores, median and mean of the per-task means, optimality gap (1 − mean of min(score, 1); lower is better).</p>
+<p${summary.aggregate.normalize === 'minmax' ? ' class="warn" id="minmax"' : ''}>${e(normalizeNote(summary.aggregate.normalize))}</p>
+<p class="muted">rliable's aggregates (Agarwal et al. 2021), each with its 95% stratified bootstrap interval (runs resampled within each task, at the level that holds 95% with few runs): IQM of all runs' scores, median and mean of the per-task means, optimality gap (1 − mean of min(score, 1); lower is better).${rangeNotes(
+        summary,
+      )
+        .map((n) => ` ${e(n)}.`)
+        .join('')}</p>
 <table><thead><tr><th>group</th><th>IQM</th><th>95% CI</th><th>median</th><th>95% CI</th><th>mean</th><th>95% CI</th><th>optimality gap</th><th>95% CI</th></tr></thead><tbody>
 ${Object.entries(summary.aggregate.groups)
   .map(
     ([g, s]) =>
-      `<tr><td>${e(g)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${interval(s.iqm_ci)}</td><td>${formatNumber(s.median)}</td><td>${interval(s.median_ci)}</td><td>${formatNumber(s.mean)}</td><td>${interval(s.mean_ci)}</td><td>${formatNumber(s.optimality_gap)}</td><td>${interval(s.optimality_gap_ci)}</td></tr>`,
+      `<tr><td>${e(g)}</td><td><strong>${formatNumber(s.iqm)}</strong></td><td>${aggregateInterval(s, 'iqm')}</td><td>${formatNumber(s.median)}</td><td>${aggregateInterval(s, 'median')}</td><td>${formatNumber(s.mean)}</td><td>${aggregateInterval(s, 'mean')}</td><td>${formatNumber(s.optimality_gap)}</td><td>${aggregateInterval(s, 'optimality_gap')}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>
@@ -232,7 +251,7 @@ ${
 ${summary.aggregate.improvement
   .map(
     (p) =>
-      `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(p))}</td><td class="words">${e(seedsSentence(p, seedsAcross(summary, p.a, p.b)))}</td></tr>`,
+      `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(summary, p))}</td><td class="words">${e(seedsSentence(p, seedsAcross(summary, p.a, p.b)))}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>`
@@ -272,7 +291,8 @@ ${summary.aggregate.improvement
   // no live data file beside this page: it is written once, by `evidence runs --out`
   const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
   const body = `<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
-<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. Intervals: percentile bootstrap over runs, ${options.resamples} resamples, seed ${options.seed}; IQM = 25% trimmed mean. Curve bands: the t-interval of the mean across runs, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the 95% interval of P(A &gt; B) excludes 0.5 (simulated studies drawn from these runs).</p>
+<p class="verdict" id="verdict"><strong>${e(runsVerdict(summary, notes.baseline))}</strong></p>
+<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. IQM intervals: percentile bootstrap over runs at the level that holds 95% with few runs (Hesterberg's expanded interval), ${options.resamples} resamples, seed ${options.seed}, or the range of the runs where too few runs allow none; IQM = 25% trimmed mean. P(A &gt; B): Mann–Whitney U/(n·m) with Newcombe's (2006) method 5 interval; "ahead" only where the one-sided exact permutation test gives p ≤ 0.05 (across tasks, stratified by task). Curves: each run interpolated linearly within the steps it logged (no extrapolation), the mean across runs and the t-interval of that mean, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the same test gives p ≤ 0.05 (studies simulated from these runs).</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
@@ -303,9 +323,14 @@ export function renderRunsMarkdown(
   figures: { title: string; file: string }[],
 ): string {
   const { summary } = analysis;
-  const out: string[] = [`# Runs: ${md(summary.y)} over ${md(summary.x)}`, ''];
+  const out: string[] = [
+    `# Runs: ${md(summary.y)} over ${md(summary.x)}`,
+    '',
+    `**${md(runsVerdict(summary, notes.baseline))}**`,
+    '',
+  ];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
-  out.push(...sweepMarkdown(summary, notes.configs, notes.baseline));
+  pushAll(out, sweepMarkdown(summary, notes.configs, notes.baseline));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${exact(budget)})`, '');
     out.push(
@@ -322,7 +347,7 @@ export function renderRunsMarkdown(
       out.push('', '| P(A > B) | p | 95% CI | in words | seeds needed |', '|---|---:|---|---|---|');
       for (const p of pairs)
         out.push(
-          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(p))} | ${md(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))} |`,
+          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(summary, p, task))} | ${md(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))} |`,
         );
     }
     out.push('');
@@ -330,14 +355,20 @@ export function renderRunsMarkdown(
   if (summary.aggregate) {
     out.push(`## Across tasks (normalized: ${md(summary.aggregate.normalize)})`, '');
     out.push(
-      "rliable's aggregates, each with its 95% stratified bootstrap interval; optimality gap: lower is better.",
+      md(normalizeNote(summary.aggregate.normalize)),
+      '',
+      `rliable's aggregates, each with its 95% stratified bootstrap interval; optimality gap: lower is better.${rangeNotes(
+        summary,
+      )
+        .map((n) => ` ${md(n)}.`)
+        .join('')}`,
       '',
       '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',
       '|---|---:|---|---:|---|---:|---|---:|---|',
     );
     for (const [g, s] of Object.entries(summary.aggregate.groups))
       out.push(
-        `| ${md(g)} | ${formatNumber(s.iqm)} | ${interval(s.iqm_ci)} | ${formatNumber(s.median)} | ${interval(s.median_ci)} | ${formatNumber(s.mean)} | ${interval(s.mean_ci)} | ${formatNumber(s.optimality_gap)} | ${interval(s.optimality_gap_ci)} |`,
+        `| ${md(g)} | ${formatNumber(s.iqm)} | ${aggregateInterval(s, 'iqm')} | ${formatNumber(s.median)} | ${aggregateInterval(s, 'median')} | ${formatNumber(s.mean)} | ${aggregateInterval(s, 'mean')} | ${formatNumber(s.optimality_gap)} | ${aggregateInterval(s, 'optimality_gap')} |`,
       );
     if (summary.aggregate.improvement.length > 0) {
       out.push(
@@ -347,7 +378,7 @@ export function renderRunsMarkdown(
       );
       for (const p of summary.aggregate.improvement)
         out.push(
-          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(p))} | ${md(seedsSentence(p, seedsAcross(summary, p.a, p.b)))} |`,
+          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(summary, p))} | ${md(seedsSentence(p, seedsAcross(summary, p.a, p.b)))} |`,
         );
     }
     out.push('');

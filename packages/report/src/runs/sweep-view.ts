@@ -29,6 +29,8 @@ interface Ranked {
   group: string;
   iqm: number | null;
   ci: [number, number] | null;
+  /** too few runs for an interval: the range of their final scores */
+  range?: [number, number];
   /** P(reference > this group) and its interval; null for the reference itself */
   versus: { p: number | null; ci: [number, number] | null } | null;
 }
@@ -65,6 +67,7 @@ export function ranking(summary: RunsSummary, task: string, baseline?: string): 
     group,
     iqm: s.iqm,
     ci: s.iqm_ci,
+    ...(s.range ? { range: s.range } : {}),
     versus: reference === undefined || group === reference ? null : probability(pairs, reference, group),
   }));
 }
@@ -85,16 +88,18 @@ function effectsOf(
   return hyperParameterEffects(configs, scores);
 }
 
+/** A group's IQM interval as the ranking shows it: the 95% CI, or the runs' range where too few allow none. */
+const shown = (r: Ranked): string => (r.ci ? interval(r.ci) : r.range ? `range ${interval(r.range)}` : '—');
+
 /**
- * P(reference > it) with its interval; when every run of one ended above every run of the other, every
- * resample agrees and the interval is a point, so words say that instead.
+ * P(reference > it) with its (Newcombe) interval; when every run of one ended above every run of the
+ * other, words say so beside it.
  */
 function versusText(r: Ranked, reference: string): string {
   if (!r.versus) return reference;
   const { p, ci } = r.versus;
-  if (ci && ci[0] === ci[1] && (p === 0 || p === 1))
-    return p === 1 ? '1 (every run above it)' : '0 (every run below it)';
-  return `${formatNumber(p)} ${interval(ci)}`;
+  const words = p === 1 ? ' (every run above it)' : p === 0 ? ' (every run below it)' : '';
+  return `${formatNumber(p)} ${interval(ci)}${words}`;
 }
 
 const rho = (effect: HyperParameterEffect): string =>
@@ -115,7 +120,7 @@ export function sweepHtml(
     const rows = ranked
       .map(
         (r, i) =>
-          `<tr><td>${i + 1}</td><td>${e(r.group)}</td><td><strong>${formatNumber(r.iqm)}</strong></td><td>${interval(r.ci)}</td><td>${versusText(r, reference)}</td></tr>`,
+          `<tr><td>${i + 1}</td><td>${e(r.group)}</td><td><strong>${formatNumber(r.iqm)}</strong></td><td>${shown(r)}</td><td>${versusText(r, reference)}</td></tr>`,
       )
       .join('\n');
     parts.push(`<h3>${e(task)}: configurations ranked by IQM of the final score</h3>
@@ -160,7 +165,7 @@ export function sweepMarkdown(
     );
     for (const [i, r] of ranked.entries())
       out.push(
-        `| ${i + 1} | ${md(r.group)} | ${formatNumber(r.iqm)} | ${interval(r.ci)} | ${versusText(r, reference)} |`,
+        `| ${i + 1} | ${md(r.group)} | ${formatNumber(r.iqm)} | ${shown(r)} | ${versusText(r, reference)} |`,
       );
     out.push('');
     const effects = effectsOf(summary, task, configs);

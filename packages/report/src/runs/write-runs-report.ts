@@ -48,8 +48,8 @@ export async function writeRunsReport(
     );
   await mkdir(dir, { recursive: true });
   const write = async (name: string, data: string | Uint8Array) => {
-    await owned.claim(join(dir, name));
     await writeTextAtomic(join(dir, name), data);
+    await owned.recordWritten(join(dir, name));
   };
   const files: string[] = [];
   const figures: RunsFigure[] = [];

@@ -45,3 +45,28 @@ export function describeMethods(metrics: BeforeAfterMetrics): string {
   );
   return parts.join(' ');
 }
+
+/**
+ * The sentence a report opens with: whether after beats before on the mean reward, by how much and with
+ * what interval; or that these evaluations cannot tell the two apart.
+ */
+export function reportVerdict(metrics: BeforeAfterMetrics | null, format: (value: number) => string): string {
+  if (!metrics)
+    return 'No before/after evaluation (pre_eval.jsonl and post_eval.jsonl): nothing tells whether training helped.';
+  const key = metrics.reward_key;
+  const before = format(metrics.pre.mean_reward);
+  const after = format(metrics.post.mean_reward);
+  const delta = metrics.delta.mean_reward ?? Number.NaN;
+  const ci = metrics.ci95.mean_reward;
+  const counts = `n = ${metrics.pre.n} before, ${metrics.post.n} after`;
+  const interval = ci
+    ? ci[0] === ci[1]
+      ? `no interval: ${metrics.pre.n === 1 || metrics.post.n === 1 ? 'one episode on a side has no spread' : 'every episode scored the same'}`
+      : `95% CI ${format(ci[0])} to ${format(ci[1])}`
+    : 'no interval';
+  const change = `mean ${key} ${before} → ${after} (Δ ${delta >= 0 ? '+' : ''}${format(delta)}, ${interval}; ${counts})`;
+  const verdict = metrics.verdict.mean_reward;
+  if (ci && ci[0] !== ci[1] && verdict === 'better') return `After training is ahead: ${change}.`;
+  if (ci && ci[0] !== ci[1] && verdict === 'worse') return `After training is behind: ${change}.`;
+  return `These evaluations cannot tell after from before: ${change}; more episodes per side would narrow it.`;
+}

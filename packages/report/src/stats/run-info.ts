@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 
 /**
  * What the statistics take from a run.json (DESIGN.md: written by the trainer, every key optional):
@@ -69,13 +69,13 @@ export function runStatsInfo(run: unknown): RunStatsInfo {
 export async function loadRunJson(path: string): Promise<unknown> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readInputText(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
   try {
-    return JSON.parse(text) as unknown;
+    return parseJsonLimited(text) as unknown;
   } catch (error) {
     throw new Error(`${path}: not valid JSON (${(error as Error).message})`);
   }

@@ -8,7 +8,7 @@ import type { BeforeAfterMetrics } from '../before-after.js';
 export function whiskerIntervals(metrics: BeforeAfterMetrics): Record<string, [number, number]> {
   const out: Record<string, [number, number]> = {};
   for (const [key, [lo, hi]] of Object.entries(metrics.ci95)) {
-    const [min, max] = metrics.bounds[key] ?? [null, null];
+    const [min, max] = (Object.hasOwn(metrics.bounds, key) ? metrics.bounds[key] : null) ?? [null, null];
     const base = metrics.pre[key] as number;
     out[key] = [min === null ? lo : Math.max(lo, min - base), max === null ? hi : Math.min(hi, max - base)];
   }

@@ -106,6 +106,7 @@ interface Value {
 interface Event {
   wallTime?: number;
   step?: Int64;
+  fileVersion?: string;
   sessionLog?: { status?: number };
   summary?: { value?: Value[] };
 }
@@ -120,6 +121,10 @@ export interface EventSink {
   hparams?(values: Record<string, number | string | boolean>): void;
   /** A SessionLog START: the writer (re)started at `step`; TensorBoard purges what was logged at or after it. */
   sessionStart?(step: number, wallTime: number): void;
+  /** The file's `file_version` record (`brain.Event:2`): it decides TensorBoard's restart rule. */
+  fileVersion?(version: number): void;
+  /** An event with a summary, before its values: its step and tags (TensorBoard's out-of-order check). */
+  summary?(step: number, tags: string[]): void;
 }
 
 /** SessionLog.SessionStatus.START (tensorflow/core/util/event.proto). */
@@ -149,6 +154,9 @@ export function decodeEvent(
 ): void {
   reader.pos = start;
   const event = EventType.decode(reader, end - start) as unknown as Event;
+  // event_util.ParseFileVersion: "brain.Event:2" -> 2
+  if (Object.hasOwn(event, 'fileVersion'))
+    sink.fileVersion?.(Number((event.fileVersion ?? '').split(':').pop()) || 0);
   const values = event.summary?.value;
   if (!values) {
     if (event.sessionLog?.status === SESSION_START)
@@ -157,6 +165,10 @@ export function decodeEvent(
   }
   const step = toNumber(event.step ?? 0);
   const wallTime = event.wallTime ?? 0;
+  sink.summary?.(
+    step,
+    values.map((value) => value.tag ?? ''),
+  );
   for (const value of values) {
     const tag = value.tag ?? '';
     const pluginData = value.metadata?.pluginData;

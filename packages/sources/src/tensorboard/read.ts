@@ -1,12 +1,12 @@
-import { constants } from 'node:fs';
-import { type FileHandle, open, readdir, stat } from 'node:fs/promises';
+import { type FileHandle, readdir, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
+import { openInput, pushAll } from '@evidence/node-kit';
 import type { Reader } from 'protobufjs/light.js';
 import { csvField, formatFloat32, formatNumber } from '../cells.js';
 import type { Restart, Series } from '../model.js';
 import { decodeEvent, eventReader } from './event.js';
 import { readRecordsInChunks } from './framing.js';
-import { SeriesBuilder } from './series.js';
+import { SeriesBuilder, TensorboardLimitError } from './series.js';
 
 /** Event files are read this much at a time: memory holds a chunk, not the whole file. */
 const CHUNK_BYTES = 16 * 1024 * 1024;
@@ -62,7 +62,7 @@ export async function findTensorboardRuns(root: string, depth = 4): Promise<Tens
   if (depth === 0) return [];
   const runs: TensorboardRun[] = [];
   for (const entry of sortedDirs(entries))
-    runs.push(...(await findTensorboardRuns(join(root, entry), depth - 1)));
+    pushAll(runs, await findTensorboardRuns(join(root, entry), depth - 1));
   return runs;
 }
 
@@ -71,10 +71,10 @@ async function eventFilesBelow(dir: string, depth: number): Promise<string[]> {
   const files = entries
     .filter((entry) => entry.isFile() && isEventFile(entry.name))
     .map((entry) => entry.name)
-    .sort(byWriteTime)
+    .sort(byPath)
     .map((name) => join(dir, name));
   if (depth > 0)
-    for (const sub of sortedDirs(entries)) files.push(...(await eventFilesBelow(join(dir, sub), depth - 1)));
+    for (const sub of sortedDirs(entries)) pushAll(files, await eventFilesBelow(join(dir, sub), depth - 1));
   return files;
 }
 
@@ -85,10 +85,9 @@ function sortedDirs(entries: { name: string; isDirectory(): boolean }[]): string
     .sort();
 }
 
-/** events.out.tfevents.<seconds>.<host>…: oldest first, so a later file's value at the same step wins. */
-function byWriteTime(a: string, b: string): number {
-  const time = (name: string) => Number(/tfevents\.(\d+)/.exec(name)?.[1] ?? 0);
-  return time(a) - time(b) || (a < b ? -1 : a > b ? 1 : 0);
+/** TensorBoard's DirectoryWatcher loads a folder's event files in the order of their paths (sorted). */
+function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /**
@@ -112,7 +111,27 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     files = (runs[0] as TensorboardRun).files;
     dir = (runs[0] as TensorboardRun).dir;
   } else files = [path];
+  return readScalarsOf(path, dir, files);
+}
 
+/**
+ * The scalars of given event files of one run folder (relative to `dir`): the folder's own files in
+ * path order, then each subfolder's (add_scalars series), as the discovery's catalogue claims them.
+ */
+export async function readTensorboardFiles(
+  dir: string,
+  files: readonly string[],
+): Promise<TensorboardScalars> {
+  const own = files.filter((f) => !f.includes('/')).sort(byPath);
+  const below = files.filter((f) => f.includes('/')).sort(byPath);
+  return readScalarsOf(
+    dir,
+    dir,
+    [...own, ...below].map((f) => join(dir, f)),
+  );
+}
+
+async function readScalarsOf(path: string, dir: string, files: string[]): Promise<TensorboardScalars> {
   const builder = new SeriesBuilder();
   const hparams: Record<string, number | string | boolean> = {};
   const skipped = new Map<string, number>();
@@ -121,9 +140,12 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     const prefix = tagPrefix(dir, file, files.length === 1 && file === path);
     const source = file === path ? basename(file) : relative(dir, file).split(sep).join('/');
     const plugins = new Map<string, string>();
+    builder.startFile(source);
     const sink = {
+      fileVersion: (version: number) => builder.setFileVersion(version),
+      summary: (step: number, tags: string[]) => builder.summaryEvent(source, step, prefixed(prefix, tags)),
       scalar: (tag: string, step: number, wallTime: number, value: number, float32: boolean) =>
-        builder.scalar(prefix(tag), source, step, wallTime, value, float32),
+        builder.scalar(prefix(tag), source, step, wallTime, value, float32, file),
       sessionStart: (step: number) => builder.sessionStart(source, step),
       hparams: (values: Record<string, number | string | boolean>) => Object.assign(hparams, values),
       skipped(kind: string, tag: string, why?: string) {
@@ -133,11 +155,9 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     };
     let chunk: Buffer | null = null;
     let reader: Reader | null = null;
-    // O_NONBLOCK: a FIFO named as an event file is refused below instead of blocking the open.
-    const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    // node-kit's one way to open an input: a FIFO or a device is refused before any blocking open
+    const handle = await openInput(file);
     try {
-      if (!(await handle.stat()).isFile())
-        throw new Error(`${file}: not a regular file (a named pipe or a device)`);
       await readRecordsInChunks(
         (position, length) => readAt(handle, position, length),
         (await handle.stat()).size,
@@ -152,6 +172,7 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
           try {
             decodeEvent(reader as Reader, start, end, plugins, sink);
           } catch (error) {
+            if (error instanceof TensorboardLimitError) throw error; // the whole run, not this record
             issues.push(
               `${file}: byte ${offset}: not an Event message (${(error as Error).message}); skipped`,
             );
@@ -166,12 +187,22 @@ export async function readTensorboardScalars(path: string): Promise<TensorboardS
     const counts = [...skipped].map(([kind, count]) => `${count} ${kind}`).join(', ');
     issues.push(`${path}: skipped ${counts} (not scalars)`);
   }
+  for (const attempt of builder.unmarked)
+    issues.push(
+      attempt.firstStart
+        ? `${join(dir, attempt.file)}: SessionLog START at step ${attempt.step} is the run's first (below step ${attempt.previous} logged before): TensorBoard takes a run's first START as its start, not a restart, and purges nothing; every point of both attempts is kept, as TensorBoard shows them`
+        : `${join(dir, attempt.file)}: starts at step ${attempt.step}, below step ${attempt.previous} logged before, with no SessionLog START (a new attempt not marked as a restart); every point of every attempt is kept, as TensorBoard keeps them (files of brain.Event:2 purge only at a SessionLog START)`,
+    );
   for (const restart of builder.restarts) {
     issues.push(
       `${join(dir, restart.file)}: ${restart.kind === 'session-start' ? 'SessionLog START' : 'a step going back'} at step ${restart.step}: the run restarted; ${restart.purged} earlier value(s) at or after it dropped, as TensorBoard does`,
     );
   }
   return { path, files, series: builder.finish(), restarts: builder.restarts, skipped, hparams, issues };
+}
+
+function prefixed(prefix: (tag: string) => string, tags: string[]): string[] {
+  return tags.map(prefix);
 }
 
 /** Column names for the tags of an event file in a subfolder of the run (add_scalars). */

@@ -1,0 +1,79 @@
+// The test behind `compare --require-improvement` and the "change" column: a one-sided exact permutation
+// test at 5 % in the direction that is better, on the episodes themselves (not the bootstrap interval,
+// which calls two separated episodes a side "better").
+import type { BeforeAfterMetrics, EvalRecord } from '@evidence/report';
+import { type RankTest, rankTest, runsToReach, signFlipTest } from '@evidence/stats';
+
+export interface MetricTest {
+  /** one-sided p-value that post is better than pre */
+  p_value: number;
+  test: 'mann-whitney' | 'sign-flip';
+  method: RankTest['method'];
+  /** the smallest p-value any result could give with these numbers of episodes */
+  smallest_p: number;
+  /** the fewest episodes per side (pairs when paired) with which the test can reach 5 % */
+  needed_to_reach: number;
+}
+
+/** Episodes' values of one metric: the reward for reward statistics, 1/0 for a rate (NaN: not reported). */
+function valuesOf(
+  records: readonly EvalRecord[],
+  metric: string,
+  rewardKey: string,
+  report: typeof import('@evidence/report'),
+): number[] | null {
+  if (['mean_reward', 'median_reward', 'iqm'].includes(metric))
+    return records.map((r) => report.rewardOf(r, rewardKey) ?? Number.NaN);
+  const key = report.booleanKeys(records).find((k) => report.rateName(k) === metric);
+  if (key === undefined) return null;
+  return records.map((r) => (typeof r[key] === 'boolean' ? Number(r[key]) : Number.NaN));
+}
+
+/**
+ * Per metric with a direction: the test that post is better than pre. Paired evaluation (the same
+ * start states) tests the pairs' differences by sign flips; otherwise the episodes by Mann–Whitney.
+ */
+export function metricTests(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  metrics: BeforeAfterMetrics,
+  report: typeof import('@evidence/report'),
+): Record<string, MetricTest> {
+  const out: Record<string, MetricTest> = {};
+  for (const [metric, direction] of Object.entries(metrics.direction)) {
+    if (direction !== 'higher' && direction !== 'lower') continue;
+    const before = valuesOf(pre, metric, metrics.reward_key, report);
+    const after = valuesOf(post, metric, metrics.reward_key, report);
+    if (!before || !after) continue;
+    const alternative = direction === 'higher' ? 'greater' : 'less';
+    if (metrics.pairing.paired && before.length === after.length) {
+      const differences = after.map((a, i) => a - (before[i] as number)).filter((d) => !Number.isNaN(d));
+      const t = signFlipTest(differences, { alternative, labels: [metric] });
+      // 2^-n ≤ 5 % from n = 5 pairs
+      out[metric] = {
+        p_value: t.p,
+        test: 'sign-flip',
+        method: t.method,
+        smallest_p: t.smallestP,
+        needed_to_reach: 5,
+      };
+      continue;
+    }
+    const x = after.filter((v) => !Number.isNaN(v));
+    const y = before.filter((v) => !Number.isNaN(v));
+    if (x.length === 0 || y.length === 0) continue;
+    const t = rankTest([x], [y], { alternative, labels: [metric] });
+    out[metric] = {
+      p_value: t.p,
+      test: 'mann-whitney',
+      method: t.method,
+      smallest_p: t.smallestP,
+      needed_to_reach: runsToReach(0.05, 1),
+    };
+  }
+  return out;
+}
+
+/** Whether the test finds the change better at 5 %. */
+export const improved = (t: MetricTest | undefined): boolean =>
+  t !== undefined && t.p_value <= 0.05 * (1 + 1e-12);

@@ -1,0 +1,203 @@
+/**
+ * A run's task and group when its layout does not name them: the task from an environment id in its
+ * path (Gym `Name-vN`, Atari `ALE/Name-v5`, dm_control `domain-task` / `dmc_domain_task`, suite-prefixed
+ * names like `atari_pong`) or its metadata; the group from an algorithm token in its path, or from its
+ * configuration minus the seed. Each decision is named, for the one-line summary.
+ */
+
+/** dm_control suite domains, longest first so `ball_in_cup` is found before `cup`. */
+const DMC_DOMAINS = [
+  'ball_in_cup',
+  'humanoid_CMU',
+  'point_mass',
+  'manipulator',
+  'quadruped',
+  'cartpole',
+  'humanoid',
+  'acrobot',
+  'cheetah',
+  'pendulum',
+  'reacher',
+  'stacker',
+  'swimmer',
+  'walker',
+  'finger',
+  'hopper',
+  'dog',
+  'fish',
+  'lqr',
+].map((d) => d.toLowerCase());
+
+/** Benchmark suites whose task names carry the suite as a prefix (`atari_pong`, `crafter_reward`). */
+const SUITES =
+  /^(atari|atari100k|procgen|crafter|dmlab|minecraft|memmaze|memorymaze|minigrid|metaworld|mw|minatar|bsuite|loconav|pinpad|myo|robosuite|babyai|nethack|minihack|craftax|brax|mujoco)[_-]([a-z0-9][a-z0-9_-]*)$/i;
+
+/** Gym / Gymnasium ids: `CartPole-v1`, `MiniGrid-Empty-5x5-v0`, `PongNoFrameskip-v4`, `ALE/Pong-v5`. */
+const GYM =
+  /(?:^|[^A-Za-z0-9])((?:[A-Za-z][A-Za-z0-9]*\/)?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-v\d+)(?![A-Za-z0-9])/;
+
+export interface Found {
+  value: string;
+  why: string;
+}
+
+/** The environment id a path names, searching from its deepest segment up. */
+export function envFromPath(segments: readonly string[]): Found | null {
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const segment = segments[i] as string;
+    const withParent = i > 0 ? `${segments[i - 1]}/${segment}` : segment;
+    // `ALE/Pong-v5`, `seals/CartPole-v0`: a namespace folder above the id
+    const namespaced = /^([A-Za-z][A-Za-z0-9]*)\/([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-v\d+)$/.exec(
+      withParent,
+    );
+    if (
+      namespaced &&
+      /^[A-Z]/.test(namespaced[1] as string) &&
+      namespaced[1] === namespaced[1]?.toUpperCase()
+    )
+      return { value: withParent, why: 'path (Gym id)' };
+    const gym = GYM.exec(segment);
+    if (gym)
+      return {
+        value: gym[1] as string,
+        why: /NoFrameskip|^ALE\//.test(gym[1] as string) ? 'path (Atari id)' : 'path (Gym id)',
+      };
+    const dmc = dmControl(segment);
+    if (dmc) return { value: dmc, why: 'path (dm_control domain-task)' };
+    const suite = SUITES.exec(stripRunSuffix(segment));
+    if (suite)
+      return {
+        value: stripRunSuffix(segment).toLowerCase(),
+        why: `path (${(suite[1] as string).toLowerCase()} task)`,
+      };
+  }
+  return null;
+}
+
+/** `walker_walk_seed1` → `walker_walk`: a trailing seed or run number is not part of a task. */
+const stripRunSuffix = (segment: string): string =>
+  segment.replace(/([_-](seed|s|run|trial)?[_-]?\d+)+$/i, '');
+
+/** `walker-walk`, `walker_walk`, `dmc_walker_walk`, `dm_control-cheetah-run` → `walker-walk`. */
+function dmControl(segment: string): string | null {
+  const lower = segment.toLowerCase().replace(/^(dmc|dm_control|dmcontrol)[_-]/, '');
+  for (const domain of DMC_DOMAINS) {
+    if (!lower.startsWith(domain)) continue;
+    const rest = lower.slice(domain.length);
+    const task = /^[_-]([a-z][a-z_]*?)(?:[_-](?:seed|s|run)?\d+.*)?$/.exec(rest)?.[1];
+    if (task && DMC_TASKS.has(task)) return `${domain}-${task}`;
+  }
+  return null;
+}
+
+const DMC_TASKS = new Set([
+  'walk',
+  'run',
+  'stand',
+  'swingup',
+  'swingup_sparse',
+  'balance',
+  'balance_sparse',
+  'two_poles',
+  'three_poles',
+  'catch',
+  'spin',
+  'turn_easy',
+  'turn_hard',
+  'upright',
+  'swim',
+  'hop',
+  'easy',
+  'hard',
+  'bring_ball',
+  'bring_peg',
+  'insert_ball',
+  'insert_peg',
+  'reach_top',
+  'reach_site',
+  'escape',
+  'fetch',
+  'trot',
+  'stack_2',
+  'stack_4',
+  'swimmer6',
+  'swimmer15',
+  'lqr_2_1',
+  'lqr_6_2',
+  'fly',
+]);
+
+/** Algorithm names as tokens of a path (`ppo_3`, `CartPole-v1_sac`, `dreamer/`, `PPO_1`). */
+const ALGOS = new Set(
+  (
+    'ppo ppo2 ppo1 appo a2c a3c acer acktr trpo dqn ddqn qrdqn c51 iqn rainbow r2d2 apex impala sac td3 ddpg ' +
+    'her tqc ars crossq redq droq dreamer dreamerv1 dreamerv2 dreamerv3 planet muzero efficientzero drq drqv2 ' +
+    'curl rad cql iql bc bcq awac td3bc td3_bc mpo vmpo dmpo d4pg pets mbpo tdmpc tdmpc2 gail airl reinforce vpg ' +
+    'es cem qmix mappo ippo sqil grpo dpo rloo orpo kto sac_discrete spr bbf dr3 simple recurrent_ppo ppo_lstm ' +
+    'maskable_ppo sacd rnd ngu agent57 alphazero'
+  ).split(' '),
+);
+
+/** The algorithm a path names: a token of a segment (split on `_ - . space`) that is an algorithm's name. */
+export function algoFromPath(segments: readonly string[]): Found | null {
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const segment = (segments[i] as string).toLowerCase();
+    if (ALGOS.has(segment)) return { value: segment, why: 'algorithm in path' };
+    for (const token of segment.split(/[_\-.\s]+/))
+      if (ALGOS.has(token)) return { value: token, why: 'algorithm in path' };
+  }
+  return null;
+}
+
+/** Keys that differ between seeds of one configuration: never a group. */
+const RUN_SPECIFIC =
+  /(^|[._/])(seed|seeds|random_seed|run|run_name|run_id|runid|name|exp_name|experiment_name|id|uuid|time|timestamp|date|datetime|start_time|dir|path|logdir|log_dir|log_path|save_dir|save_path|output_dir|outdir|out_dir|log_folder|tensorboard_log|wandb\w*|host|hostname|pid|device|cuda|gpu|gpus|cwd|git\w*|commit|trained_agent|checkpoint\w*|verbose)$/i;
+
+/** A value longer than this (JSON-quoted) is free text, not a setting. */
+const FREE_TEXT = 200;
+
+/** A configuration flattened to dotted keys of scalar values. */
+export function flatConfig(
+  value: Record<string, unknown>,
+  prefix = '',
+  out = new Map<string, string>(),
+): Map<string, string> {
+  for (const [key, item] of Object.entries(value)) {
+    const name = prefix + key;
+    if (item !== null && typeof item === 'object' && !Array.isArray(item))
+      flatConfig(item as Record<string, unknown>, `${name}.`, out);
+    else out.set(name, JSON.stringify(item ?? null));
+  }
+  return out;
+}
+
+/**
+ * The keys that tell runs of one base group apart, but the seed and run-specific keys: what makes two
+ * configurations different experiments. Empty when they differ only by seed.
+ */
+export function varyingKeys(configs: readonly Map<string, string>[]): string[] {
+  if (configs.length < 2) return [];
+  const keys = new Set(configs.flatMap((c) => [...c.keys()]));
+  const out: string[] = [];
+  for (const key of keys) {
+    if (RUN_SPECIFIC.test(key) || /(^|[._])(env|env_id|env_name|environment|task|game)$/i.test(key)) continue;
+    const values = new Set(configs.map((c) => c.get(key) ?? 'undefined'));
+    // free text (W&B notes, a description) is no setting: never a group's name
+    if ([...values].some((v) => v.length > FREE_TEXT)) continue;
+    // a value unique to every run of many is an id, not a setting
+    if (
+      values.size > 1 &&
+      !(values.size === configs.length && configs.length > 3 && [...values].every((v) => v.startsWith('"')))
+    )
+      out.push(key);
+  }
+  return out.sort();
+}
+
+/** `lr=0.001,clip=0.2` from a flattened configuration. */
+export function configLabel(config: Map<string, string>, keys: readonly string[]): string {
+  return keys.map((key) => `${key}=${unquote(config.get(key) ?? '?')}`).join(',');
+}
+
+const unquote = (text: string): string =>
+  text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;

@@ -1,0 +1,113 @@
+/**
+ * The task and group of each run, where its layout (or --pattern) said none, and how each was decided:
+ * task from the run's metadata (run.json, a monitor header, config.json, params.json, args.yml,
+ * hparams) or an environment id in its path; group from --group-by, else an algorithm token in its path,
+ * else its folder; then, among runs of one group whose configurations differ by more than the seed, the
+ * keys that differ (`lr=0.001`).
+ */
+import type { Run } from '../model.js';
+import { algoFromPath, configLabel, envFromPath, flatConfig, varyingKeys } from './identity.js';
+import type { CatalogueContext } from './types.js';
+
+export type Roles = Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
+
+const count = (record: Record<string, number>, key: string) => {
+  record[key] = (record[key] ?? 0) + 1;
+};
+
+/** Folders of a run's id (and the root's name), without the file a table run was split from. */
+function segmentsOf(ctx: CatalogueContext, run: Run): string[] {
+  const id = run.id.split('#')[0] as string;
+  return [ctx.rootName, ...(id === '.' ? [] : id.split('/'))];
+}
+
+export function inferRoles(
+  runs: Run[],
+  ctx: CatalogueContext,
+  named: Map<Run, Set<string>>,
+  options: { groupBy?: string[]; patterned: boolean },
+): Roles {
+  const roles: Roles = { group: {}, task: {}, x: {}, y: {} };
+  const said = options.patterned ? '--pattern' : 'layout';
+  for (const run of runs) {
+    const keys = named.get(run) ?? new Set<string>();
+    const segments = segmentsOf(ctx, run);
+    const id = run.id.split('#')[0] as string;
+    // an environment named by the run's own split key (a long table's task column) is the layout's
+    if (keys.has('task') && run.task !== 'all') count(roles.task, said);
+    else if (typeof run.meta.envId === 'string' && run.meta.envId) {
+      // one name per environment whichever file said it: `walker_walk` in a config is the path's `walker-walk`
+      const known = envFromPath([run.meta.envId]);
+      run.task = known?.why.includes('dm_control') ? known.value : run.meta.envId;
+      count(roles.task, `metadata (${metaSource(run)})`);
+    } else {
+      const env = envFromPath(segments);
+      if (env) {
+        run.task = env.value;
+        count(roles.task, env.why);
+      } else count(roles.task, 'none found: all');
+    }
+    if (options.groupBy) continue;
+    if (keys.has('group')) count(roles.group, said);
+    else {
+      const algo =
+        algoFromPath(segments) ??
+        (typeof run.meta.algo === 'string' ? { value: run.meta.algo, why: 'metadata (algorithm)' } : null);
+      if (algo) {
+        run.group = algo.value;
+        count(roles.group, algo.why);
+      } else {
+        // the run's folder, less the folders that only name its task
+        const folders = id === '.' ? [] : id.split('/').slice(0, -1);
+        if (folders.length > 0) {
+          const parents = folders.filter((f) => !envFromPath([f]));
+          run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;
+        }
+        count(roles.group, 'folder');
+      }
+    }
+  }
+  if (options.groupBy) groupByKeys(runs, options.groupBy, roles);
+  // a group --pattern named is the user's: configurations do not split it
+  else if (!options.patterned) configGroups(runs, roles);
+  for (const run of runs) {
+    count(roles.x, run.x);
+    count(roles.y, run.y ?? '(none)');
+  }
+  return roles;
+}
+
+function metaSource(run: Run): string {
+  if (run.meta.monitor) return 'monitor header env_id';
+  const files = run.meta.configFiles;
+  return Array.isArray(files) && files.length > 0 ? String(files[0]) : 'its files';
+}
+
+function groupByKeys(runs: Run[], keys: string[], roles: Roles): void {
+  for (const run of runs) {
+    const config = flatConfig((run.meta.config ?? {}) as Record<string, unknown>);
+    run.group = configLabel(config, keys);
+    count(roles.group, `--group-by ${keys.join(',')}`);
+  }
+}
+
+/** Within each group, configurations that differ by more than the seed make groups of their own. */
+function configGroups(runs: Run[], roles: Roles): void {
+  const byGroup = new Map<string, Run[]>();
+  for (const run of runs) {
+    if (!run.meta.config) continue;
+    const key = `${run.task}\u0000${run.group}`;
+    const members = byGroup.get(key);
+    if (members) members.push(run);
+    else byGroup.set(key, [run]);
+  }
+  for (const members of byGroup.values()) {
+    const configs = members.map((run) => flatConfig(run.meta.config as Record<string, unknown>));
+    const keys = varyingKeys(configs);
+    if (keys.length === 0 || keys.length > 6) continue;
+    members.forEach((run, i) => {
+      run.group = `${run.group} ${configLabel(configs[i] as Map<string, string>, keys)}`;
+    });
+    roles.group[`configuration minus seed (${keys.join(', ')})`] = members.length;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The one line that says what was found, with exact counts, how the task, group, x and y were decided,
+ * what was not read, and how to override: "11,253 runs in 3 groups (a2c, dqn, ppo) × 2 tasks …".
+ */
+import { FORMAT_NAMES } from '../formats.js';
+import type { Run, SkippedRun } from '../model.js';
+import type { Roles } from './roles-of-runs.js';
+
+const n = (value: number): string => value.toLocaleString('en-US');
+const plural = (value: number, one: string, many = `${one}s`) => `${n(value)} ${value === 1 ? one : many}`;
+
+function names(values: string[]): string {
+  const unique = [...new Set(values)];
+  return `(${unique.slice(0, 4).join(', ')}${unique.length > 4 ? `, … ${n(unique.length - 4)} more` : ''})`;
+}
+
+/** `path (Gym id) 10, metadata 1` — each way a role was decided, with how many runs. */
+function how(record: Record<string, number>, limit = 3): string {
+  const entries = Object.entries(record).sort((a, b) => b[1] - a[1]);
+  const shown = entries.slice(0, limit).map(([why, count]) => `${why} ${n(count)}`);
+  return `${shown.join(', ')}${entries.length > limit ? `, … ${n(entries.length - limit)} more` : ''}`;
+}
+
+export function summarize(
+  runs: Run[],
+  skipped: SkippedRun[],
+  unread: SkippedRun[],
+  roles: Roles,
+  patterned: boolean,
+): string {
+  const groups = new Set(runs.map((r) => r.group)).size;
+  const tasks = new Set(runs.map((r) => r.task)).size;
+  const layouts = new Map<string, number>();
+  for (const run of runs) layouts.set(run.layout, (layouts.get(run.layout) ?? 0) + 1);
+  const from = [...layouts].map(([layout, count]) => `${n(count)} ${layout}`).join(', ');
+  const formats = [...new Set(runs.map((r) => FORMAT_NAMES[r.format]))].join(', ');
+  return (
+    `${plural(runs.length, 'run')} in ${plural(groups, 'group')} ${names(runs.map((r) => r.group))}` +
+    ` × ${plural(tasks, 'task')} ${names(runs.map((r) => r.task))}, by ${patterned ? '--pattern' : 'layout'} (${from}; ${formats})` +
+    `; task from ${how(roles.task)}; group from ${how(roles.group)}; x ${how(roles.x)}; y ${how(roles.y)}` +
+    (skipped.length > 0 ? `; ${n(skipped.length)} skipped` : '') +
+    (unread.length > 0 ? `; ${plural(unread.length, 'other file')} not read` : '') +
+    '; override with --pattern, --group-by, --x, --y'
+  );
+}

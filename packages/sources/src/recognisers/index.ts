@@ -1,0 +1,49 @@
+/**
+ * The catalogue: each recogniser looks at a folder's files that no earlier one claimed, decides from
+ * their content (names only break ties) and claims what it knows. Adding a format is one module and one
+ * line here. Order matters where two could claim one file: the more specific first.
+ */
+import type { Recogniser } from '../catalogue/types.js';
+import { config } from './config.js';
+import { d3rlpy } from './d3rlpy.js';
+import { evidence } from './evidence.js';
+import { hfTrainer } from './hf-trainer.js';
+import { longTable } from './long-table.js';
+import { mlflow } from './mlflow.js';
+import { mlflowDb } from './mlflow-db.js';
+import { monitor } from './monitor.js';
+import { rayTrial } from './ray-trial.js';
+import { rlZoo } from './rl-zoo.js';
+import { runsReport } from './runs-report.js';
+import { sacred } from './sacred.js';
+import { sb3Companions } from './sb3-companions.js';
+import { summaries } from './summaries.js';
+import { tables } from './tables.js';
+import { tensorboard } from './tensorboard.js';
+import { tensorboardCsv } from './tensorboard-csv.js';
+import { wandbPanel } from './wandb-panel.js';
+import { wandbRun } from './wandb-run.js';
+import { wideTable } from './wide-table.js';
+
+export const RECOGNISERS: readonly Recogniser[] = [
+  runsReport,
+  wandbRun,
+  mlflowDb,
+  mlflow,
+  evidence,
+  hfTrainer,
+  rayTrial,
+  rlZoo,
+  tensorboard,
+  monitor,
+  sb3Companions,
+  sacred,
+  d3rlpy,
+  wandbPanel,
+  tensorboardCsv,
+  wideTable,
+  longTable,
+  summaries,
+  tables,
+  config,
+];

@@ -1,0 +1,85 @@
+/**
+ * A long-format table (`step,reward,seed` as paper repositories and pandas exports ship): one run per
+ * value of its run column (`seed`, `run`, `run_id`, or --run-column); a group and a task column name
+ * the run's group and task. Rows are gathered by index, once: linear in the table's size.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
+import { type DelimitedText, numericColumns, parseDelimited } from '../delimited.js';
+import { type TableOptions, tablePart } from '../readers.js';
+import { stem, tableOptions } from './shared.js';
+
+/** Columns that split a long-format table into runs, and that name its groups and tasks. */
+export const RUN_COLUMNS = ['seed', 'run', 'run_id'];
+const GROUP_COLUMNS = ['group', 'algo', 'algorithm', 'method', 'agent'];
+const TASK_COLUMNS = ['task', 'env', 'env_id', 'environment', 'game'];
+
+export const longTable: Recogniser = {
+  name: 'long-table',
+  async recognise(folder) {
+    const out: Source[] = [];
+    for (const name of folder.files) {
+      const header = (await folder.sniff(name)).table?.header;
+      if (!header) continue;
+      const runColumn = folder.ctx.runColumn ?? RUN_COLUMNS.find((c) => header.includes(c));
+      if (!runColumn || !header.includes(runColumn)) continue;
+      const file = join(folder.abs, name);
+      const options = await tableOptions(folder, name);
+      out.push({
+        role: 'own',
+        layout: 'long-table',
+        files: [folder.path(name)],
+        identity: { group: stem(name) },
+        read: () => readLongTable(file, name, runColumn, options),
+      });
+    }
+    return out;
+  },
+};
+
+export async function readLongTable(
+  abs: string,
+  name: string,
+  runColumn: string,
+  options: TableOptions,
+): Promise<SplitRuns> {
+  const parsed = parseDelimited(abs, await readFile(abs, 'utf8'), options);
+  const at = (column: string | undefined) => (column ? parsed.header.indexOf(column) : -1);
+  const runAt = at(runColumn);
+  const groupAt = at(GROUP_COLUMNS.find((c) => parsed.header.includes(c)));
+  const taskAt = at(TASK_COLUMNS.find((c) => parsed.header.includes(c)));
+  const byRun = new Map<string, number[]>();
+  parsed.rows.forEach((row, i) => {
+    const key = [groupAt, taskAt, runAt]
+      .map((c) => (c < 0 ? '' : (row.fields[c] ?? '').trim()))
+      .join('\u0000');
+    const list = byRun.get(key);
+    if (list) list.push(i);
+    else byRun.set(key, [i]);
+  });
+  const drop = new Set([runAt, groupAt, taskAt].filter((i) => i >= 0));
+  const keepAt = parsed.header.map((_, i) => i).filter((i) => !drop.has(i));
+  const out: SplitRuns = new Map();
+  let first = true;
+  for (const [key, indexes] of byRun) {
+    const [group, task, run] = key.split('\u0000') as [string, string, string];
+    const sub: DelimitedText = {
+      ...parsed,
+      header: keepAt.map((i) => parsed.header[i] as string),
+      rows: indexes.map((r) => {
+        const row = parsed.rows[r] as DelimitedText['rows'][number];
+        return { line: row.line, fields: keepAt.map((i) => row.fields[i] as string) };
+      }),
+      issues: first ? [...parsed.issues] : [],
+    };
+    first = false;
+    const columns = numericColumns(abs, sub);
+    const part = tablePart('csv', columns, name, abs, { issues: sub.issues });
+    out.set([group, task, run].filter(Boolean).join('/'), {
+      part,
+      identity: { run, ...(group ? { group } : {}), ...(task ? { task } : {}) },
+    });
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+/**
+ * A Ray Tune / RLlib trial folder: `params.json` with `progress.csv` and/or `result.json` (one JSON
+ * object per line). Both logs hold the same results: progress.csv is read, result.json when it is empty.
+ */
+import { basename, dirname, join } from 'node:path';
+import type { Recogniser } from '../catalogue/types.js';
+import { readConfigFile } from '../config-files.js';
+import { readCsvPart, readJsonlPart } from '../readers.js';
+import { tableOptions } from './shared.js';
+
+export const rayTrial: Recogniser = {
+  name: 'ray-trial',
+  async recognise(folder) {
+    const has = (name: string) => folder.files.includes(name);
+    if (!(has('params.json') && (has('progress.csv') || has('result.json')))) return [];
+    const dir = folder.abs;
+    const progress = has('progress.csv') && (await folder.sniff('progress.csv')).size > 0;
+    const env = await readConfigFile(join(dir, 'params.json')).then(
+      (p) => (typeof p.env === 'string' ? p.env : undefined),
+      () => undefined,
+    );
+    const options = await tableOptions(folder, progress ? 'progress.csv' : 'result.json');
+    return [
+      {
+        role: 'join',
+        layout: 'ray-trial',
+        files: ['progress.csv', 'result.json', 'params.json'].filter(has).map((f) => folder.path(f)),
+        identity: { group: basename(dirname(dir)), run: basename(dir), ...(env ? { task: env } : {}) },
+        read: async () => {
+          const params = await readConfigFile(join(dir, 'params.json'));
+          const part = progress
+            ? await readCsvPart(join(dir, 'progress.csv'), 'progress.csv', options)
+            : await readJsonlPart(join(dir, 'result.json'), 'result.json', 'rllib-result', options);
+          if (part.format === 'csv' || part.format === 'baselines-progress') part.format = 'rllib-progress';
+          part.meta = { ...part.meta, config: params, configFiles: ['params.json'] };
+          if (typeof params.env === 'string') part.meta.envId = params.env;
+          return [part];
+        },
+      },
+    ];
+  },
+};

@@ -1,0 +1,93 @@
+/**
+ * Any other table of records, whatever its extension (`.csv .tsv .txt .log`, none): a delimited table
+ * (delimiter and header sniffed), JSON Lines, or a JSON array of records. A run's log by name
+ * (`progress.*` of SB3, baselines, RLlib and SpinningUp's EpochLogger; `metrics.*` of Lightning and
+ * Dreamer) joins its folder's run; any other is a run of its own, or joins a folder whose run another
+ * source already is.
+ */
+import { join } from 'node:path';
+import type { Folder, Recogniser, Source } from '../catalogue/types.js';
+import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../readers.js';
+import { stem, tableOptions } from './shared.js';
+
+/** Names trainers give the log of a run (its folder is the run). */
+const RUN_LOG = /^(progress|metrics|scalars|train_log|training_log|stats)$/i;
+
+export const tables: Recogniser = {
+  name: 'tables',
+  async recognise(folder) {
+    const out: Source[] = [];
+    for (const name of folder.files) {
+      const sniff = await folder.sniff(name);
+      // an empty table file is a run that has logged nothing yet: said as such, not as an unknown file
+      // (a .csv or .tsv whose content is no clear table, even binary, is read as one: what is wrong
+      // with a file named as a log is said as a skipped run, not only listed)
+      const kind =
+        (sniff.kind === 'empty' || sniff.kind === 'text' || sniff.kind === 'binary') &&
+        /\.(csv|tsv|jsonl)$/i.test(name)
+          ? /\.jsonl$/i.test(name)
+            ? 'jsonl'
+            : 'table'
+          : sniff.kind;
+      const read = readerOf(
+        folder,
+        name,
+        kind,
+        sniff.table?.header === null ? sniff.table.fields : 0,
+        sniff.head,
+      );
+      if (!read) continue;
+      const joins = RUN_LOG.test(stem(name));
+      out.push({
+        role: joins ? 'join' : 'own',
+        joinable: true,
+        layout: joins ? 'folder' : 'file',
+        files: [folder.path(name)],
+        read: async () => [await read()],
+      });
+    }
+    return out;
+  },
+};
+
+function readerOf(
+  folder: Folder,
+  name: string,
+  kind: string,
+  headerless: number,
+  head: string,
+): (() => Promise<RunPart>) | null {
+  const file = join(folder.abs, name);
+  if (kind === 'table')
+    return async () =>
+      readCsvPart(file, name, {
+        ...(await tableOptions(folder, name)),
+        ...(headerless > 0 ? { columns: commentNames(head, headerless) } : {}),
+      });
+  if (kind === 'jsonl')
+    return async () =>
+      readJsonlPart(
+        file,
+        name,
+        name === 'result.json' ? 'rllib-result' : 'jsonl',
+        await tableOptions(folder, name),
+      );
+  if (kind === 'json-array') return async () => readJsonArrayPart(file, name);
+  return null;
+}
+
+/**
+ * Names of a headerless table's columns: its last `#` line before the data when it has one name per
+ * column (`np.savetxt(header=...)` writes `# step return`), else `column 1`, `column 2`…
+ */
+function commentNames(head: string, fields: number): string[] {
+  const comments = head.split('\n').filter((l) => l.startsWith('#'));
+  const names = (comments.at(-1) ?? '')
+    .replace(/^#\s*/, '')
+    .trim()
+    .split(/\s*[,\t;]\s*|\s+/)
+    .filter(Boolean);
+  return names.length === fields && new Set(names).size === fields
+    ? names
+    : Array.from({ length: fields }, (_, i) => `column ${i + 1}`);
+}
