@@ -119,7 +119,8 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
         });
       else {
         runs.push(run);
-        named.set(run, new Set(Object.keys(compiled ? identity : (candidate.named ?? {}))));
+        const said = Object.keys(compiled ? identity : (candidate.named ?? {}));
+        named.set(run, new Set([...said, ...(compiled ? [] : (splitNamed.get(run) ?? []))]));
       }
     }
   }
@@ -189,6 +190,9 @@ function stripPath(message: string, path: string): string {
   return own.replaceAll(`${path}${sep}`, '');
 }
 
+/** What each run split out of one file (an MLflow store, a long table) said of itself: the layout's. */
+const splitNamed = new WeakMap<Run, string[]>();
+
 async function readCandidate(candidate: Candidate, identity: Identity, patterned: boolean): Promise<Run[]> {
   const result = await candidate.read();
   let layout: Layout = patterned ? 'pattern' : candidate.layout;
@@ -206,16 +210,17 @@ async function readCandidate(candidate: Candidate, identity: Identity, patterned
     );
   }
   const runs: Run[] = [];
-  for (const [key, { part, identity: own }] of result)
-    runs.push(
-      toRun(
-        candidate.abs,
-        `${candidate.id}#${key}`,
-        layout,
-        { ...identity, ...own, ...(patterned ? identity : {}) },
-        [part],
-      ),
+  for (const [key, { part, identity: own }] of result) {
+    const run = toRun(
+      candidate.abs,
+      `${candidate.id}#${key}`,
+      layout,
+      { ...identity, ...own, ...(patterned ? identity : {}) },
+      [part],
     );
+    splitNamed.set(run, Object.keys(own));
+    runs.push(run);
+  }
   return runs;
 }
 

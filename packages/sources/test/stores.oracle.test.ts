@@ -165,8 +165,10 @@ describe.skipIf(!oracleAvailable)("MLflow's SQLite store against Python's sqlite
     const dir = tempDir('mlflow-db');
     copyFileSync(join(fixtures, 'mlflow/mlflow.db'), join(dir, 'mlflow.db'));
     mkdirSync(join(dir, 'mlartifacts'));
-    const { runs, skipped } = await discoverRuns(dir);
+    const { runs, skipped, roles } = await discoverRuns(dir);
     expect(skipped).toEqual([]);
+    // what the store says of each run is counted as the layout's, not as guessed from a folder
+    expect([roles.group, roles.task]).toEqual([{ layout: 6 }, { layout: 6 }]);
     expect(runs.map((r) => `${r.group}/${r.task}/${r.run}`).sort()).toEqual(
       ['dqn', 'ppo'].flatMap((a) => [0, 1, 2].map((s) => `cartpole-${a}/CartPole-v1/${a}-seed${s}`)),
     );
