@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { compareCommand } from './commands/compare.js';
+import { completionCommand } from './commands/completion.js';
 import { envCommand } from './commands/env.js';
 import { exportCommand } from './commands/export.js';
 import { gifCommand } from './commands/gif.js';
@@ -97,6 +98,7 @@ export function createProgram(io: CliIo): Command {
     ['runs', runsCommand],
     ['import', importCommand],
     ['export', exportCommand],
+    ['completion', completionCommand],
   ];
   // `program.command()` (not addCommand) so each command inherits the output routing and exitOverride.
   for (const [name, define] of commands) define(program.command(name), io);

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { documentedCommands, documentedWorkspace } from './documented-commands.js';
 import { cliRoot, copyFixture, PNG_SIGNATURE, tempDir } from './helpers.js';
 
 const exec = promisify(execFile);
@@ -117,6 +118,26 @@ describe('packed and installed with npm', () => {
         { cwd: app },
       );
       expect(readFileSync(join(app, 'curve.png')).subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+
+      // Every command the documents give a Python user, as written: `npx @evidence/cli …` (--no-install:
+      // the packed tarballs, never the registry's copy), each in a folder holding what it presumes.
+      const commands = documentedCommands();
+      expect(commands.length).toBeGreaterThanOrEqual(10);
+      const failures: string[] = [];
+      let next = 0;
+      const worker = async () => {
+        while (next < commands.length) {
+          const k = next++;
+          const { where, args } = commands[k] as (typeof commands)[number];
+          const cwd = join(app, `documented-${k}`); // below the project: npx finds the installed package
+          documentedWorkspace(cwd);
+          await exec('npx', ['--no-install', '@evidence/cli', ...args], { cwd }).catch(
+            (error: { stderr?: string }) => failures.push(`${where}: ${args.join(' ')}: ${error.stderr}`),
+          );
+        }
+      };
+      await Promise.all([worker(), worker(), worker()]);
+      expect(failures).toEqual([]);
     },
     300_000,
   );

@@ -69,11 +69,15 @@ function packed(dir: string): string {
   return join(out, 'package');
 }
 
-/** Every third-party file the packed dist/ holds, from its source maps, as a path in the repository. */
+/**
+ * Every third-party file the packed dist/ holds, as a path in the repository: from the build's source maps
+ * (kept in the repository's dist/, left out of the tarball) of the bundles the tarball ships.
+ */
 function bundledThirdParty(dir: string, unpacked: string): string[] {
   const files: string[] = [];
-  for (const name of readdirSync(join(unpacked, 'dist')).filter((file) => file.endsWith('.map'))) {
-    const map = JSON.parse(readFileSync(join(unpacked, 'dist', name), 'utf8')) as { sources: string[] };
+  const shipped = readdirSync(join(unpacked, 'dist')).map((file) => `${file}.map`);
+  for (const name of readdirSync(join(repoRoot, dir, 'dist')).filter((file) => shipped.includes(file))) {
+    const map = JSON.parse(readFileSync(join(repoRoot, dir, 'dist', name), 'utf8')) as { sources: string[] };
     for (const source of map.sources)
       if (source.includes('node_modules/')) files.push(resolve(repoRoot, dir, 'dist', source));
   }
@@ -89,6 +93,11 @@ describe('packed tarballs', () => {
       expect(readFileSync(join(unpacked, 'LICENSE'), 'utf8')).toBe(
         readFileSync(join(repoRoot, 'LICENSE'), 'utf8'),
       );
+      // source maps stay home (they were half the tarballs); the changelog travels
+      expect(
+        readdirSync(join(unpacked, 'dist'), { recursive: true }).filter((f) => String(f).endsWith('.map')),
+      ).toEqual([]);
+      expect(readFileSync(join(unpacked, 'CHANGELOG.md'), 'utf8')).toMatch(/^# @evidence\//);
       const roots = new Set(
         bundledThirdParty(dir, unpacked).map(
           (file) => /^(.*\/node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1] as string,

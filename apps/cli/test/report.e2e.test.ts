@@ -82,7 +82,7 @@ describe('evidence report', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(
-      /^evidence: .*empty.*: nothing to report \(looked for training_log\.csv, reward_components\.csv, checkpoint_evals\.csv, pre_eval\.jsonl, post_eval\.jsonl, curves\/, animations\/, an evidence folder, \*monitor\.csv, progress\.csv, metrics\.csv \(or any table: comma, tab, semicolon or space separated, any extension\), events\.out\.tfevents\.\*, trainer_state\.json, an mlruns\/, Ray trial, sacred or d3rlpy folder, a W&B or TensorBoard CSV export, a JSON array, JSON Lines or metric store; found none\); nothing written/,
+      /^evidence: .*empty.*: nothing to report \(looked for training_log\.csv, reward_components\.csv, checkpoint_evals\.csv, pre_eval\.jsonl, post_eval\.jsonl, curves\/, animations\/, an evidence folder, \*monitor\.csv, progress\.csv, metrics\.csv \(or any table: comma, tab, semicolon or space separated, any extension\), events\.out\.tfevents\.\*, trainer_state\.json, an mlruns\/, Ray trial, sacred or d3rlpy folder, mlflow\.db, a W&B run-\*\.wandb, evaluations\.npz, progress\.json, a W&B or TensorBoard CSV export, a JSON array, JSON Lines or metric store; found none\); nothing written/,
     );
     expect(readdirSync(dir)).toEqual(['notes.txt']);
   });

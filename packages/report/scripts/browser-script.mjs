@@ -4,8 +4,8 @@
 // scripts run from source (node --import tsx --import ./scripts/browser-script-register.mjs) resolve such
 // imports through the plugins and hooks below, so every page carries the same script.
 // Plain JavaScript: Node's module hooks load this file without a TypeScript loader.
-import { existsSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve as resolvePath, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
@@ -18,7 +18,10 @@ function sourceOf(dir, specifier) {
   return existsSync(ts) ? ts : path;
 }
 
-/** `entry` and everything it imports as one minified IIFE for the browser. */
+/**
+ * `entry` and everything it imports as one minified IIFE for the browser, headed by the licence notice of
+ * every package bundled into it (uPlot's MIT notice must travel with every page that embeds uPlot).
+ */
 export async function bundleBrowserScript(entry) {
   const result = await build({
     entryPoints: [entry],
@@ -29,8 +32,33 @@ export async function bundleBrowserScript(entry) {
     minify: true,
     write: false,
     legalComments: 'none',
+    metafile: true,
   });
-  return result.outputFiles[0]?.text ?? '';
+  const script = result.outputFiles[0]?.text ?? '';
+  const notices = bundledPackages(Object.keys(result.metafile.inputs)).map(packageNotice);
+  return notices.length === 0 ? script : `/*! ${notices.join('\n\n')} */\n${script}`;
+}
+
+/** The folders of the npm packages among a bundle's inputs (paths relative to the working directory). */
+function bundledPackages(inputs) {
+  const folders = new Set();
+  for (const input of inputs) {
+    const parts = resolvePath(input).split(sep);
+    const at = parts.lastIndexOf('node_modules');
+    if (at < 0) continue;
+    const scoped = parts[at + 1]?.startsWith('@');
+    folders.add(parts.slice(0, at + (scoped ? 3 : 2)).join(sep));
+  }
+  return [...folders].sort();
+}
+
+/** `name version (homepage), licence:` and the package's licence file as written. */
+function packageNotice(folder) {
+  const pkg = JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8'));
+  const file = readdirSync(folder).find((name) => /^(licen[sc]e|copying)(\.|$)/i.test(name));
+  const text = file ? readFileSync(join(folder, file), 'utf8').trim() : `Licensed under ${pkg.license}.`;
+  const home = pkg.homepage ?? pkg.repository?.url ?? '';
+  return `${pkg.name} ${pkg.version}${home ? ` (${home})` : ''}, ${pkg.license} licence:\n\n${text.replaceAll('*/', '* /')}`;
 }
 
 const asModule = (script) => `export default ${JSON.stringify(script)};\n`;

@@ -121,7 +121,8 @@ function collect(records: readonly EvalRecord[], which: string, rewardKey: strin
       const value = record[key];
       return typeof value === 'boolean' ? Number(value) : Number.NaN;
     });
-    outcomes.set(rateName(key), { key, values });
+    // two keys with one reference name (discovered and is_success): the second keeps its own
+    outcomes.set(outcomes.has(rateName(key)) ? key : rateName(key), { key, values });
   }
   return { rewards, outcomes };
 }

@@ -10,6 +10,10 @@ import type { ReadIssues } from './io.js';
 import type { EvalRecord } from './records.js';
 import { splitIssue } from './source-issues.js';
 
+const PYTHON_BOOL = /^(True|False|true|false)$/;
+/** Columns that hold an episode's outcome: SB3's `is_success` info keyword, `success`. */
+const SUCCESS_COLUMN = /^(is_success|success)$|\/is_success$/;
+
 /** Whether `compare` reads this file as a table rather than JSON Lines. */
 export function isEpisodeTable(path: string): boolean {
   return /\.(csv|tsv)$/i.test(path);
@@ -27,11 +31,17 @@ export async function readEpisodeTable(
     parsed.header.forEach((name, c) => {
       const cell = fields[c] as string;
       const value = cellNumber(cell);
+      // Python's str(bool) (SB3's monitor writes info_keywords such as is_success so) is a boolean
+      if (PYTHON_BOOL.test(cell.trim())) record[name] = /^t/i.test(cell.trim());
       // text, an empty cell or nan stays as written, so a skipped row says what its cell held
-      record[name] = value === undefined || Number.isNaN(value) ? cell : value;
+      else record[name] = value === undefined || Number.isNaN(value) ? cell : value;
     });
     return record;
   });
+  // an is_success column of 0/1 numbers (envs returning 1.0/0.0) is one outcome per episode too
+  for (const name of parsed.header.filter((h) => SUCCESS_COLUMN.test(h)))
+    if (records.every((r) => r[name] === 0 || r[name] === 1 || typeof r[name] === 'boolean'))
+      for (const r of records) r[name] = r[name] === 1 || r[name] === true;
   const issues: ReadIssues = { torn: null, skipped: [] };
   for (const issue of parsed.issues) {
     const { line, reason } = splitIssue(issue, path);

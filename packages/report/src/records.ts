@@ -9,6 +9,7 @@ export const DEFAULT_REWARD_KEY = 'cumulative_reward';
 /** Reference names for the reference trainer's outcome booleans; any other boolean keeps its own name. */
 const RATE_NAMES: Readonly<Record<string, string>> = {
   discovered: 'success_rate',
+  is_success: 'success_rate', // SB3's info keyword (monitor.csv, EvalCallback)
   correct_mass: 'mass_acc',
   correct_channel: 'channel_acc',
 };

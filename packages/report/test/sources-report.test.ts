@@ -43,7 +43,7 @@ describe('SB3 folders', () => {
       /0\.monitor\.csv \+ 1\.monitor\.csv \(SB3\/baselines monitor: CartPole-v1, 12 episodes/,
     );
     expect(line).toMatch(/episode reward \(raw and moving average\) and episode length/);
-    expect(line).toMatch(/progress\.csv \(Stable-Baselines3 progress\.csv: 10 numeric keys/);
+    expect(line).toMatch(/progress\.csv \(Stable-Baselines3 progress\.csv\/json: 10 numeric keys/);
     expect(line).toMatch(/4 groups \(time\/, rollout\/, train\/, eval\/\) over time\/total_timesteps/);
     const facts = sourceFacts(dir, tables) as Record<string, Record<string, unknown>>;
     expect(facts.environment).toBe('CartPole-v1');

@@ -15,6 +15,7 @@ import { type Tree, walkTree } from './catalogue/walk.js';
 import type { DiscoverOptions, Discovery, Layout, Run, RunMeta, SkippedRun } from './model.js';
 import { compilePattern, matchPattern } from './pattern.js';
 import type { RunPart } from './readers.js';
+import { isBinaryStore } from './stores/index.js';
 import { isEventFile } from './tensorboard/read.js';
 
 export { RUN_COLUMNS } from './recognisers/long-table.js';
@@ -27,7 +28,8 @@ const READ_AT_ONCE = 8;
 export const LOOKED_FOR =
   'an evidence folder, *monitor.csv, progress.csv, metrics.csv (or any table: comma, tab, semicolon or ' +
   'space separated, any extension), events.out.tfevents.*, trainer_state.json, an mlruns/, Ray trial, ' +
-  'sacred or d3rlpy folder, a W&B or TensorBoard CSV export, a JSON array, JSON Lines or metric store';
+  'sacred or d3rlpy folder, mlflow.db, a W&B run-*.wandb, evaluations.npz, progress.json, a W&B or ' +
+  'TensorBoard CSV export, a JSON array, JSON Lines or metric store';
 
 /** A file given to a command that is no run file: the one line it prints. */
 export class UnknownFileError extends Error {
@@ -117,7 +119,8 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
         });
       else {
         runs.push(run);
-        named.set(run, new Set(Object.keys(compiled ? identity : (candidate.named ?? {}))));
+        const said = Object.keys(compiled ? identity : (candidate.named ?? {}));
+        named.set(run, new Set([...said, ...(compiled ? [] : (splitNamed.get(run) ?? []))]));
       }
     }
   }
@@ -187,6 +190,9 @@ function stripPath(message: string, path: string): string {
   return own.replaceAll(`${path}${sep}`, '');
 }
 
+/** What each run split out of one file (an MLflow store, a long table) said of itself: the layout's. */
+const splitNamed = new WeakMap<Run, string[]>();
+
 async function readCandidate(candidate: Candidate, identity: Identity, patterned: boolean): Promise<Run[]> {
   const result = await candidate.read();
   let layout: Layout = patterned ? 'pattern' : candidate.layout;
@@ -204,16 +210,17 @@ async function readCandidate(candidate: Candidate, identity: Identity, patterned
     );
   }
   const runs: Run[] = [];
-  for (const [key, { part, identity: own }] of result)
-    runs.push(
-      toRun(
-        candidate.abs,
-        `${candidate.id}#${key}`,
-        layout,
-        { ...identity, ...own, ...(patterned ? identity : {}) },
-        [part],
-      ),
+  for (const [key, { part, identity: own }] of result) {
+    const run = toRun(
+      candidate.abs,
+      `${candidate.id}#${key}`,
+      layout,
+      { ...identity, ...own, ...(patterned ? identity : {}) },
+      [part],
     );
+    splitNamed.set(run, Object.keys(own));
+    runs.push(run);
+  }
   return runs;
 }
 
@@ -263,11 +270,11 @@ async function firstBytes(path: string, length: number): Promise<string> {
 const looksBinary = (head: string): boolean =>
   head.includes('\u0000') || /[\u0001-\u0008\u000e-\u001a]/.test(head);
 
-/** A file (not a TensorBoard event file, which is binary by design) whose first bytes are not text. */
+/** A file (not an event file or a store, which are binary by design) whose first bytes are not text. */
 async function isBinaryText(path: string): Promise<boolean> {
   if (isEventFile(basename(path))) return false;
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) return false;
+  if (!info?.isFile() || (await isBinaryStore(path))) return false;
   return looksBinary(await firstBytes(path, 4096).catch(() => ''));
 }
 

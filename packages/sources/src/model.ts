@@ -16,6 +16,9 @@ export type SourceFormat =
   | 'keras-csv' // Keras CSVLogger (epoch first)
   | 'hf-trainer-state' // Hugging Face Trainer / TRL trainer_state.json log_history
   | 'mlflow' // MLflow local store: mlruns/<exp>/<run>/metrics/<name> (`timestamp value step` lines)
+  | 'mlflow-sqlite' // MLflow SQLite store (mlflow.db): tables experiments, runs, metrics, params, tags
+  | 'sb3-evaluations' // SB3 EvalCallback evaluations.npz (timesteps, results, ep_lengths, successes)
+  | 'wandb-run' // W&B run file run-<id>.wandb (offline or synced): datastore log of protobuf records
   | 'tensorboard' // events.out.tfevents.* (torch, tensorboardX, TF2, SB3, CleanRL, Lightning, HF)
   | 'tensorboard-csv' // TensorBoard's "Download CSV": Wall time,Step,Value
   | 'wandb-panel' // W&B "Export panel data": Step, "<run> - <metric>", __MIN, __MAX
@@ -75,6 +78,8 @@ export type Layout =
   | 'lightning' // lightning_logs/version_N
   | 'hf-trainer' // output_dir with trainer_state.json (checkpoint-N/ copies folded in)
   | 'mlflow' // mlruns/<experiment>/<run_id>
+  | 'mlflow-db' // one run of an MLflow SQLite store (mlflow.db)
+  | 'wandb' // a W&B run folder wandb/run-*/ or wandb/offline-run-*/ (its run-<id>.wandb)
   | 'tensorboard' // any other folder with event files
   | 'folder' // a folder whose one known file is the run (progress.csv, metrics.csv…)
   | 'file' // a file given or found on its own

@@ -7,6 +7,7 @@ import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
+import { successRates, successTable } from '../success-rates.js';
 import { renderTextTable } from '../text-table.js';
 import { referenceScores } from './reference-scores.js';
 
@@ -186,11 +187,24 @@ Example:
         ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
       };
       const findings = report.runsFindings(analysis, notes);
+      const success = successRates(loaded.read, options.final);
       if (options.json) {
         for (const line of findings) printLine(io.stderr, line);
-        printJson(io.stdout, { ...analysis.summary, skipped });
+        printJson(io.stdout, {
+          ...analysis.summary,
+          skipped,
+          ...(success.length > 0 ? { success_rates: success } : {}),
+        });
       } else {
         printLine(io.stdout, humanReport(analysis, findings, report, options.baseline));
+        if (success.length > 0)
+          printLine(
+            io.stdout,
+            `\nsuccess rate over the final ${options.final * 100}% of each run's episodes, pooled per group (Wilson 95% CI)\n${renderTextTable(
+              ['task', 'group', 'outcome', 'runs', 'successes', 'rate', '95% CI'],
+              successTable(success, report.formatRunsNumber),
+            )}`,
+          );
       }
       if (out !== undefined) {
         const written = await report.writeRunsReport(analysis, out, notes);

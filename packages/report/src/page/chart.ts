@@ -47,7 +47,11 @@ let style: string | null = null;
 export function interactiveAssets(options: { live?: boolean } = {}): string {
   if (style === null) {
     const require = createRequire(import.meta.url);
-    style = `<style>${inline(readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8'))}${STYLE}</style>`;
+    // uPlot's stylesheet, under the MIT licence whose notice heads the page script below
+    const uplot = JSON.parse(readFileSync(require.resolve('uplot/package.json'), 'utf8')) as {
+      version: string;
+    };
+    style = `<style>/*! uPlot ${uplot.version} uPlot.min.css, MIT licence (notice in this page's script) */${inline(readFileSync(require.resolve('uplot/dist/uPlot.min.css'), 'utf8'))}${STYLE}</style>`;
   }
   return `${style}
 <script${options.live === false ? '' : ' data-ev-live'}>${inline(PAGE_SCRIPT)}</script>`;

@@ -153,6 +153,9 @@ export function algoFromPath(segments: readonly string[]): Found | null {
 const RUN_SPECIFIC =
   /(^|[._/])(seed|seeds|random_seed|run|run_name|run_id|runid|name|exp_name|experiment_name|id|uuid|time|timestamp|date|datetime|start_time|dir|path|logdir|log_dir|log_path|save_dir|save_path|output_dir|outdir|out_dir|log_folder|tensorboard_log|wandb\w*|host|hostname|pid|device|cuda|gpu|gpus|cwd|git\w*|commit|trained_agent|checkpoint\w*|verbose)$/i;
 
+/** A value longer than this (JSON-quoted) is free text, not a setting. */
+const FREE_TEXT = 200;
+
 /** A configuration flattened to dotted keys of scalar values. */
 export function flatConfig(
   value: Record<string, unknown>,
@@ -179,6 +182,8 @@ export function varyingKeys(configs: readonly Map<string, string>[]): string[] {
   for (const key of keys) {
     if (RUN_SPECIFIC.test(key) || /(^|[._])(env|env_id|env_name|environment|task|game)$/i.test(key)) continue;
     const values = new Set(configs.map((c) => c.get(key) ?? 'undefined'));
+    // free text (W&B notes, a description) is no setting: never a group's name
+    if ([...values].some((v) => v.length > FREE_TEXT)) continue;
     // a value unique to every run of many is an id, not a setting
     if (
       values.size > 1 &&

@@ -10,20 +10,25 @@ import { evidence } from './evidence.js';
 import { hfTrainer } from './hf-trainer.js';
 import { longTable } from './long-table.js';
 import { mlflow } from './mlflow.js';
+import { mlflowDb } from './mlflow-db.js';
 import { monitor } from './monitor.js';
 import { rayTrial } from './ray-trial.js';
 import { rlZoo } from './rl-zoo.js';
 import { runsReport } from './runs-report.js';
 import { sacred } from './sacred.js';
+import { sb3Companions } from './sb3-companions.js';
 import { summaries } from './summaries.js';
 import { tables } from './tables.js';
 import { tensorboard } from './tensorboard.js';
 import { tensorboardCsv } from './tensorboard-csv.js';
 import { wandbPanel } from './wandb-panel.js';
+import { wandbRun } from './wandb-run.js';
 import { wideTable } from './wide-table.js';
 
 export const RECOGNISERS: readonly Recogniser[] = [
   runsReport,
+  wandbRun,
+  mlflowDb,
   mlflow,
   evidence,
   hfTrainer,
@@ -31,6 +36,7 @@ export const RECOGNISERS: readonly Recogniser[] = [
   rlZoo,
   tensorboard,
   monitor,
+  sb3Companions,
   sacred,
   d3rlpy,
   wandbPanel,

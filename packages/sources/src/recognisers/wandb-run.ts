@@ -1,0 +1,57 @@
+/**
+ * A W&B run folder (`wandb/run-*` or `wandb/offline-run-*`): its `run-<id>.wandb`, known by its `:W&B`
+ * header whatever its name, holds the run's history, config and summary. The folder is that run; what
+ * W&B keeps beside and below it (`files/` copies of config and summary, `logs/` debug logs, `tmp/`) is
+ * listed, not read. A folder holding several run files has a run per file.
+ */
+import type { Folder, Recogniser, Source } from '../catalogue/types.js';
+import { filesUnder } from '../catalogue/walk.js';
+import { isWandbRunFile, readWandbRun, wandbIdentity } from '../stores/index.js';
+import { abs } from './shared.js';
+
+export const wandbRun: Recogniser = {
+  name: 'wandb-run',
+  async recognise(folder) {
+    const runFiles: string[] = [];
+    for (const name of folder.files)
+      if ((await folder.sniff(name)).kind === 'binary' && (await isWandbRunFile(abs(folder, name))))
+        runFiles.push(name);
+    if (runFiles.length === 0) return [];
+    const sources: Source[] = [];
+    for (const name of runFiles) {
+      const file = abs(folder, name);
+      sources.push({
+        // one run file: the folder's run (named after the folder, or after the file when it is given alone)
+        role: runFiles.length === 1 ? 'join' : 'own',
+        layout: 'wandb',
+        files: [folder.path(name)],
+        identity: await wandbIdentity(file).catch(() => ({})),
+        read: async () => [await readWandbRun(file, name)],
+      });
+    }
+    sources.push(...rest(folder, runFiles));
+    return sources;
+  },
+};
+
+/** Everything else in and below the run folder, by what W&B wrote it for. */
+function rest(folder: Folder, runFiles: string[]): Source[] {
+  const named = runFiles.join(', ');
+  const mine = new Set(runFiles.map((f) => folder.path(f)));
+  const groups = new Map<string, string[]>();
+  for (const path of filesUnder(folder.ctx.tree, folder.rel)) {
+    if (mine.has(path)) continue;
+    const below = folder.rel === '.' ? path : path.slice(folder.rel.length + 1);
+    const top = below.includes('/') ? below.slice(0, below.indexOf('/')) : '';
+    const why =
+      top === 'files'
+        ? `W&B's copy of a run file (config, summary, console output), read from ${named}`
+        : top === 'logs'
+          ? `W&B's own debug log, not a metric log (the run is read from ${named})`
+          : `kept by W&B beside ${named}, which holds the run's history, config and summary`;
+    const list = groups.get(why);
+    if (list) list.push(path);
+    else groups.set(why, [path]);
+  }
+  return [...groups].map(([why, files]) => ({ role: 'unread' as const, files, why }));
+}
