@@ -81,6 +81,8 @@ export function sniffBytes(bytes: Buffer, name: string, size: number, mtimeMs: n
   const whole = bytes.length >= size;
   const out: Sniff = { ...base, head, kind: 'text', what: describeText(head) };
   const start = head.trimStart();
+  // markup (an SVG chart, an HTML page) splits on its commas too, but is no log
+  if (start.startsWith('<')) return { ...out, what: 'markup (XML, HTML or SVG), not a log' };
   if (start.startsWith('[')) return { ...out, kind: 'json-array', what: 'a JSON array' };
   if (start.startsWith('{')) {
     const lines = head.split('\n').filter((l) => l.trim() !== '');
@@ -143,6 +145,8 @@ function describeText(head: string): string {
 }
 
 const DELIMITERS = [',', '\t', ';', '|'];
+/** A column name: short, no markup. */
+const NAME = /^[^<>{}\n]{1,100}$/;
 
 /**
  * The shape of a delimited table from its first lines: the delimiter that splits every line (quotes
@@ -168,6 +172,8 @@ export function sniffTable(head: string, whole: boolean): TableShape | null {
     if (rest.length > 0 && same * 2 < rest.length) continue;
     // a log of messages (`12:00:01 | INFO | …`) splits evenly too: a table of metrics holds numbers
     if (rest.length > 0 && !rest.some((row) => row.some(isNumber))) continue;
+    // a header with no row yet (a log just opened) is names, never prose or markup
+    if (rest.length === 0 && !(rows[0] as string[]).every((cell) => NAME.test(cell.trim()))) continue;
     if (!best || fields > best.fields)
       best = { delimiter, header: headerOf(rows[0] as string[], lines), fields };
   }
