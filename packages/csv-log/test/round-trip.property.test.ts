@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Cell, loadCsvLog, openCsvLog, openJsonlLog, readCsvLog, readJsonl } from '../src/index.js';
-import { formatHeader } from '../src/write/cell-format.js';
+import { formatHeader, quoteCsv } from '../src/write/cell-format.js';
 import { tempDir } from './helpers.js';
 
 // Text that a CSV reader would (by design) read as something else: empty, a number, nan/inf or a
@@ -99,6 +99,15 @@ async function expectReadBack(path: string, columns: string[], rows: Record<stri
   }
 }
 
+/**
+ * A row of the column names themselves when every name needs quotes: its line is the header's, with no
+ * other spelling, so readers report it as a duplicate header (documented) instead of returning it.
+ */
+function headerLikeRow(columns: readonly string[], rows: readonly Record<string, Cell>[]): boolean {
+  const plain = (name: string) => quoteCsv(name) === name;
+  return !columns.some(plain) && rows.some((row) => columns.every((name) => row[name] === name));
+}
+
 describe('CSV round trip (property)', () => {
   const dir = tempDir();
   let n = 0;
@@ -114,6 +123,7 @@ describe('CSV round trip (property)', () => {
           const rows = cellRows.map((cells) =>
             Object.fromEntries(columns.map((name, i) => [name, cells[i]])),
           );
+          fc.pre(!headerLikeRow(columns, rows));
           const log = openCsvLog(path, { columns, durability });
           for (const row of rows) log.append(row);
           await log.close();
@@ -143,6 +153,7 @@ describe('CSV round trip (property)', () => {
             await log.close();
             return Buffer.byteLength(formatHeader(columns)) + eol.length;
           };
+          fc.pre(!headerLikeRow(columns, [...toRows(first), ...toRows(second)]));
           const path = join(dir, `m${n++}.csv`);
           const other = join(dir, `m${n++}.csv`);
           await writeWith(path, crlfFirst ? '\r\n' : '\n', toRows(first));
