@@ -25,7 +25,9 @@ describe('evidence export', () => {
     const out = join(root, 'runs.parquet');
     const result = await runCli(['export', root, '--out', out]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/^wrote {3}.*runs\.parquet \(\d+ values of \d+ metrics from 5 runs\)\n$/);
+    expect(result.stdout).toMatch(
+      /^wrote {3}.*runs\.parquet \(\d+ values of \d+ metrics from 5 runs; configuration columns: [^)]*\blr\b[^)]*\)\n$/,
+    );
     expect(result.stderr).toMatch(/sb3-vecenv\/crashed: skipped: no values to read/);
     expect(result.stderr).toMatch(
       /: 5 runs in 4 groups \(ppo, PPO_2024-01-01_12-00-00 lr=0\.001, PPO_2024-01-01_12-00-00 lr=0\.0001, a2c\) × 2 tasks \(CartPole-v1, PongNoFrameskip-v4\), by layout .*; task from layout 4, metadata \(monitor header env_id\) 1; group from layout 4, configuration minus seed \(lr\) 2, algorithm in path 1; .*override with --pattern, --group-by, --x, --y/,
@@ -67,8 +69,8 @@ describe('evidence export', () => {
     const out = join(root, 'long.csv');
     expect((await runCli(['export', join(root, 'long-format', 'results.csv'), '--out', out])).code).toBe(0);
     const lines = readFileSync(out, 'utf8').trimEnd().split('\n');
-    expect(lines[0]).toBe('group,task,run,source,metric,step,wall_time,value');
-    expect(lines).toContain('dqn,CartPole-v1,2,results.csv,reward,3000,,32');
+    expect(lines[0]).toBe('group,task,run,run_id,source,metric,step,wall_time,value');
+    expect(lines).toContain('dqn,CartPole-v1,2,results.csv#dqn/CartPole-v1/2,results.csv,reward,3000,,32');
     expect(lines).toHaveLength(1 + 2 * 3 * 4);
     const again = await runCli(['export', join(root, 'long-format', 'results.csv'), '--out', out]);
     expect(again.code).toBe(1);

@@ -45,6 +45,9 @@ function workspace(into = tempDir('readme')): string {
       .map((line) => JSON.stringify({ episode: { r: (JSON.parse(line) as { return: number }).return } }));
     writeFileSync(join(into, `${side}_episodes.jsonl`), `${nested.join('\n')}\n`);
   }
+  // Ray Tune trials with params.json: the export's configuration columns
+  const layouts = fileURLToPath(new URL('../../../packages/sources/test/fixtures/layouts', import.meta.url));
+  cpSync(join(layouts, 'ray_results'), join(into, 'ray_results'), { recursive: true });
   cpSync(join(evidence, 'training_log.csv'), join(into, 'metrics.csv'));
   cpSync(join(evidence, 'training_log.csv'), join(into, 'log.csv'));
   // `pnpm seeds`: runs/<task>/<group>/<seed>/, each an evidence folder with its training log

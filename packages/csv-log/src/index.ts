@@ -10,6 +10,12 @@ export {
 } from './read/follow-csv.js';
 export { type LineIssue, lineIssues } from './read/line-issues.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './read/load-csv.js';
+export {
+  type DecimatedCsvLog,
+  type DecimatedCsvOptions,
+  type Decimation,
+  loadCsvLogDecimated,
+} from './read/load-decimated.js';
 export { parseNanJson } from './read/nan-json.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read/read-csv.js';
 export { type JsonlResult, readJsonl } from './read/read-jsonl.js';

@@ -2,7 +2,7 @@
 // by `evidence plot`, `evidence watch` and @evidence/report.
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type LineIssue, lineIssues, loadCsvLog, readJsonl } from '@evidence/csv-log';
+import { type LineIssue, lineIssues, loadCsvLogDecimated, readJsonl } from '@evidence/csv-log';
 import { pushAll } from '@evidence/node-kit';
 import { NoDataError } from './charts/common.js';
 import type { CsvInput, EvalInput, EvalRecord } from './data.js';
@@ -21,7 +21,8 @@ export class ChartInputReader implements ChartInputs {
 
   csv(path: string): Promise<CsvInput> {
     return this.#once(path, async () => {
-      const loaded = await loadCsvLog(path);
+      // every standard chart of a log is a line over step: decimated while reading (bounded memory)
+      const loaded = await loadCsvLogDecimated(path, { restartColumn: 'step' });
       pushAll(this.issues, lineIssues(path, loaded.issues));
       return loaded;
     });

@@ -24,7 +24,14 @@ import { renderMarkdown } from './folder/markdown.js';
 import type { RawLog, ReportModel, TrainingSummary } from './folder/model.js';
 import { overlayFigures } from './folder/overlay-figures.js';
 import { REPORT_DIR } from './folder/paths.js';
-import { EvidencePaths, type LoadedCsvLog, loadCsvLog, writeTextAtomic } from './io.js';
+import {
+  type DecimatedCsvLog,
+  EvidencePaths,
+  type LoadedCsvLog,
+  loadCsvLog,
+  loadCsvLogDecimated,
+  writeTextAtomic,
+} from './io.js';
 import { OwnedFiles } from './owned-files.js';
 import { LIVE_DATA_FILE } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
@@ -143,10 +150,23 @@ const toPosix = (path: string): string => path.split('\\').join('/');
 function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
   const reward = log.columns.reward;
   if (!(reward instanceof Float64Array) || log.rowCount === 0) return null;
-  const tenth = Math.max(1, Math.floor(reward.length / 10));
+  const steps = log.columns.step instanceof Float64Array ? log.columns.step : null;
+  const decimation = (log as Partial<DecimatedCsvLog>).decimation;
+  // a decimated log: the means from its buckets' sums, every row counted (to a bucket's rows at the tenths)
+  const rows = decimation?.rows ?? log.rowCount;
+  const tenth = Math.max(1, Math.floor(rows / 10));
+  const at = decimation ? decimation.columns.indexOf('reward') : -1;
   const meanOf = (from: number, to: number): number => {
     let sum = 0;
     let n = 0;
+    if (decimation) {
+      for (const span of decimation.spans)
+        if (span.end > from && span.start < to) {
+          sum += span.sum[at] as number;
+          n += span.count[at] as number;
+        }
+      return sum / n;
+    }
     for (let i = from; i < to; i++) {
       const v = reward[i] as number;
       if (Number.isFinite(v)) {
@@ -156,13 +176,19 @@ function trainingSummary(log: LoadedCsvLog): TrainingSummary | null {
     }
     return sum / n;
   };
-  const steps = log.columns.step instanceof Float64Array ? log.columns.step : null;
   return {
-    rows: log.rowCount,
-    lastStep: steps ? (steps[steps.length - 1] as number) : log.rowCount,
+    rows,
+    lastStep: steps ? (steps[steps.length - 1] as number) : rows,
     earlyReward: meanOf(0, tenth),
-    lateReward: meanOf(reward.length - tenth, reward.length),
+    lateReward: meanOf(rows - tenth, rows),
   };
+}
+
+/** What a decimated log's chart says of it: how many rows it is drawn from. */
+function decimationNote(log: LoadedCsvLog | null | undefined): string {
+  const d = (log as Partial<DecimatedCsvLog> | null | undefined)?.decimation;
+  if (!d || d.kept === d.rows) return '';
+  return ` (drawn from ${d.kept.toLocaleString('en')} of ${d.rows.toLocaleString('en')} rows: the first, last, lowest and highest of every ${d.rowsPerBucket.toLocaleString('en')})`;
 }
 
 /** The last rows of checkpoint_evals.csv, without the columns that are empty in every row shown. */
@@ -303,7 +329,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const run = await readRunInfo(join(root, RUN_FILE));
   if (run.state === 'invalid') issues.push({ file: run.file, line: 0, reason: capText(run.reason) });
 
-  const loadCsv = async (path: string, columns?: readonly string[]): Promise<LoadedCsvLog | null> => {
+  const loadCsv = async (
+    path: string,
+    columns?: readonly string[],
+    decimate = false,
+  ): Promise<LoadedCsvLog | null> => {
     if (!existsSync(path)) {
       skipped.push({ what: name(path), why: 'not found' });
       return null;
@@ -311,7 +341,10 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     try {
       // No dedupeBy: a log without a step column is still drawn; the charts keep the last row of a
       // step logged twice after a resume themselves.
-      const loaded = await loadCsvLog(path, columns ? { columns } : {});
+      // The training log can hold millions of rows: read in one pass keeping each row bucket's extremes.
+      const loaded = decimate
+        ? await loadCsvLogDecimated(path, { ...(columns ? { columns } : {}), restartColumn: 'step' })
+        : await loadCsvLog(path, columns ? { columns } : {});
       pushAll(issues, issuesOf(path, loaded.issues));
       if (loaded.rowCount > 0) return loaded;
       skipped.push({ what: name(path), why: 'no data rows' });
@@ -350,7 +383,9 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     : null;
 
   // The training log can hold millions of rows: keep only what the chart and the summary read.
-  const trainingLog = evidenceFound ? await loadCsv(paths.trainingLog, TRAINING_COLUMNS) : null;
+  const trainingLog = evidenceFound ? await loadCsv(paths.trainingLog, TRAINING_COLUMNS, true) : null;
+  const decimated = decimationNote(trainingLog);
+  if (decimated) log(`${name(paths.trainingLog)}: charted${decimated}`);
   const rewardComponents = evidenceFound ? await loadCsv(paths.rewardComponents) : null;
   const checkpointEvals = evidenceFound ? await loadCsv(paths.checkpointEvals) : null;
   progress('read logs');
@@ -405,7 +440,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
       const drawn = result.written.find((w) => w.chart === chart);
       if (drawn) {
         charts.push({
-          title: chart.title,
+          title: `${chart.title}${decimationNote(chart.source === 'csv' ? loadedCsv.get(chart.inputs[0] as string) : null)}`,
           file: href(drawn.path),
           label: name(drawn.path),
           ...(await lineChart(chart)),

@@ -5,9 +5,11 @@
  * chart; build-report draws and places them.
  */
 
-import { basename, relative, resolve, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { type Chart, type LineSeries, movingAverage, type Panel } from '@evidence/plots';
 import {
+  type Discovery,
   discoverRuns,
   FORMAT_NAMES,
   RUN_FILES_LOOKED_FOR,
@@ -68,12 +70,17 @@ export interface FoundSources {
  */
 export async function findSources(root: string, options: { exclude?: string } = {}): Promise<FoundSources> {
   const exclude = options.exclude ? resolve(options.exclude) : undefined;
-  let found = await discoverRuns(root, exclude ? { exclude } : {});
-  if (found.runs.some((run) => run.id === '.' && run.layout === 'evidence')) {
+  const log = join(resolve(root), 'training_log.csv');
+  // An evidence folder's training log can hold millions of rows, read by the report itself (decimated):
+  // the discovery is told not to read it, and what lies in the report's folder is left out afterwards.
+  let found = existsSync(log)
+    ? outside(await discoverRuns(root, { inside: true, exclude: log }), resolve(root), exclude)
+    : await discoverRuns(root, exclude ? { exclude } : {});
+  if (!existsSync(log) && found.runs.some((run) => run.id === '.' && run.layout === 'evidence'))
     found = await discoverRuns(root, { inside: true, ...(exclude ? { exclude } : {}) });
-    // our own logs and evaluation files are the evidence report's to read and judge
+  // our own logs and evaluation files are the evidence report's to read and judge
+  if (existsSync(log) || found.runs.some((run) => run.layout === 'evidence' && run.id === '.'))
     found.skipped = found.skipped.filter((skip) => !isOwnFile(skip.path));
-  }
   const foreign = found.runs
     .filter((run) => !OWN_FORMATS.has(run.format))
     .flatMap(views)
@@ -84,6 +91,20 @@ export async function findSources(root: string, options: { exclude?: string } = 
     new Set(all.map((run) => run.id)).size > 1 && !all.every((run) => run.format === 'wandb-panel');
   const more = foreign.splice(MAX_SOURCES);
   return { runs: foreign, more, all, overlay, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
+}
+
+/** The discovery without what lies in `folder` (a path under `root`). */
+function outside(found: Discovery, root: string, folder: string | undefined): Discovery {
+  if (!folder) return found;
+  const inFolder = (path: string) => {
+    const abs = join(root, path);
+    return abs === folder || abs.startsWith(folder + sep);
+  };
+  return {
+    ...found,
+    runs: found.runs.filter((run) => !inFolder(run.id.replace(/#.*$/, ''))),
+    skipped: found.skipped.filter((skip) => !inFolder(skip.path)),
+  };
 }
 
 const OWN_FILES =

@@ -7,7 +7,15 @@ export {
   RUN_COLUMNS,
   UnknownFileError,
 } from './discover.js';
-export { EXPORT_COLUMNS, exportCsv, exportParquet, exportRowCount } from './export.js';
+export {
+  type ConfigColumn,
+  configColumns,
+  EXPORT_COLUMNS,
+  type ExportResult,
+  exportCsv,
+  exportParquet,
+  exportRowCount,
+} from './export.js';
 export { defaultY, FORMAT_NAMES, OTHER_Y_CANDIDATES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
 export { runColumns } from './grid.js';
 export type {

@@ -18,7 +18,7 @@ interface ExportOptions {
 export function exportCommand(command: Command, io: CliIo): void {
   command
     .description(
-      "every run's series in long form (group, task, run, source, metric, step, wall_time, value), for DuckDB, Polars, pandas or Spark",
+      "every run's series in long form (group, task, run, run_id, source, metric, step, wall_time, value, then its configuration), for DuckDB, Polars, pandas or Spark",
     )
     .argument('<root>', 'a folder of runs (or one run file) in any layout evidence reads')
     .requiredOption('-o, --out <file>', 'the file to write: .parquet or .csv')
@@ -40,12 +40,16 @@ export function exportCommand(command: Command, io: CliIo): void {
       'after',
       `
 One row per logged value: every value at a repeated step is kept; wall_time is empty (null) where the
-format has none. Parquet columns: group, task, run, source, metric as UTF-8 strings; step, wall_time, value
-as DOUBLE.
+format has none. run_id is unique per run (its path under ROOT). Then one column per configuration key
+(run.json, params.json, config.yml, TensorBoard hparams…; nested keys as optimizer.lr; config.<key> when
+a key clashes with a column above), empty where a run lacks it. Parquet: text as UTF-8 strings; step,
+wall_time, value as DOUBLE; a configuration column as DOUBLE, BOOLEAN or STRING. Written in row groups
+(Parquet) or chunks (CSV): memory does not grow with the output.
 
 Examples:
   $ evidence export runs/ --out runs.parquet
   $ duckdb -c "SELECT \\"group\\", max(value) FROM 'runs.parquet' WHERE metric = 'charts/episodic_return' GROUP BY 1"
+  $ duckdb -c "SELECT lr, avg(value) FROM 'runs.parquet' WHERE metric = 'rollout/ep_rew_mean' GROUP BY lr"
   $ evidence export results.csv --run-column trial --out long.csv`,
     )
     .action(async (rootArg: string, options: ExportOptions) => {
@@ -63,15 +67,16 @@ Examples:
         throw new InputError(displayPath(io, out), 'already exists; pass --force to replace it');
       const found = await readRuns(io, root, { ...discoveryOptions(options), exclude: out });
       const sources = await import('@evidence/sources');
-      const rows =
+      const { rows, config } =
         kind === '.parquet'
           ? await sources.exportParquet(found.runs, out)
           : await sources.exportCsv(found.runs, out);
       printRunIssues(io, root, found.runs);
       const metrics = new Set(found.runs.flatMap((run) => run.series.map((s) => s.metric))).size;
+      const settings = config.length === 0 ? '' : `; configuration columns: ${config.join(', ')}`;
       printLine(
         io.stdout,
-        `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'})`,
+        `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'}${settings})`,
       );
     });
 }

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
-import { loadCsvLog } from '@evidence/csv-log';
+import { loadCsvLogDecimated } from '@evidence/csv-log';
 // Types only: the drawing library (native canvas) is loaded when a command draws, so `--help` starts fast.
 import type { StandardChart, StandardChartsResult } from '@evidence/plots';
 import type { Command } from 'commander';
@@ -130,15 +131,50 @@ export async function isEvidenceFolder(dir: string): Promise<boolean> {
   return standardCharts(dir).some((chart) => chart.inputs.some((input) => existsSync(input)));
 }
 
-/** A CSV our own reader draws (its columns are what --y picks); anything else goes through the discovery. */
+/** Bytes of a CSV's head that decide its format (the header and first rows), never its whole length. */
+const HEAD_BYTES = 256 * 1024;
+
+/**
+ * A CSV our own reader draws (its columns are what --y picks); anything else goes through the discovery.
+ * The discovery is shown the file's head only (same name, in a temp folder): a 10M-row log is not read
+ * whole to learn its format. A table split into runs by its contents is judged on the whole file.
+ */
 async function isPlainCsv(path: string): Promise<boolean> {
   if (!/\.(csv|tsv)$/i.test(path)) return false;
   const { discoverRuns } = await import('@evidence/sources');
-  const found = await discoverRuns(path).catch(() => null);
-  const run = found?.runs[0];
-  return (
-    found !== null && found.runs.length === 1 && (run?.format === 'evidence-csv' || run?.format === 'csv')
-  );
+  const judge = async (file: string) => {
+    const found = await discoverRuns(file).catch(() => null);
+    const run = found?.runs[0];
+    const plain =
+      found !== null && found.runs.length === 1 && (run?.format === 'evidence-csv' || run?.format === 'csv');
+    return { plain, split: run?.layout === 'long-table' || run?.layout === 'wandb-panel' };
+  };
+  const head = await headOf(path);
+  if (!head) return (await judge(path)).plain;
+  try {
+    const sample = await judge(head.file);
+    return sample.split ? (await judge(path)).plain : sample.plain;
+  } finally {
+    await rm(head.dir, { recursive: true, force: true });
+  }
+}
+
+/** A copy of a big file's first whole lines (up to HEAD_BYTES) under its own name; null for a small file. */
+async function headOf(path: string): Promise<{ dir: string; file: string } | null> {
+  const handle = await open(path, 'r');
+  try {
+    if ((await handle.stat()).size <= HEAD_BYTES) return null;
+    const bytes = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(bytes, 0, HEAD_BYTES, 0);
+    const end = bytes.subarray(0, bytesRead).lastIndexOf(10);
+    if (end < 0) return null; // one line longer than the head: let the discovery read the file
+    const dir = await mkdtemp(join(tmpdir(), 'evidence-plot-head-'));
+    const file = join(dir, basename(path));
+    await writeFile(file, bytes.subarray(0, end + 1));
+    return { dir, file };
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Any run file or folder the discovery knows, drawn as curves (one panel per y, a line per run). */
@@ -175,7 +211,8 @@ async function plotColumns(
     ? resolvePath(io, options.out)
     : join(dirname(csvPath), `${basename(csvPath, extname(csvPath))}.png`);
   await refuseForeign(io, out, options.force);
-  const csv = await loadCsvLog(csvPath);
+  // one pass keeping each row bucket's first, last, lowest and highest: a 10M-row log in bounded memory
+  const csv = await loadCsvLogDecimated(csvPath, { columns: [x, ...options.y], restartColumn: x });
   await mkdir(dirname(out), { recursive: true });
   printIssues(io, fromReadIssues(csvPath, csv.issues));
   for (const column of [x, ...options.y]) {
@@ -198,6 +235,12 @@ async function plotColumns(
   owned.add(written);
   await owned.save();
   printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
+  const { rows, kept, rowsPerBucket } = csv.decimation;
+  if (kept < rows)
+    printLine(
+      io.stderr,
+      `${displayPath(io, csvPath)}: drawn from ${kept.toLocaleString('en')} of ${rows.toLocaleString('en')} rows (the first, last, lowest and highest of every ${rowsPerBucket.toLocaleString('en')})`,
+    );
 }
 
 /** Where `plot DIR` and `watch DIR` draw by default: the folder of the report, beside its page. */

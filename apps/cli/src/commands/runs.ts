@@ -221,9 +221,6 @@ Example:
 /** `1 run`, `2 runs`: a count with its noun agreeing. */
 const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-/** A probability to 3 decimals, as compare prints P(post > pre). */
-const probability = (p: number | null): string => (p === null ? 'n/a' : p.toFixed(3));
-
 /**
  * The CI gate: A must end above B by the one-sided exact test at 5 % (across tasks, the stratified test
  * over the tasks both ran with two or more complete runs). With too few runs for any result to reach

@@ -146,8 +146,9 @@ const DELIMITERS = [',', '\t', ';', '|'];
 
 /**
  * The shape of a delimited table from its first lines: the delimiter that splits every line (quotes
- * respected) into the same number of fields, more than one; a run of spaces when none does. The first
- * row is a header unless every cell of it is a number (d3rlpy writes `epoch,step,value` rows, no header).
+ * respected) into the same number of fields, more than one, with a number among its rows; a run of spaces
+ * when none does. The first row is a header unless every cell of it is a number (d3rlpy writes
+ * `epoch,step,value` rows, no header).
  */
 export function sniffTable(head: string, whole: boolean): TableShape | null {
   let lines = head.replace(/\r\n/g, '\n').split('\n');
@@ -165,6 +166,8 @@ export function sniffTable(head: string, whole: boolean): TableShape | null {
     const rest = rows.slice(1);
     const same = rest.filter((r) => r.length === fields).length;
     if (rest.length > 0 && same * 2 < rest.length) continue;
+    // a log of messages (`12:00:01 | INFO | …`) splits evenly too: a table of metrics holds numbers
+    if (rest.length > 0 && !rest.some((row) => row.some(isNumber))) continue;
     if (!best || fields > best.fields)
       best = { delimiter, header: headerOf(rows[0] as string[], lines), fields };
   }

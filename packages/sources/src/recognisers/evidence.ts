@@ -24,7 +24,8 @@ export const evidence: Recogniser = {
           ) ?? [])
       : [];
     const logs = EVIDENCE_LOGS.filter((name) => folder.files.includes(name));
-    if (!logs.includes('training_log.csv') && histories.length === 0) return [];
+    // any of its logs makes the folder ours (a report reads its training log itself and hides it here)
+    if (logs.length === 0 && histories.length === 0) return [];
     const dir = folder.abs;
     const runJson = folder.files.includes('run.json');
     // the evaluation episodes evidence writes beside its logs are the report's to read and judge

@@ -124,7 +124,7 @@ export interface EventSink {
   /** The file's `file_version` record (`brain.Event:2`): it decides TensorBoard's restart rule. */
   fileVersion?(version: number): void;
   /** An event with a summary, before its values: its step and tags (TensorBoard's out-of-order check). */
-  summary?(step: number, tags: string[]): void;
+  summary?(step: number, tags: () => string[]): void;
 }
 
 /** SessionLog.SessionStatus.START (tensorflow/core/util/event.proto). */
@@ -165,10 +165,8 @@ export function decodeEvent(
   }
   const step = toNumber(event.step ?? 0);
   const wallTime = event.wallTime ?? 0;
-  sink.summary?.(
-    step,
-    values.map((value) => value.tag ?? ''),
-  );
+  // the tags only when a purge needs them: a million events should not build a million arrays
+  sink.summary?.(step, () => values.map((value) => value.tag ?? ''));
   for (const value of values) {
     const tag = value.tag ?? '';
     const pluginData = value.metadata?.pluginData;

@@ -143,7 +143,8 @@ async function readScalarsOf(path: string, dir: string, files: string[]): Promis
     builder.startFile(source);
     const sink = {
       fileVersion: (version: number) => builder.setFileVersion(version),
-      summary: (step: number, tags: string[]) => builder.summaryEvent(source, step, prefixed(prefix, tags)),
+      summary: (step: number, tags: () => string[]) =>
+        builder.summaryEvent(source, step, () => prefixed(prefix, tags())),
       scalar: (tag: string, step: number, wallTime: number, value: number, float32: boolean) =>
         builder.scalar(prefix(tag), source, step, wallTime, value, float32, file),
       sessionStart: (step: number) => builder.sessionStart(source, step),

@@ -119,7 +119,7 @@ export class SeriesBuilder {
   }
 
   /** An event with a summary, before its values are added. */
-  summaryEvent(source: string, step: number, tags: readonly string[]): void {
+  summaryEvent(source: string, step: number, tags: () => readonly string[]): void {
     const state = this.state;
     if (this.fileFirstStep) {
       this.fileFirstStep = false;
@@ -133,7 +133,7 @@ export class SeriesBuilder {
     }
     if (state.fileVersion < 2 && step < state.mostRecentStep) {
       let purged = 0;
-      for (const tag of new Set(tags)) purged += this.tags.get(tag)?.builder.purgeFrom(step) ?? 0;
+      for (const tag of new Set(tags())) purged += this.tags.get(tag)?.builder.purgeFrom(step) ?? 0;
       if (purged > 0) this.restart(source, step, state.mostRecentStep, 'step-back', purged);
     }
     state.mostRecentStep = step;

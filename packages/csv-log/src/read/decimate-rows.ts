@@ -1,0 +1,242 @@
+// Streaming min/max decimation of a table's rows ("M4" over row buckets): every bucket of consecutive
+// rows keeps its first and last row and, for each column, the row of its lowest and highest value and its
+// first non-finite one (a gap in a line). Buckets double in size (adjacent pairs merged) whenever there are
+// twice the target, so memory stays bounded however many rows stream in, and the work is linear.
+
+/** A kept row: its index among the rows read and its values (one per column). */
+export interface KeptRow {
+  index: number;
+  values: Float64Array;
+}
+
+/** A closed bucket: its candidate rows and, per column, the sum and count of its finite values. */
+interface Bucket {
+  first: KeptRow;
+  last: KeptRow;
+  min: (KeptRow | null)[];
+  max: (KeptRow | null)[];
+  gap: (KeptRow | null)[];
+  start: number;
+  end: number;
+  sum: Float64Array;
+  count: Float64Array;
+}
+
+/** A span of rows (start inclusive, end exclusive) with each column's sum and count of finite values. */
+export interface RowSpan {
+  start: number;
+  end: number;
+  sum: Float64Array;
+  count: Float64Array;
+}
+
+const keep = (index: number, values: Float64Array): KeptRow => ({ index, values: values.slice() });
+
+function better(a: KeptRow | null, b: KeptRow | null, c: number, lower: boolean): KeptRow | null {
+  if (!a) return b;
+  if (!b) return a;
+  const x = a.values[c] as number;
+  const y = b.values[c] as number;
+  return (lower ? y < x : y > x) ? b : a;
+}
+
+/** Distinct rows, in row order. */
+function distinct(rows: (KeptRow | null)[]): KeptRow[] {
+  const byIndex = new Map<number, KeptRow>();
+  for (const row of rows) if (row) byIndex.set(row.index, row);
+  return [...byIndex.values()].sort((a, b) => a.index - b.index);
+}
+
+/** A bucket's kept rows, in row order. */
+const candidates = (b: Bucket) => distinct([b.first, b.last, ...b.min, ...b.max, ...b.gap]);
+
+/** The open bucket's candidate rows, overwritten in place (no allocation per row), copied when it closes. */
+class OpenBucket {
+  start = 0;
+  end = 0;
+  readonly first: Float64Array;
+  readonly last: Float64Array;
+  /** Per column: the row index of its lowest, highest and first non-finite value (-1: none yet). */
+  readonly minAt: Float64Array;
+  readonly maxAt: Float64Array;
+  readonly gapAt: Float64Array;
+  readonly min: Float64Array[];
+  readonly max: Float64Array[];
+  readonly gap: Float64Array[];
+  readonly sum: Float64Array;
+  readonly count: Float64Array;
+
+  constructor(readonly width: number) {
+    const rows = () => Array.from({ length: width }, () => new Float64Array(width));
+    this.first = new Float64Array(width);
+    this.last = new Float64Array(width);
+    this.minAt = new Float64Array(width);
+    this.maxAt = new Float64Array(width);
+    this.gapAt = new Float64Array(width);
+    this.min = rows();
+    this.max = rows();
+    this.gap = rows();
+    this.sum = new Float64Array(width);
+    this.count = new Float64Array(width);
+  }
+
+  reset(index: number, values: Float64Array): void {
+    this.start = index;
+    this.first.set(values);
+    this.minAt.fill(-1);
+    this.maxAt.fill(-1);
+    this.gapAt.fill(-1);
+    this.sum.fill(0);
+    this.count.fill(0);
+  }
+
+  add(index: number, values: Float64Array): void {
+    this.end = index + 1;
+    this.last.set(values);
+    for (let c = 0; c < this.width; c++) {
+      const v = values[c] as number;
+      if (!Number.isFinite(v)) {
+        if (this.gapAt[c] === -1) {
+          this.gapAt[c] = index;
+          (this.gap[c] as Float64Array).set(values);
+        }
+        continue;
+      }
+      this.sum[c] = (this.sum[c] as number) + v;
+      this.count[c] = (this.count[c] as number) + 1;
+      if (this.minAt[c] === -1 || v < ((this.min[c] as Float64Array)[c] as number)) {
+        this.minAt[c] = index;
+        (this.min[c] as Float64Array).set(values);
+      }
+      if (this.maxAt[c] === -1 || v > ((this.max[c] as Float64Array)[c] as number)) {
+        this.maxAt[c] = index;
+        (this.max[c] as Float64Array).set(values);
+      }
+    }
+  }
+
+  /** A closed bucket: one copy per distinct kept row. */
+  close(): Bucket {
+    const copies = new Map<number, KeptRow>();
+    const row = (index: number, values: Float64Array): KeptRow | null => {
+      if (index < 0) return null;
+      const known = copies.get(index);
+      if (known) return known;
+      const kept = keep(index, values);
+      copies.set(index, kept);
+      return kept;
+    };
+    const each = (at: Float64Array, values: Float64Array[]) =>
+      Array.from({ length: this.width }, (_, c) => row(at[c] as number, values[c] as Float64Array));
+    return {
+      first: row(this.start, this.first) as KeptRow,
+      last: row(this.end - 1, this.last) as KeptRow,
+      min: each(this.minAt, this.min),
+      max: each(this.maxAt, this.max),
+      gap: each(this.gapAt, this.gap),
+      start: this.start,
+      end: this.end,
+      sum: this.sum.slice(),
+      count: this.count.slice(),
+    };
+  }
+}
+
+export class RowDecimator {
+  readonly #width: number;
+  readonly #target: number;
+  #buckets: Bucket[] = [];
+  readonly #open: OpenBucket;
+  #isOpen = false;
+  /** Rows per bucket: 1 until the rows outnumber twice the target, then doubled at each merge. */
+  rowsPerBucket = 1;
+  rows = 0;
+
+  constructor(width: number, target: number) {
+    this.#width = width;
+    this.#target = Math.max(1, target);
+    this.#open = new OpenBucket(width);
+  }
+
+  /** Adds the next row; its values are copied (the caller may reuse the array). */
+  add(values: Float64Array): void {
+    const index = this.rows++;
+    if (!this.#isOpen) {
+      this.#open.reset(index, values);
+      this.#isOpen = true;
+    }
+    this.#open.add(index, values);
+    if (this.#open.end - this.#open.start >= this.rowsPerBucket) this.#close();
+  }
+
+  #close(): void {
+    if (!this.#isOpen) return;
+    this.#isOpen = false;
+    this.#buckets.push(this.#open.close());
+    if (this.#buckets.length >= 2 * this.#target) this.#merge();
+  }
+
+  /** Halves the buckets: each adjacent pair becomes one (linear: each merge halves what the next costs). */
+  #merge(): void {
+    const merged: Bucket[] = [];
+    for (let i = 0; i < this.#buckets.length; i += 2) {
+      const a = this.#buckets[i] as Bucket;
+      const b = this.#buckets[i + 1];
+      if (!b) {
+        merged.push(a);
+        continue;
+      }
+      const pick = (f: (c: number) => KeptRow | null) => Array.from({ length: this.#width }, (_, c) => f(c));
+      merged.push({
+        first: a.first,
+        last: b.last,
+        min: pick((c) => better(a.min[c] ?? null, b.min[c] ?? null, c, true)),
+        max: pick((c) => better(a.max[c] ?? null, b.max[c] ?? null, c, false)),
+        gap: pick((c) => a.gap[c] ?? b.gap[c] ?? null),
+        start: a.start,
+        end: b.end,
+        sum: a.sum.map((s, c) => s + (b.sum[c] as number)),
+        count: a.count.map((n, c) => n + (b.count[c] as number)),
+      });
+    }
+    this.#buckets = merged;
+    this.rowsPerBucket *= 2;
+  }
+
+  /**
+   * Drops every kept row whose column `c` is at or above `from` (a writer that started again at an
+   * earlier step: the rows it logged before at those steps are superseded, the restart rule).
+   */
+  purgeFrom(c: number, from: number): void {
+    this.#close();
+    const stays = (row: KeptRow | null) => (row && !((row.values[c] as number) >= from) ? row : null);
+    this.#buckets = this.#buckets.filter((bucket) => {
+      bucket.min = bucket.min.map(stays);
+      bucket.max = bucket.max.map(stays);
+      bucket.gap = bucket.gap.map(stays);
+      const left = distinct([
+        stays(bucket.first),
+        stays(bucket.last),
+        ...bucket.min,
+        ...bucket.max,
+        ...bucket.gap,
+      ]);
+      if (left.length === 0) return false;
+      bucket.first = left[0] as KeptRow;
+      bucket.last = left[left.length - 1] as KeptRow;
+      return true;
+    });
+  }
+
+  /** The kept rows in their order, and the spans of rows with their sums. */
+  finish(): { kept: KeptRow[]; spans: RowSpan[] } {
+    this.#close();
+    const kept: KeptRow[] = [];
+    const spans: RowSpan[] = [];
+    for (const bucket of this.#buckets) {
+      for (const row of candidates(bucket)) kept.push(row);
+      spans.push({ start: bucket.start, end: bucket.end, sum: bucket.sum, count: bucket.count });
+    }
+    return { kept, spans };
+  }
+}
