@@ -38,6 +38,7 @@ describe('evidence completion', () => {
       expect(registered.stdout.trim()).toBe('complete -o bashdefault -o filenames -F _evidence evidence');
       expect(bashComplete(path, ['evidence', 'r'])).toEqual(['report', 'runs']);
       expect(bashComplete(path, ['evidence', 'runs', '--re'])).toEqual([
+        '--reference',
         '--resamples',
         '--require-improvement',
       ]);
