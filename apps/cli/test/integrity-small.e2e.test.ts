@@ -53,8 +53,8 @@ describe('bad lines are said where they are', () => {
   });
 });
 
-describe('runs deeper than the search are said', () => {
-  it('a run 12 folders below the root is listed as skipped (too deep), not left out without a word', async () => {
+describe('runs deep below the root', () => {
+  it('a run 12 folders below the root is found: the whole tree is walked, no depth cutoff', async () => {
     const dir = tempDir('deep-runs');
     const deep = join(dir, 'root', ...'abcdefghijkl'.split(''));
     mkdirSync(deep, { recursive: true });
@@ -63,7 +63,8 @@ describe('runs deeper than the search are said', () => {
     writeFileSync(join(dir, 'root', 'near', 'progress.csv'), 'step,reward\n1,1\n2,2\n');
     const result = await runCli(['runs', 'root'], { cwd: dir });
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/too deep below the root: not searched/);
+    expect(result.stdout).toMatch(/2 runs in 2 groups/);
+    expect(result.stdout).toMatch(/a\/b\/c\/d\/e\/f\/g\/h\/i\/j\/k /);
   });
 });
 

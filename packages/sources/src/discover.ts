@@ -59,7 +59,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   } else {
     base = dirname(base);
     const entry = { rel: '.', abs: base, depth: 0, files: [basename(root)], dirs: [] };
-    tree = { root: base, folders: [entry], byRel: new Map([['.', entry]]), notWalked: [] };
+    tree = { root: base, folders: [entry], byRel: new Map([['.', entry]]), notWalked: [], unreadable: [] };
     // a file given is a run of its own, never its folder's
     inside = true;
   }
@@ -80,7 +80,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
       throw new UnknownFileError(await unknownFileMessage(root));
   }
 
-  const skipped: SkippedRun[] = [];
+  const skipped: SkippedRun[] = [...tree.unreadable];
   const chosen = choose(candidates, compiled, options.pattern, skipped);
   const results: (Run[] | Error)[] = new Array(chosen.length);
   let next = 0;

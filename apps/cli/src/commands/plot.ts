@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLogDecimated } from '@evidence/csv-log';
+import { openInput } from '@evidence/node-kit';
 // Types only: the drawing library (native canvas) is loaded when a command draws, so `--help` starts fast.
 import type { StandardChart, StandardChartsResult } from '@evidence/plots';
 import type { Command } from 'commander';
@@ -161,7 +162,7 @@ async function isPlainCsv(path: string): Promise<boolean> {
 
 /** A copy of a big file's first whole lines (up to HEAD_BYTES) under its own name; null for a small file. */
 async function headOf(path: string): Promise<{ dir: string; file: string } | null> {
-  const handle = await open(path, 'r');
+  const handle = await openInput(path); // a FIFO is refused here, never opened and waited on
   try {
     if ((await handle.stat()).size <= HEAD_BYTES) return null;
     const bytes = Buffer.alloc(HEAD_BYTES);

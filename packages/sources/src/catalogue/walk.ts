@@ -47,6 +47,8 @@ export interface Tree {
   byRel: Map<string, FolderEntry>;
   /** Folders not entered, with why (version control, a cache, a link seen before, deeper than asked). */
   notWalked: SkippedRun[];
+  /** Folders that could not be listed (no permission): runs may be there, so they are skipped runs. */
+  unreadable: SkippedRun[];
 }
 
 const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -58,13 +60,14 @@ export async function walkTree(
   options: { exclude?: string | null; depth?: number } = {},
 ): Promise<Tree> {
   const maxDepth = options.depth ?? Number.POSITIVE_INFINITY;
-  const tree: Tree = { root, folders: [], byRel: new Map(), notWalked: [] };
+  const tree: Tree = { root, folders: [], byRel: new Map(), notWalked: [], unreadable: [] };
   const seen = new Set<string>([await realpath(root).catch(() => root)]);
   let level: { rel: string; abs: string }[] = [{ rel: '.', abs: root }];
   for (let depth = 0; level.length > 0; depth++) {
     const listed = await mapLimit(level, 16, async ({ rel, abs }) => {
       const entries = await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        tree.notWalked.push({ path: rel, why: `not readable (${error.code ?? error.message})` });
+        const why = error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.message;
+        tree.unreadable.push({ path: rel, why: `folder not readable (${why})` });
         return [] as Dirent[];
       });
       return { rel, abs, entries };

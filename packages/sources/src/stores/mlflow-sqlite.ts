@@ -4,8 +4,10 @@
  * `metrics` (key, value, timestamp ms, step, is_nan, run_uuid; NaN stored as 0 with is_nan = 1), `params`,
  * `tags`. Read through sql.js (SQLite compiled to WebAssembly: no native build), the whole file in memory.
  */
-import { open, readFile } from 'node:fs/promises';
+
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { openInput } from '@evidence/node-kit';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import { defaultY } from '../formats.js';
 import type { Series } from '../model.js';
@@ -25,7 +27,7 @@ async function openDatabase(path: string): Promise<Database> {
 
 /** Whether the file starts with SQLite's 16-byte header. */
 export async function isSqliteFile(path: string): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => null);
+  const handle = await openInput(path).catch(() => null);
   if (!handle) return false;
   try {
     const head = Buffer.alloc(16);
@@ -41,7 +43,7 @@ export async function isSqliteFile(path: string): Promise<boolean> {
  * them first, so their SQL is in the first pages; any other SQLite file (a 5 GB cache) is never loaded whole.
  */
 async function headNamesMlflowTables(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
+  const handle = await openInput(path);
   try {
     const head = Buffer.alloc(1024 * 1024);
     const { bytesRead } = await handle.read(head, 0, head.length, 0);

@@ -3,7 +3,9 @@
  * each with a zip64 local header (numpy forces it). Unzipped by fflate: small, dependency-free, synchronous,
  * and it reads zip64 and deflate.
  */
-import { open, readFile } from 'node:fs/promises';
+
+import { readFile } from 'node:fs/promises';
+import { openInput } from '@evidence/node-kit';
 import { unzipSync } from 'fflate';
 import { type NpyArray, parseNpy } from './npy.js';
 
@@ -11,7 +13,7 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // PK\3\4: a zip's first local file 
 
 /** Whether the file starts like a zip (an .npz is one). */
 export async function startsLikeZip(path: string): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => null);
+  const handle = await openInput(path).catch(() => null);
   if (!handle) return false;
   try {
     const head = Buffer.alloc(4);

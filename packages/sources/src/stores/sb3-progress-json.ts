@@ -3,15 +3,16 @@
  * `progress.json`, one `json.dumps(key_values)` line per dump (stable_baselines3/common/logger.py
  * JSONOutputFormat.write), with the keys of progress.csv (`rollout/ep_rew_mean`, `time/total_timesteps`).
  */
-import { open } from 'node:fs/promises';
+
 import { basename } from 'node:path';
+import { openInput } from '@evidence/node-kit';
 import { progressFormat } from '../formats.js';
 import { type RunPart, readJsonlPart } from '../readers.js';
 
 /** A file named progress.json whose first non-blank character opens a JSON object (a JSON Lines log). */
 export async function isProgressJson(path: string): Promise<boolean> {
   if (basename(path) !== 'progress.json') return false;
-  const handle = await open(path, 'r').catch(() => null);
+  const handle = await openInput(path).catch(() => null);
   if (!handle) return false;
   try {
     const head = Buffer.alloc(1024);

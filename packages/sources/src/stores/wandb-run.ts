@@ -5,9 +5,11 @@
  * (run_id, project, group, display_name). Decoded with protobufjs from the few message fields needed
  * (field numbers copied from wandb_internal.proto; unknown fields and record kinds are skipped).
  */
-import { open, readFile } from 'node:fs/promises';
+
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseNanJson } from '@evidence/csv-log';
+import { openInput } from '@evidence/node-kit';
 import { Root, type Type } from 'protobufjs/light.js';
 import { defaultY } from '../formats.js';
 import { type RunPart, recordColumns, tablePart } from '../readers.js';
@@ -103,7 +105,7 @@ interface WandbRecord {
 
 /** Whether a file starts with W&B's datastore header (`:W&B`, magic 0xBEE1). */
 export async function isWandbRunFile(path: string): Promise<boolean> {
-  const handle = await open(path, 'r').catch(() => null);
+  const handle = await openInput(path).catch(() => null);
   if (!handle) return false;
   try {
     const head = new Uint8Array(7);
@@ -122,7 +124,7 @@ export interface WandbIdentity {
 }
 
 export async function wandbIdentity(path: string): Promise<WandbIdentity> {
-  const handle = await open(path, 'r');
+  const handle = await openInput(path);
   let head: Uint8Array;
   try {
     const buffer = new Uint8Array(1024 * 1024);
