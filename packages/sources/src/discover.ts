@@ -4,8 +4,10 @@
  * every file left is listed with why, then runs are read and their task and group inferred, and one
  * line says what was found and how. `--pattern` decides what the tree cannot tell.
  */
+
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname, resolve, sep } from 'node:path';
+import { pushAll } from '@evidence/node-kit';
 import { type Candidate, catalogue } from './catalogue/catalogue.js';
 import { ACTIVE_SECONDS } from './catalogue/last-line.js';
 import { inferRoles } from './catalogue/roles-of-runs.js';
@@ -73,7 +75,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     now: Date.now(),
   };
   const { candidates, unread } = await catalogue(ctx, { inside });
-  unread.push(...tree.notWalked);
+  pushAll(unread, tree.notWalked);
   if (!info.isDirectory()) {
     // a binary file named .csv would only yield a reader's complaint about its bytes: say what it is
     if (candidates.length === 0 || (await isBinaryText(root)))
@@ -230,7 +232,10 @@ function byEnvironment(parts: RunPart[]): RunPart[][] {
   if (envs.length <= 1) return [parts];
   const groups = envs.map((env) => parts.filter((p) => p.meta.envId === env));
   // parts that name none go with the first (the folder's main log)
-  (groups[0] as RunPart[]).push(...parts.filter((p) => typeof p.meta.envId !== 'string'));
+  pushAll(
+    groups[0] as RunPart[],
+    parts.filter((p) => typeof p.meta.envId !== 'string'),
+  );
   return groups;
 }
 

@@ -4,7 +4,9 @@
  * it is. Then a folder's sources join as one run, other sources are runs of their own, configuration
  * goes to its run: nothing is read yet (reading is on demand, run by run).
  */
+
 import { join } from 'node:path';
+import { pushAll } from '@evidence/node-kit';
 import type { Layout, RunMeta, SkippedRun } from '../model.js';
 import type { RunPart } from '../readers.js';
 import { RECOGNISERS } from '../recognisers/index.js';
@@ -74,7 +76,7 @@ export async function catalogue(
       const found = await recogniser.recognise(folder);
       for (const source of found) for (const file of source.files) claimed.add(file);
       if (found.length > 0) folder.files = folder.files.filter((f) => !claimed.has(folder.path(f)));
-      sources.push(...found);
+      pushAll(sources, found);
     }
     for (const name of folder.files) {
       const what = await sniff(folder.path(name)).then(
@@ -131,7 +133,7 @@ export async function catalogue(
       .filter(([r]) => rel === '.' || r.startsWith(`${rel}/`))
       .map(([, run]) => run);
     const targets = above ? [above] : below;
-    for (const target of targets) target.configs.push(...configs);
+    for (const target of targets) pushAll(target.configs, configs);
     if (targets.length === 0)
       for (const source of configs)
         for (const file of source.files)
@@ -234,7 +236,7 @@ function folderCandidate(
       const parts: RunPart[] = [];
       for (const source of ordered) {
         const got = await (source.read as Source['read'] & {})();
-        if (Array.isArray(got)) parts.push(...got);
+        if (Array.isArray(got)) pushAll(parts, got);
         else for (const { part } of got.values()) parts.push(part);
       }
       const first = parts[0];

@@ -3,11 +3,13 @@
  * (`print(f"{epoch},{step},{value}", file=f)`). All such files of a folder are one run: the metric is
  * named after its file, x = step. A folder `<ALGO>_<yyyymmddHHMMSS>` names the group and run.
  */
+
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { pushAll } from '@evidence/node-kit';
 import type { Folder, Recogniser } from '../catalogue/types.js';
 import { numericColumns, parseDelimited } from '../delimited.js';
-import type { Series } from '../model.js';
+import type { Restart, Series } from '../model.js';
 import type { RunPart } from '../readers.js';
 import { chooseY } from '../roles.js';
 import { tableSeries } from '../series.js';
@@ -44,7 +46,7 @@ export const d3rlpy: Recogniser = {
 async function readMetricFiles(folder: Folder, names: string[]): Promise<RunPart> {
   const series: Series[] = [];
   const issues: string[] = [];
-  const restarts = [];
+  const restarts: Restart[] = [];
   for (const name of names) {
     const file = join(folder.abs, name);
     const metric = stem(name);
@@ -53,12 +55,12 @@ async function readMetricFiles(folder: Folder, names: string[]): Promise<RunPart
       ...options,
       columns: ['epoch', 'step', metric],
     });
-    issues.push(...parsed.issues);
+    pushAll(issues, parsed.issues);
     const columns = numericColumns(file, parsed);
     columns.delete('epoch');
     const part = tableSeries(columns, { x: 'step', source: name });
-    series.push(...part.series);
-    restarts.push(...part.restarts);
+    pushAll(series, part.series);
+    pushAll(restarts, part.restarts);
   }
   const names_ = series.map((s) => s.metric);
   // d3rlpy names an evaluator's return by the evaluator's key (`environment`, `evaluation`)

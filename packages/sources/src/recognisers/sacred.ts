@@ -3,13 +3,15 @@
  * `{name: {steps: [...], timestamps: [...], values: [...]}}` (timestamps ISO text, UTC), `config.json`
  * the configuration, `run.json` the experiment, host and status, `cout.txt` the console.
  */
+
 import { join } from 'node:path';
+import { pushAll } from '@evidence/node-kit';
 import { isMetricStore } from '../catalogue/sniff.js';
 import type { Recogniser, Source } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import { defaultY } from '../formats.js';
-import type { Series } from '../model.js';
-import { type RunPart, readJsonFile, tablePart } from '../readers.js';
+import type { Restart, Series } from '../model.js';
+import { type RunPart, readJsonFile } from '../readers.js';
 import { tableSeries } from '../series.js';
 import { configMeta } from './config.js';
 
@@ -70,7 +72,7 @@ export async function readMetricStore(file: string, source: string): Promise<Run
     throw new Error(`${file}: expected {"<metric>": {"steps": [...], "values": [...]}}`);
   const series: Series[] = [];
   const issues: string[] = [];
-  const restarts = [];
+  const restarts: Restart[] = [];
   for (const [metric, entry] of Object.entries(value)) {
     const steps = (entry.steps ?? []) as unknown[];
     const values = (entry.values ?? []) as unknown[];
@@ -89,10 +91,9 @@ export async function readMetricStore(file: string, source: string): Promise<Run
     ]);
     const wall = Float64Array.from({ length: n }, (_, i) => time(entry.timestamps?.[i]));
     const part = tableSeries(columns, { x: 'step', source, wallTimes: wall });
-    series.push(...part.series);
-    restarts.push(...part.restarts);
+    pushAll(series, part.series);
+    pushAll(restarts, part.restarts);
   }
-  void tablePart;
   return {
     format: 'sacred-metrics',
     series,

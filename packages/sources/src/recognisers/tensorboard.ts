@@ -4,6 +4,7 @@
  * written by the same process (host and pid in its name, as torch's `add_scalars` writes one folder per
  * series) is part of this run; any other subfolder with event files is a run of its own.
  */
+import { pushAll } from '@evidence/node-kit';
 import type { Folder, Recogniser } from '../catalogue/types.js';
 import { defaultY } from '../formats.js';
 import type { RunPart } from '../readers.js';
@@ -23,7 +24,10 @@ export const tensorboard: Recogniser = {
       const theirs = folder.filesOf(sub).filter((f) => f.includes('tfevents'));
       const dirs = folder.ctx.tree.byRel.get(folder.path(sub))?.dirs ?? [];
       if (theirs.length > 0 && dirs.length === 0 && theirs.every((f) => writers.has(writer(f) ?? '\u0000')))
-        children.push(...theirs.map((f) => `${sub}/${f}`));
+        pushAll(
+          children,
+          theirs.map((f) => `${sub}/${f}`),
+        );
     }
     const files = [...events, ...children];
     return [

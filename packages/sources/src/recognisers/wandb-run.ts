@@ -4,6 +4,7 @@
  * W&B keeps beside and below it (`files/` copies of config and summary, `logs/` debug logs, `tmp/`) is
  * listed, not read. A folder holding several run files has a run per file.
  */
+import { pushAll } from '@evidence/node-kit';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { filesUnder } from '../catalogue/walk.js';
 import { isWandbRunFile, readWandbRun, wandbIdentity } from '../stores/index.js';
@@ -29,7 +30,7 @@ export const wandbRun: Recogniser = {
         read: async () => [await readWandbRun(file, name)],
       });
     }
-    sources.push(...rest(folder, runFiles));
+    pushAll(sources, rest(folder, runFiles));
     return sources;
   },
 };

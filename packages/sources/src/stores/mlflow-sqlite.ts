@@ -7,7 +7,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { openInput } from '@evidence/node-kit';
+import { openInput, pushAll } from '@evidence/node-kit';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
 import { defaultY } from '../formats.js';
 import type { Series } from '../model.js';
@@ -166,8 +166,8 @@ function metricPart(path: string, source: string, runId: string, byKey: Map<stri
     });
     // each metric is its own table: its row numbers do not pair with another metric's
     for (const s of part.series) if (s.metric !== wall) series.push({ ...s, rows: undefined });
-    restarts.push(...part.restarts);
-    issues.push(...part.issues);
+    pushAll(restarts, part.restarts);
+    pushAll(issues, part.issues);
   }
   return {
     format: 'mlflow-sqlite',

@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseNanJson } from '@evidence/csv-log';
-import { openInput } from '@evidence/node-kit';
+import { openInput, pushAll } from '@evidence/node-kit';
 import { Root, type Type } from 'protobufjs/light.js';
 import { defaultY } from '../formats.js';
 import { type RunPart, recordColumns, tablePart } from '../readers.js';
@@ -184,7 +184,7 @@ export async function readWandbRun(path: string, source = basename(path)): Promi
   const issues = [...scan.issues];
   if (state.undecodable > 0)
     issues.push(`${path}: ${state.undecodable} record(s) are not W&B records (protobuf); skipped`);
-  issues.push(...state.badValues.slice(0, 3));
+  pushAll(issues, state.badValues.slice(0, 3));
   if (state.badValues.length > 3)
     issues.push(`${path}: ${state.badValues.length - 3} more values not JSON; skipped`);
   const columns = recordColumns(state.rows, '.');
