@@ -5,8 +5,8 @@
  * chart; build-report draws and places them.
  */
 
-import { existsSync } from 'node:fs';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { existsSync, statSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { type Chart, type LineSeries, movingAverage, type Panel } from '@evidence/plots';
 import {
   type Discovery,
@@ -81,8 +81,9 @@ export async function findSources(root: string, options: { exclude?: string } = 
   // our own logs and evaluation files are the evidence report's to read and judge
   if (existsSync(log) || found.runs.some((run) => run.layout === 'evidence' && run.id === '.'))
     found.skipped = found.skipped.filter((skip) => !isOwnFile(skip.path));
+  // the folder's own logs are the evidence report's; an evidence run in a subfolder is one run among others
   const foreign = found.runs
-    .filter((run) => !OWN_FORMATS.has(run.format))
+    .filter((run) => !(OWN_FORMATS.has(run.format) && ofRoot(resolve(root), run)))
     .flatMap(views)
     .sort((a, b) => orderOf(a.format) - orderOf(b.format));
   const all = [...foreign];
@@ -91,6 +92,14 @@ export async function findSources(root: string, options: { exclude?: string } = 
     new Set(all.map((run) => run.id)).size > 1 && !all.every((run) => run.format === 'wandb-panel');
   const more = foreign.splice(MAX_SOURCES);
   return { runs: foreign, more, all, overlay, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
+}
+
+/** A run of the folder itself or of one of its own files, not of a subfolder. */
+function ofRoot(root: string, run: Run): boolean {
+  const path = resolve(run.path);
+  return (
+    path === root || (dirname(path) === root && statSync(path, { throwIfNoEntry: false })?.isFile() === true)
+  );
 }
 
 /** The discovery without what lies in `folder` (a path under `root`). */
