@@ -30,9 +30,8 @@ import {
   type LoadedCsvLog,
   loadCsvLog,
   loadCsvLogDecimated,
-  writeTextAtomic,
 } from './io.js';
-import { OwnedFiles } from './owned-files.js';
+import { OutputFolder } from './output-folder.js';
 import { LIVE_DATA_FILE } from './page/index.js';
 import { DEFAULT_REWARD_KEY } from './records.js';
 import { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
@@ -252,7 +251,6 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const outPaths = new EvidencePaths(out);
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
   const log = options.log ?? (() => {});
-  const written: string[] = [];
   const skipped: ReportResult['skipped'] = [];
   const issues: ReportIssue[] = [];
   const name = (path: string): string => toPosix(relative(root, path)) || basename(path);
@@ -303,26 +301,22 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     options.onProgress?.(done, total, what);
   };
 
-  // --- never over another program's file --------------------------------------------------------
-  const ours = await OwnedFiles.read(out);
-  const protectedFile = (path: string): boolean => !ours.mayWrite(path);
+  // --- never over another program's file: every file goes through the one guarded write ----------
+  const folder = await OutputFolder.open(out);
+  const protectedFile = (path: string): boolean => !folder.mayWrite(path);
   const refuse = (path: string): void => {
     skipped.push({ what: name(path), why: REFUSED });
   };
   // the record is saved after each write, and only then: it lists exactly what this report wrote
   const noteWritten = async (path: string): Promise<void> => {
-    written.push(path);
-    await ours.recordWritten(path);
+    await folder.claim(path);
     log(`wrote ${name(path)}`);
   };
-  const write = async (path: string, data: string): Promise<boolean> => {
-    if (protectedFile(path)) {
-      refuse(path);
-      return false;
-    }
-    await writeTextAtomic(path, data);
-    await noteWritten(path);
-    return true;
+  const write = async (path: string, data: string | Uint8Array): Promise<boolean> => {
+    const wrote = await folder.write(path, data);
+    if (wrote) log(`wrote ${name(path)}`);
+    else refuse(path);
+    return wrote;
   };
 
   // --- inputs -----------------------------------------------------------------------------------
@@ -517,8 +511,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
           [png, 'png'],
           [svg, 'svg'],
         ] as const) {
-          await writeTextAtomic(path, await encodeChart(chart, format));
-          await noteWritten(path);
+          await write(path, await encodeChart(chart, format));
         }
         charts.push({
           title: chart.title ?? data.title,
@@ -617,13 +610,12 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   progress('index.html');
   await write(outPaths.reportMd, renderMarkdown(model));
   progress('REPORT.md');
-  await ours.save();
 
   return {
     dir: root,
     out,
     page: outPaths.indexHtml,
-    written,
+    written: folder.written,
     skipped,
     issues: cappedIssues,
     metrics,

@@ -15,7 +15,7 @@ export {
 export { capText, MAX_TEXT_CHARS } from './cap-text.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 export { type LiveDataResult, writeLiveReportData } from './folder/live-data.js';
-export { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
+export { NOT_OURS, OutputFolder, type OutputFolderOptions, OWNED_FILES_RECORD } from './output-folder.js';
 export { escapeHtml, escapeMarkdown, markdownCode } from './page/escape.js';
 export {
   type EmbeddedChart,

@@ -11,7 +11,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LIVE_DATA_FILE, OWNED_FILES_RECORD, OwnedFiles, writeLiveReportData } from '../src/index.js';
+import { LIVE_DATA_FILE, OutputFolder, OWNED_FILES_RECORD, writeLiveReportData } from '../src/index.js';
+import { OwnedFiles } from '../src/owned-files.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'report-owned-'));
 const recordOf = (dir: string) => JSON.parse(readFileSync(join(dir, OWNED_FILES_RECORD), 'utf8'));
@@ -73,6 +74,37 @@ describe('OwnedFiles', () => {
     writeFileSync(join(dir, 'chart.png'), 'theirs');
     writeFileSync(join(dir, OWNED_FILES_RECORD), '{"files": ["chart.png"');
     expect((await OwnedFiles.read(dir)).mayWrite(join(dir, 'chart.png'))).toBe(false);
+  });
+});
+
+describe('OutputFolder: the one guarded write', () => {
+  it("writes a free file atomically and records it; leaves another program's file as it is", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'theirs.png'), 'theirs');
+    const out = await OutputFolder.open(dir);
+    expect(await out.write(join(dir, 'sub', 'page.html'), '<p>')).toBe(true);
+    expect(await out.write(join(dir, 'theirs.png'), 'ours')).toBe(false);
+    expect(readFileSync(join(dir, 'theirs.png'), 'utf8')).toBe('theirs');
+    expect(out.written).toEqual([join(dir, 'sub', 'page.html')]);
+    expect(out.refused).toEqual([join(dir, 'theirs.png')]);
+    expect(recordOf(dir).files).toEqual(['sub/page.html']);
+    // no temp file is left beside what was written
+    expect(readdirSync(join(dir, 'sub'))).toEqual(['page.html']);
+    // the next command may replace what this one wrote, and nothing else
+    const next = await OutputFolder.open(dir);
+    expect(await next.write(join(dir, 'sub', 'page.html'), '<p>again')).toBe(true);
+    expect(next.isOurs(OWNED_FILES_RECORD)).toBe(true);
+    expect(next.isOurs('.page.html.0123456789ab.tmp')).toBe(true);
+    expect(next.isOurs('theirs.png')).toBe(false);
+  });
+
+  it("force writes over another program's file (plot --force) and records it", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'chart.png'), 'theirs');
+    const out = await OutputFolder.of(join(dir, 'chart.png'), { force: true });
+    expect(await out.write(join(dir, 'chart.png'), 'ours')).toBe(true);
+    expect(readFileSync(join(dir, 'chart.png'), 'utf8')).toBe('ours');
+    expect((await OutputFolder.open(dir)).mayWrite(join(dir, 'chart.png'))).toBe(true);
   });
 });
 

@@ -189,11 +189,10 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
     ...(options.title ? { title: options.title } : {}),
   });
   const { renderChart } = await import('@evidence/plots');
-  const { OwnedFiles } = await import('@evidence/report');
-  const owned = await OwnedFiles.of(out);
+  const { OutputFolder } = await import('@evidence/report');
+  const folder = await OutputFolder.of(out, { force: options.force === true });
   const written = await renderChart(chart, out);
-  owned.add(written);
-  await owned.save();
+  await folder.claim(written);
   if (found.runs.length > MAX_RUNS_DRAWN)
     printLine(
       io.stderr,
@@ -225,16 +224,15 @@ async function plotColumns(
     }
   }
   const { renderColumns } = await import('@evidence/plots');
-  const { OwnedFiles } = await import('@evidence/report');
-  const owned = await OwnedFiles.of(out);
+  const { OutputFolder } = await import('@evidence/report');
+  const folder = await OutputFolder.of(out, { force: options.force === true });
   const written = await renderColumns(csv, out, {
     x,
     y: options.y,
     ...(options.logY ? { logY: true } : {}),
     ...(options.title ? { title: options.title } : {}),
   });
-  owned.add(written);
-  await owned.save();
+  await folder.claim(written);
   printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
   const { rows, kept, rowsPerBucket } = csv.decimation;
   if (kept < rows)
@@ -253,8 +251,8 @@ export async function reportDirOf(dir: string): Promise<string> {
 /** A chart file named on the command line that another program wrote is bad input, unless `--force`. */
 async function refuseForeign(io: CliIo, out: string, force: boolean | undefined): Promise<void> {
   if (force) return;
-  const { OwnedFiles } = await import('@evidence/report');
-  if (!(await OwnedFiles.of(out)).mayWrite(out)) {
+  const { OutputFolder } = await import('@evidence/report');
+  if (!(await OutputFolder.of(out)).mayWrite(out)) {
     throw new InputError(displayPath(io, out), `${NOT_OURS} (choose another -o, or --force to replace it)`);
   }
 }
@@ -280,9 +278,9 @@ export async function drawStandardCharts(
   const outputFor = options.outputFor ?? ((chart: StandardChart) => join(outDir, basename(chart.out)));
   await mkdir(outDir, { recursive: true });
   const plots = await import('@evidence/plots');
-  const { OwnedFiles } = await import('@evidence/report');
-  const owned = await OwnedFiles.read(outDir);
-  const drawable = options.force ? charts : charts.filter((chart) => owned.mayWrite(outputFor(chart)));
+  const { OutputFolder } = await import('@evidence/report');
+  const folder = await OutputFolder.open(outDir, { force: options.force === true });
+  const drawable = charts.filter((chart) => folder.mayWrite(outputFor(chart)));
   const progress = createProgress(io);
   let result: StandardChartsResult;
   try {
@@ -290,13 +288,11 @@ export async function drawStandardCharts(
       outputFor,
       onProgress: (done, total, what) => progress.update(done, total, what),
       // recorded as each is written: the record never lists a chart that was not drawn
-      onWritten: (path) => owned.recordWritten(path),
+      onWritten: (path) => folder.claim(path),
     });
   } finally {
     progress.stop();
   }
-  for (const { path } of result.written) owned.add(path);
-  await owned.save();
   for (const { path } of result.written) printLine(io.stdout, `wrote   ${displayPath(io, path)}`);
   for (const chart of charts) {
     if (!drawable.includes(chart))

@@ -11,8 +11,8 @@ import {
   standardCharts,
   trainingCurveChart,
 } from '@evidence/plots';
-import { EvidencePaths, writeTextAtomic } from '../io.js';
-import { OwnedFiles } from '../owned-files.js';
+import { EvidencePaths } from '../io.js';
+import { OutputFolder } from '../output-folder.js';
 import {
   type EmbeddedChart,
   embedChart,
@@ -62,8 +62,8 @@ export async function writeLiveReportData(
   const pageDir = resolve(options.out ?? join(paths.root, REPORT_DIR));
   if (options.ifPageExists && !existsSync(join(pageDir, basename(paths.indexHtml)))) return null;
   const file = join(pageDir, LIVE_DATA_FILE);
-  const owned = await OwnedFiles.read(pageDir);
-  if (!owned.mayWrite(file))
+  const folder = await OutputFolder.open(pageDir);
+  if (!folder.mayWrite(file))
     return { file, charts: [], problems: [`${file}: not written by evidence; left as it is`] };
   const charts: Record<string, EmbeddedChart> = {};
   const problems: string[] = [];
@@ -77,7 +77,6 @@ export async function writeLiveReportData(
       problems.push(error instanceof Error ? error.message : String(error));
     }
   }
-  await writeTextAtomic(file, liveDataScript(charts));
-  await owned.recordWritten(file);
+  await folder.write(file, liveDataScript(charts));
   return { file, charts: Object.keys(charts), problems };
 }

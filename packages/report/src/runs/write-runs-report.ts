@@ -2,15 +2,12 @@
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { encodeChart } from '@evidence/plots';
-import { writeTextAtomic } from '../io.js';
-import { OWNED_FILES_RECORD, OwnedFiles } from '../owned-files.js';
+import { NOT_OURS, OutputFolder } from '../output-folder.js';
 import { embedOverlay } from '../page/index.js';
 import type { RunsAnalysis } from './compare-runs.js';
 import { runsCharts } from './runs-charts.js';
 import { type RunsFigure, type RunsNotes, renderRunsHtml, renderRunsMarkdown } from './runs-page.js';
 
-/** The temp file an atomic write leaves when it is killed before its rename: `.<name>.<12 hex>.tmp`. */
-const TEMP_FILE = /^\.(.+)\.[0-9a-f]{12}\.tmp$/;
 const OUR_CHART = /^(curve-\d+-[\w.-]*|iqm|improvement|aggregates|profile)\.(png|svg)$/;
 
 export interface RunsReportResult {
@@ -37,19 +34,17 @@ export async function writeRunsReport(
   );
   const notes: RunsNotes = { ...given, skipped: [...given.skipped, ...left] };
   const existing = await readdir(dir).catch(() => null);
-  const owned = await OwnedFiles.read(dir);
-  const ours = (name: string): boolean => {
-    const target = TEMP_FILE.exec(name)?.[1] ?? name;
-    return target === OWNED_FILES_RECORD || owned.mayWrite(join(dir, target));
-  };
-  if (existing && !existing.includes('runs.json') && !existing.every(ours))
+  // a folder holding runs.json is an earlier runs report: its files are replaced as before
+  const earlier = existing?.includes('runs.json') === true;
+  const folder = await OutputFolder.open(dir, { force: earlier });
+  if (existing && !earlier && !existing.every((name) => folder.isOurs(name)))
     throw new Error(
       `${dir}: the folder holds other files and no runs.json; expected an empty folder or an earlier runs report`,
     );
   await mkdir(dir, { recursive: true });
   const write = async (name: string, data: string | Uint8Array) => {
-    await writeTextAtomic(join(dir, name), data);
-    await owned.recordWritten(join(dir, name));
+    if (!(await folder.write(folder.path(name), data)))
+      throw new Error(`${folder.path(name)}: ${NOT_OURS} (give another folder)`);
   };
   const files: string[] = [];
   const figures: RunsFigure[] = [];

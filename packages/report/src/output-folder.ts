@@ -1,0 +1,93 @@
+/**
+ * The one way evidence writes into a folder: a file is written only when nothing is there or evidence
+ * wrote what is there (the folder's ownership record says so), always as a temp file and a rename, and
+ * recorded the moment it is written. Every page, chart and Markdown file of report, runs, plot and
+ * watch goes through it.
+ */
+import { mkdir } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { writeTextAtomic } from './io.js';
+import { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
+
+export { OWNED_FILES_RECORD };
+
+/** Why a file was left as it is: another program (or the user) wrote it. */
+export const NOT_OURS = 'a file evidence did not write is already there; left as it is';
+
+export interface OutputFolderOptions {
+  /** write over files evidence did not write too (`plot --force`) */
+  force?: boolean;
+}
+
+const toPosix = (path: string): string => path.split('\\').join('/');
+
+export class OutputFolder {
+  /** the files written through this folder, in order */
+  readonly written: string[] = [];
+  /** the files left as they were because evidence did not write them */
+  readonly refused: string[] = [];
+
+  private constructor(
+    /** the folder written into */
+    readonly dir: string,
+    private readonly owned: OwnedFiles,
+    private readonly force: boolean,
+  ) {}
+
+  /** The folder `dir` and its record (none yet: nothing there is evidence's). Creates nothing. */
+  static async open(dir: string, options: OutputFolderOptions = {}): Promise<OutputFolder> {
+    const root = resolve(dir);
+    return new OutputFolder(root, await OwnedFiles.read(root), options.force === true);
+  }
+
+  /** The folder the file `path` is in. */
+  static async of(path: string, options: OutputFolderOptions = {}): Promise<OutputFolder> {
+    return OutputFolder.open(dirname(resolve(path)), options);
+  }
+
+  /** `name` inside the folder. */
+  path(name: string): string {
+    return join(this.dir, name);
+  }
+
+  /** A path as the folder's record names it (`sub/file.png`). */
+  nameOf(path: string): string {
+    return toPosix(relative(this.dir, resolve(path))) || basename(path);
+  }
+
+  /** Whether `path` may be written: nothing there, or evidence's unchanged file (or `force`). */
+  mayWrite(path: string): boolean {
+    return this.force || this.owned.mayWrite(path);
+  }
+
+  /** Whether a name found in the folder is evidence's (its record, a temp file of one, the record itself). */
+  isOurs(name: string): boolean {
+    const target = /^\.(.+)\.[0-9a-f]{12}\.tmp$/.exec(name)?.[1] ?? name;
+    return target === OWNED_FILES_RECORD || this.owned.mayWrite(join(this.dir, target));
+  }
+
+  /**
+   * Writes `data` to `path` (a temp file and a rename) and records it; resolves to false, writing
+   * nothing and noting the file in `refused`, when another program's file is there. A failed write
+   * (a full disk, a read-only folder) throws: the file there is kept as it was.
+   */
+  async write(path: string, data: string | Uint8Array): Promise<boolean> {
+    if (!this.mayWrite(path)) {
+      this.refused.push(path);
+      return false;
+    }
+    await mkdir(dirname(path), { recursive: true });
+    await writeTextAtomic(path, data);
+    await this.claim(path);
+    return true;
+  }
+
+  /**
+   * `path` was just written by another writer of evidence (a chart renderer writing its own temp
+   * file and rename): it is recorded at once, so the record only ever lists what evidence wrote.
+   */
+  async claim(path: string): Promise<void> {
+    this.written.push(path);
+    await this.owned.recordWritten(path);
+  }
+}
