@@ -1,13 +1,5 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import {
-  formatRunsNumber as f,
-  groupInterval,
-  improvementInterval,
-  improvementVerdict,
-  seedsOf,
-  seedsSentence,
-} from '@evidence/report';
 import { SEEDS_GROUPS, trainSeeds } from './seeds.js';
 
 const USAGE = `Usage: node apps/trainer/dist/seeds-bin.js [--seeds 1-5] [--out runs] [--updates N]
@@ -68,18 +60,7 @@ async function main(): Promise<number> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
   log(`${seeds.length} seeds × ${SEEDS_GROUPS.length} configurations of CartPole-v1 PPO into ${out}/`);
   const result = await trainSeeds({ seeds, out, ...(updates === undefined ? {} : { updates }), log });
-  const { summary } = result.analysis;
-  for (const [task, { groups }] of Object.entries(summary.tasks)) {
-    for (const [group, s] of Object.entries(groups))
-      log(
-        `${group}: IQM of final ${summary.y} ${f(s.iqm)} (${s.all_equal ? '' : '95% CI '}${groupInterval(s, result.analysis.declared[task]?.[group])}, ${s.complete} run${s.complete === 1 ? '' : 's'})`,
-      );
-    for (const p of summary.improvement[task] ?? [])
-      if ((p.a as string) === SEEDS_GROUPS[0]?.name)
-        log(
-          `P(${p.a} > ${p.b}) = ${f(p.p)}${improvementInterval(p) === '—' ? '' : ` (95% CI ${improvementInterval(p)})`}: ${improvementVerdict(summary, p, task)}; ${seedsSentence(p, seedsOf(summary, task, p.a, p.b))}`,
-        );
-  }
+  for (const line of result.runs.brief(SEEDS_GROUPS[0]?.name)) log(line);
   log(`report: ${result.report} (${result.seconds.toFixed(1)} s in all)`);
   return 0;
 }

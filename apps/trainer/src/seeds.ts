@@ -4,14 +4,7 @@
  * Each run is a full evidence folder `<out>/CartPole-v1/<group>/seed<N>/`; the report goes to `<out>/report/`.
  */
 import { isAbsolute, join, relative } from 'node:path';
-import {
-  analyzeRuns,
-  loadRuns,
-  type RunsAnalysis,
-  runsFindings,
-  withDeclaredRanges,
-  writeRunsReport,
-} from '@evidence/report';
+import { type RunsAnalysis, type RunsReport, runsReport } from '@evidence/report';
 import { parseConfig } from './config.js';
 import { DEFAULT_PPO, type PpoConfig } from './ppo.js';
 import { train } from './train.js';
@@ -44,6 +37,8 @@ export interface SeedsOptions {
 
 export interface SeedsResult {
   analysis: RunsAnalysis;
+  /** the runs report: its text, brief, JSON and page */
+  runs: RunsReport;
   report: string;
   seconds: number;
 }
@@ -76,13 +71,22 @@ export async function trainSeeds(options: SeedsOptions): Promise<SeedsResult> {
       log(`${group.name} seed ${seed}: ${((performance.now() - t) / 1000).toFixed(1)} s${problems}`);
     }
   }
-  const loaded = await loadRuns(options.out, { pattern: '{task}/{group}/{run}', exclude: reportDir });
-  // each run's run.json declares the reward's range (metrics.reward): the curve bands stay inside it
-  const analysis = analyzeRuns(await withDeclaredRanges(loaded.runs), { x: 'step', y: 'reward', seed: 0 });
   const shown = relative(process.cwd(), options.out);
   const root = shown === '' ? '.' : shown.startsWith('..') || isAbsolute(shown) ? options.out : shown;
-  const notes = { root, skipped: loaded.skipped, issues: loaded.issues };
-  await writeRunsReport(analysis, reportDir, notes);
-  for (const line of runsFindings(analysis, notes)) log(line);
-  return { analysis, report: join(reportDir, 'index.html'), seconds: (performance.now() - started) / 1000 };
+  // each run's run.json declares the reward's range (metrics.reward): the curve bands stay inside it
+  const runs = await runsReport(options.out, {
+    discover: { pattern: '{task}/{group}/{run}', exclude: reportDir },
+    label: root,
+    x: 'step',
+    y: 'reward',
+    seed: 0,
+  });
+  await runs.write(reportDir);
+  for (const line of runs.findings) log(line);
+  return {
+    analysis: runs.analysis,
+    runs,
+    report: join(reportDir, 'index.html'),
+    seconds: (performance.now() - started) / 1000,
+  };
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadRuns } from '@evidence/report';
+import { runsReport } from '@evidence/report';
 import { describe, expect, it } from 'vitest';
 import { SEEDS_GROUPS, trainSeeds } from '../src/index.js';
 import { jsonschema, schemaErrors } from './helpers.js';
@@ -40,8 +40,11 @@ describe('trainSeeds', () => {
     if (jsonschema) expect(schemaErrors('runs', [join(dirname(result.report), 'runs.json')])).toEqual([]);
 
     // The root README's runs example reads this folder as it is: every seed, by configuration and task.
-    const loaded = await loadRuns(out, { pattern: readmeRunsPattern() });
-    expect(loaded.runs.map((run) => [run.task, run.group]).sort()).toEqual(
+    const read = await runsReport(out, {
+      discover: { pattern: readmeRunsPattern(), exclude: dirname(result.report) },
+      resamples: 100,
+    });
+    expect(read.analysis.summary.runs.map((run) => [run.task, run.group]).sort()).toEqual(
       SEEDS_GROUPS.flatMap((g) => [1, 2].map(() => ['CartPole-v1', g.name])).sort(),
     );
   });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { trainingCurveChart } from '@evidence/plots';
 import { chromium } from 'playwright-core';
+import { embedChart } from '../src/page/index.js';
 
 // What users run: the built package (`pnpm bench` builds it first), not the TypeScript sources.
 const library: typeof import('../src/index.js') = await import(
@@ -34,7 +35,7 @@ try {
     .map((m) => (m[1] as string).length)
     .reduce((a, b) => a + b, 0);
   // the same chart with every row kept: one pixel column per step
-  const full = library.embedChart(await trainingCurveChart(join(dir, 'training_log.csv')), {
+  const full = embedChart(await trainingCurveChart(join(dir, 'training_log.csv')), {
     columns: 1_000_000,
   });
   const fullBytes = JSON.stringify(full).length;

@@ -14,6 +14,9 @@ import type { Chart, LineSeries } from '@evidence/plots';
 import { encodeChart } from '@evidence/plots';
 import { mulberry32 } from '@evidence/stats';
 import { chromium } from 'playwright-core';
+import { interactiveAssets, interactiveChart } from '../src/page/index.js';
+import { analyzeRuns } from '../src/runs/compare-runs.js';
+import { writeRunsReport } from '../src/runs/write-runs-report.js';
 import { sweep } from '../test/runs-fixtures.js';
 
 // What users run: the built package (`pnpm bench` builds it first), not the TypeScript sources.
@@ -133,14 +136,14 @@ try {
     ['100 runs × 5,000 steps (10 groups × 10 seeds)', 10, 10, 5000, 5e6],
   ] as const) {
     if (process.argv.includes('--report-only')) break;
-    const analysis = library.analyzeRuns(sweep(configs, seeds, rows), {
+    const analysis = analyzeRuns(sweep(configs, seeds, rows), {
       x: 'step',
       y: 'reward',
       resamples: 1000,
     });
     const out = join(dir, `${configs}x${seeds}`);
     const started = performance.now();
-    await library.writeRunsReport(analysis, out, { root: 'bench', skipped: [], issues: [] });
+    await writeRunsReport(analysis, out, { root: 'bench', skipped: [], issues: [] });
     const written = performance.now() - started;
     const page = join(out, 'index.html');
     const svg = Math.max(
@@ -153,7 +156,7 @@ try {
     const before = join(dir, `${configs}x${seeds}-before.html`);
     writeFileSync(
       before,
-      `<!doctype html><meta charset="utf-8"><body><main>${library.interactiveChart(chart, { id: 'curve' })}</main>${library.interactiveAssets({ live: false })}</body>`,
+      `<!doctype html><meta charset="utf-8"><body><main>${interactiveChart(chart, { id: 'curve' })}</main>${interactiveAssets({ live: false })}</body>`,
     );
     const beforeSvg = (await encodeChart(chart, 'svg')).length;
     console.log(name);

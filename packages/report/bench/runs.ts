@@ -9,6 +9,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { analyzeRuns } from '../src/runs/compare-runs.js';
+import { loadRuns } from '../src/runs/load-runs.js';
 
 const GROUPS = ['PPO', 'PPO no clip', 'RND', 'DQN'];
 const TASKS = ['CartPole-v1', 'Acrobot-v1'];
@@ -40,9 +42,6 @@ function generate(root: string): void {
 }
 
 async function runCase(root: string): Promise<void> {
-  const { analyzeRuns, loadRuns } = (await import(
-    new URL('../dist/index.js', import.meta.url).href
-  )) as typeof import('../src/index.js');
   const started = performance.now();
   const loaded = await loadRuns(root, { pattern: PATTERN });
   const read = performance.now();

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mulberry32 } from '@evidence/stats';
 import { chromium } from 'playwright-core';
-import { analyzeRuns, type RunInput, writeRunsReport } from '../src/index.js';
+import { analyzeRuns, type RunInput } from '../src/runs/compare-runs.js';
+import { writeRunsReport } from '../src/runs/write-runs-report.js';
 
 const out = fileURLToPath(new URL('../docs/many-runs-page.png', import.meta.url));
 const RATES = ['1e-5', '3e-5', '1e-4', '3e-4', '1e-3', '3e-3'];

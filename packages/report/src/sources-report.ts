@@ -20,9 +20,8 @@ import {
 } from '@evidence/sources';
 import { plural } from './page/format.js';
 import type { OverlayInput } from './page/index.js';
-import type { DeclaredRange } from './runs/compare-runs.js';
+import { declaredRanges } from './runs/declared-ranges.js';
 import { metricOverlays } from './runs/metric-overlays.js';
-import { runStatsInfo } from './stats/run-info.js';
 
 /** Formats our own evidence report reads itself (and evaluation episodes); every other run is a foreign source. */
 const OWN_FORMATS = new Set<SourceFormat>(['evidence-csv', 'reward-history', 'jsonl']);
@@ -170,20 +169,11 @@ export function sourceOverlays(runs: readonly Run[]): { overlays: OverlayInput[]
       id: run.id,
       group: run.group || 'runs',
       series: run.series,
-      ranges: declaredRanges(run.meta.config),
+      ranges: declaredRanges(run),
     })),
     { xLabel: xs.length === 1 ? xs[0] : 'step' },
   );
   return { overlays: all.slice(0, MAX_OVERLAYS), metrics: all.length };
-}
-
-/** The ranges a run's configuration declares (run.json `metrics.<name>.min/max`): bands stay inside. */
-function declaredRanges(config: unknown): Record<string, DeclaredRange> {
-  const ranges: Record<string, DeclaredRange> = {};
-  for (const [name, { min, max }] of Object.entries(runStatsInfo(config).metrics))
-    if (min !== undefined || max !== undefined)
-      ranges[name] = { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
-  return ranges;
 }
 
 /** One line for a folder of runs: how many, of which formats and groups, and the overlays drawn. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, escapeMarkdown, markdownCode } from '../src/index.js';
+import { escapeHtml, escapeMarkdown, markdownCode } from '../src/page/escape.js';
 
 // A CommonMark + GFM-tables renderer that lets raw HTML through, as GitHub and model hubs do
 // (before their sanitisers): anything that comes out as a tag was not escaped.

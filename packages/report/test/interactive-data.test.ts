@@ -8,14 +8,8 @@ import { type Chart, decimate } from '@evidence/plots';
 import { mulberry32 } from '@evidence/stats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  buildReport,
-  embedChart,
-  interactiveAssets,
-  interactiveChart,
-  LIVE_DATA_FILE,
-  writeLiveReportData,
-} from '../src/index.js';
+import { buildReport, LIVE_DATA_FILE, writeLiveReportData } from '../src/index.js';
+import { embedChart, interactiveAssets, interactiveChart } from '../src/page/index.js';
 import { FIXTURE } from './helpers.js';
 
 const lineChart = (x: ArrayLike<number>, ...ys: ArrayLike<number>[]): Chart => ({

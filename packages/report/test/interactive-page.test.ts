@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { mulberry32 } from '@evidence/stats';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildReport, interactiveAssets, interactiveChart, writeLiveReportData } from '../src/index.js';
+import { buildReport, writeLiveReportData } from '../src/index.js';
+import { interactiveAssets, interactiveChart } from '../src/page/index.js';
 import { chromiumMissing, fixtureCopy, launchChromium, python, pythonMissing } from './helpers.js';
 
 interface Log {

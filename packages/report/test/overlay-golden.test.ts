@@ -7,7 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { encodeChart } from '@evidence/plots';
 import { describe, expect, it } from 'vitest';
-import { embedOverlay, metricOverlays, overlayChart } from '../src/index.js';
+import { embedOverlay, overlayChart } from '../src/page/index.js';
+import { metricOverlays } from '../src/runs/metric-overlays.js';
 
 const GOLDEN = fileURLToPath(new URL('./golden/overlay_reward.svg', import.meta.url));
 const ACTUAL = GOLDEN.replace(/\.svg$/, '.actual.svg');

@@ -10,9 +10,8 @@ import type { Chart } from '@evidence/plots';
 import { mulberry32 } from '@evidence/stats';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { interactiveAssets, interactiveChart } from '../src/index.js';
 import type { OverlayInput } from '../src/page/index.js';
-import { embedOverlay, interactiveFigure } from '../src/page/index.js';
+import { embedOverlay, interactiveAssets, interactiveChart, interactiveFigure } from '../src/page/index.js';
 import { chromiumMissing, launchChromium, openPage } from './helpers.js';
 
 const GROUPS = ['lr=1e-5', 'lr=3e-4', 'lr=1e-3'];

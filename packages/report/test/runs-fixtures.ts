@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mulberry32 } from '@evidence/stats';
-import type { RunInput } from '../src/index.js';
+import type { RunInput } from '../src/runs/compare-runs.js';
 
 export const X = 'total timesteps';
 export const Y = 'episode reward';

@@ -8,8 +8,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRuns, loadRuns, type RunsAnalysis, writeRunsReport } from '../src/index.js';
+import type { RunsAnalysis } from '../src/index.js';
 import { LIVE_POLL_MS } from '../src/page/live.js';
+import { analyzeRuns } from '../src/runs/compare-runs.js';
+import { loadRuns } from '../src/runs/load-runs.js';
+import { writeRunsReport } from '../src/runs/write-runs-report.js';
 import { chromiumMissing, launchChromium } from './helpers.js';
 import { writeRunFolder, X, Y } from './runs-fixtures.js';
 

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { studentTQuantile } from '@evidence/stats';
 import { describe, expect, it } from 'vitest';
-import { type AggregateSummary, analyzeRuns, type RunInput, withDeclaredRanges } from '../src/index.js';
+import { type AggregateSummary, analyzeRuns, type RunInput } from '../src/runs/compare-runs.js';
+import { withDeclaredRanges } from '../src/runs/declared-ranges.js';
+import { loadRuns } from '../src/runs/load-runs.js';
 import { readRunTable } from '../src/runs/run-table.js';
 import { renderRunsMarkdown } from '../src/runs/runs-page.js';
 
@@ -99,20 +101,23 @@ describe('runs statistics from @evidence/stats', () => {
 
   it('evidence folders: the range their run.json declares cuts the band and names the maximum', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'runs-declared-'));
-    const inputs: RunInput[] = [];
     for (const [k, final] of [500, 500, 470, 500, 440].entries()) {
-      const folder = join(dir, `seed${k}`);
-      mkdirSync(folder);
+      const folder = join(dir, 'PPO', `seed${k}`);
+      mkdirSync(folder, { recursive: true });
       writeFileSync(join(folder, 'training_log.csv'), `step,reward\n1,${final / 2}\n2,${final}\n`);
       writeFileSync(
         join(folder, 'run.json'),
         JSON.stringify({
+          environment: 'CartPole-v1',
           metrics: { reward: { better: 'higher', min: 0, max: 500 }, other: { better: 'lower' } },
         }),
       );
-      inputs.push({ table: await readRunTable(folder), group: 'PPO', task: 'CartPole-v1' });
     }
-    // a plain CSV beside them declares nothing and is left as it is
+    // read as every command reads them: @evidence/sources' discovery, run.json read once there
+    const loaded = await loadRuns(dir, { pattern: '{group}/{run}' });
+    const declared = withDeclaredRanges(loaded.runs, loaded.read);
+    expect(declared[0]?.ranges).toEqual({ reward: { min: 0, max: 500 } });
+    // a plain CSV declares nothing and is left as it is
     const plain = (
       await runsOf({
         A2C: [
@@ -121,13 +126,14 @@ describe('runs statistics from @evidence/stats', () => {
         ],
       })
     )[0] as RunInput;
-    const declared = await withDeclaredRanges([...inputs, plain]);
-    expect(declared[0]?.ranges).toEqual({ reward: { min: 0, max: 500 } });
-    expect(declared[5]).toBe(plain);
-    const analysis = analyzeRuns(declared.slice(0, 5), { resamples: 200 });
+    expect(withDeclaredRanges([plain], [{ meta: {} }])[0]).toBe(plain);
+    const analysis = analyzeRuns(declared, { resamples: 200 });
     expect(analysis.declared).toEqual({ 'CartPole-v1': { PPO: { min: 0, max: 500 } } });
     expect(Math.max(...(analysis.curves['CartPole-v1']?.PPO?.hi ?? []))).toBe(500);
-    const equal = await withDeclaredRanges(inputs.map((run) => ({ ...run, group: 'B' })));
+    const equal = withDeclaredRanges(
+      loaded.runs.map((run) => ({ ...run, group: 'B' })),
+      loaded.read,
+    );
     expect(equal.every((run) => run.ranges?.reward?.max === 500)).toBe(true);
   });
 });

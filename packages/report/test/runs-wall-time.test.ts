@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRuns, loadRuns, writeRunsReport } from '../src/index.js';
+import { analyzeRuns } from '../src/runs/compare-runs.js';
+import { loadRuns } from '../src/runs/load-runs.js';
+import { writeRunsReport } from '../src/runs/write-runs-report.js';
 import { chromiumMissing, launchChromium, openPage } from './helpers.js';
 
 const T_START = 1_700_000_000.5;

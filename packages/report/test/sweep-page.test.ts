@@ -9,8 +9,11 @@ import { pathToFileURL } from 'node:url';
 import fc from 'fast-check';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyzeRuns, type RunsAnalysis, sweepConfigs, writeRunsReport } from '../src/index.js';
+import type { RunsAnalysis } from '../src/index.js';
+import { analyzeRuns } from '../src/runs/compare-runs.js';
 import { naturalCompare } from '../src/runs/natural-order.js';
+import { sweepConfigs } from '../src/runs/sweep-view.js';
+import { writeRunsReport } from '../src/runs/write-runs-report.js';
 import { chromiumMissing, launchChromium } from './helpers.js';
 import { sweep } from './runs-fixtures.js';
 

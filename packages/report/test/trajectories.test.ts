@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatSampleTrajectories, selectSampleTrajectories } from '../src/index.js';
 import { pythonFloat, pythonRound } from '../src/python-format.js';
+import { formatSampleTrajectories, selectSampleTrajectories } from '../src/trajectories.js';
 import { FIXTURE, python, pythonMissing, readFixtureJsonl } from './helpers.js';
 
 describe('sample_trajectories.md', () => {

@@ -8,7 +8,6 @@ import { ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { requireFile, resolvePath } from '../paths.js';
-import { renderTextTable } from '../text-table.js';
 import { improved, type MetricTest, metricTests } from './compare-test.js';
 
 interface CompareOptions {
@@ -72,7 +71,7 @@ Example:
         const { issues: _issues, ...data } = metrics;
         printJson(io.stdout, { ...data, tests });
       } else {
-        printLine(io.stdout, metricsTable(metrics, tests));
+        printLine(io.stdout, metricsTable(metrics, tests, report.renderTextTable));
       }
       if (options.requireImprovement !== undefined) {
         requireImprovement(
@@ -121,7 +120,12 @@ function changeWords(metrics: BeforeAfterMetrics, tests: Record<string, MetricTe
   return verdict === 'worse' ? 'worse' : `unclear (p = ${formatValue(test.p_value, '.3g')})`;
 }
 
-export function metricsTable(metrics: BeforeAfterMetrics, tests: Record<string, MetricTest> = {}): string {
+/** The terminal's table of the before/after statistics (`table`: report's text-table renderer). */
+export function metricsTable(
+  metrics: BeforeAfterMetrics,
+  tests: Record<string, MetricTest>,
+  table: (header: readonly string[], rows: readonly (readonly string[])[]) => string,
+): string {
   const pre = metrics.pre as Record<string, number>;
   const post = metrics.post as Record<string, number>;
   const names = [...new Set([...Object.keys(pre), ...Object.keys(post)])];
@@ -137,7 +141,7 @@ export function metricsTable(metrics: BeforeAfterMetrics, tests: Record<string, 
           changeWords(metrics, tests, name),
         ],
   );
-  const lines = [renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
+  const lines = [table(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
   const p = `P(post > pre) = ${formatValue(metrics.p_improvement, '.3f')}`;
   const pInterval = metrics.p_improvement_ci95;
   lines.push(

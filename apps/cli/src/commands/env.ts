@@ -2,7 +2,6 @@ import { describeEnv, type EnvVariableDescription, unknownVariables } from '@evi
 import { type Command, InvalidArgumentError } from 'commander';
 import { ReportedFailure } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
-import { renderTextTable } from '../text-table.js';
 
 interface EnvOptions {
   prefix: string;
@@ -17,7 +16,7 @@ export function envCommand(command: Command, io: CliIo): void {
     .option('--prefix <prefix>', 'variable prefix your trainer uses', prefixOption, 'EVIDENCE_')
     .option('--json', 'print the variables as JSON')
     .addHelpText('after', '\nExamples:\n  $ evidence env\n  $ evidence env --prefix OAK_EXAMPLE_ --json')
-    .action((options: EnvOptions) => {
+    .action(async (options: EnvOptions) => {
       // The same reading as the packages: describeEnv validates each value as readEvidenceEnv does.
       const variables = describeEnv({ prefix: options.prefix, env: io.env });
       const unknown: EnvVariableDescription[] = unknownVariables({
@@ -36,6 +35,7 @@ export function envCommand(command: Command, io: CliIo): void {
       if (options.json) {
         printJson(io.stdout, [...variables, ...unknown]);
       } else {
+        const { renderTextTable } = await import('@evidence/report');
         const rows = variables.map((v) => [v.variable, v.value ?? '', v.default, v.source, v.description]);
         printLine(io.stdout, renderTextTable(['variable', 'value', 'default', 'source', 'meaning'], rows));
       }

@@ -1,40 +1,28 @@
-import { stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { loadRunJson, runStatsInfo } from '../stats/run-info.js';
+import type { Run } from '@evidence/sources';
+import { runStatsInfo } from '../stats/run-info.js';
 import type { DeclaredRange, RunInput } from './compare-runs.js';
 
 /**
- * Each run with the ranges its run.json declares (`metrics.<name>.min/max`), for runs that are
- * evidence folders (run.json beside training_log.csv): the curve bands stay inside them and a group
- * whose runs all ended at the maximum is said so. Other runs, and run.json values of the wrong type,
- * are left as they are (the report's own warnings name those).
+ * The ranges a run's run.json declares (`metrics.<name>.min/max`), as @evidence/sources read it (the one
+ * run.json reader): curve bands stay inside them and a group whose runs all ended at the maximum is said
+ * so. A run without run.json, or run.json values of the wrong type, declares none.
  */
-export async function withDeclaredRanges(runs: readonly RunInput[]): Promise<RunInput[]> {
-  return Promise.all(
-    runs.map(async (run) => {
-      const file = await runJsonOf(run.table.path);
-      if (!file) return run;
-      const { metrics } = runStatsInfo(await loadRunJson(file).catch(() => undefined));
-      const ranges: Record<string, DeclaredRange> = {};
-      for (const [name, info] of Object.entries(metrics))
-        if (info.min !== undefined || info.max !== undefined)
-          ranges[name] = {
-            ...(info.min === undefined ? {} : { min: info.min }),
-            ...(info.max === undefined ? {} : { max: info.max }),
-          };
-      return Object.keys(ranges).length > 0 ? { ...run, ranges } : run;
-    }),
-  );
+export function declaredRanges(run: Pick<Run, 'meta'>): Record<string, DeclaredRange> {
+  const ranges: Record<string, DeclaredRange> = {};
+  if (!run.meta.configFiles?.includes('run.json')) return ranges;
+  for (const [name, { min, max }] of Object.entries(runStatsInfo(run.meta.config).metrics))
+    if (min !== undefined || max !== undefined)
+      ranges[name] = { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+  return ranges;
 }
 
-/** run.json of an evidence folder given as the folder or as its training_log.csv; undefined otherwise. */
-async function runJsonOf(path: string): Promise<string | undefined> {
-  const folder = (await stat(path).catch(() => null))?.isDirectory()
-    ? path
-    : basename(path) === 'training_log.csv'
-      ? dirname(path)
-      : undefined;
-  if (folder === undefined) return undefined;
-  const file = join(folder, 'run.json');
-  return (await stat(file).catch(() => null))?.isFile() ? file : undefined;
+/** Each run input with the ranges its run declares (`read[i]` is the run `runs[i]` was made of). */
+export function withDeclaredRanges(
+  runs: readonly RunInput[],
+  read: readonly Pick<Run, 'meta'>[],
+): RunInput[] {
+  return runs.map((run, i) => {
+    const ranges = read[i] ? declaredRanges(read[i]) : {};
+    return Object.keys(ranges).length > 0 ? { ...run, ranges } : run;
+  });
 }
