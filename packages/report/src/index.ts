@@ -2,14 +2,14 @@
 
 // Two evaluation files compared: the before/after statistics.
 export { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
+export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
 export {
   buildReport,
   NothingToReportError,
   REPORT_DIR,
   type ReportOptions,
   type ReportResult,
-} from './build-report.js';
-export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+} from './folder/build-report.js';
 // Writing: the one guarded write, the live data `watch` rewrites, the terminal's tables.
 export { type LiveDataResult, writeLiveReportData } from './folder/live-data.js';
 export { NOT_OURS, OutputFolder, type OutputFolderOptions, OWNED_FILES_RECORD } from './output-folder.js';

@@ -1,0 +1,109 @@
+/**
+ * What every step of one report shares: the folders, the one guarded write, the lists of what was
+ * skipped and which lines were bad, the progress, and how a file is named on the page.
+ */
+import { basename, relative } from 'node:path';
+import type { ReportIssue } from '../eval-files.js';
+import { OutputFolder } from '../output-folder.js';
+
+export interface ReportOptions {
+  /** Episode reward field of the evaluation files. Default `cumulative_reward`. */
+  rewardKey?: string;
+  /** Bootstrap resamples. Default 10,000. */
+  resamples?: number;
+  /** Bootstrap seed. Default DEFAULT_BOOTSTRAP_SEED (0), the same as the CLI's and the trainer's. */
+  seed?: number;
+  /** Draw the charts (default true). With false none is drawn; the trainer's own charts are shown, marked so. */
+  charts?: boolean;
+  /** Heading of the report. Default: the run named by run.json (environment · algorithm · seed). */
+  title?: string;
+  /** Folder the report is written to. Default `<dir>/report`. */
+  out?: string;
+  /** One self-contained index.html: every image and GIF inside it as a data URI. Default false (linked files). */
+  inline?: boolean;
+  onProgress?: (done: number, total: number, what: string) => void;
+  log?: (line: string) => void;
+}
+
+/** Why a file is left as it is. */
+export const REFUSED =
+  'a file this report did not write is already there; left as it is (give --out another folder)';
+
+const toPosix = (path: string): string => path.split('\\').join('/');
+
+export const message = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A failed write (a full disk, a read-only or vanished folder) is an error of the whole report, never a
+ * chart "skipped": the files already there are kept as they were (each write is a temp file and a
+ * rename) and index.html is not rewritten without the chart.
+ */
+export function throwIfWriteFailed(error: unknown): void {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code) && code !== 'ENOTREGULAR') throw error;
+}
+
+export class ReportContext {
+  readonly skipped: { what: string; why: string }[] = [];
+  readonly issues: ReportIssue[] = [];
+  /** the steps counted by the progress (set once the inputs are known) */
+  total = 0;
+  private done = 0;
+
+  private constructor(
+    /** the folder read */
+    readonly root: string,
+    /** the folder written, through its one guarded write */
+    readonly folder: OutputFolder,
+    readonly options: ReportOptions,
+  ) {}
+
+  static async open(root: string, out: string, options: ReportOptions): Promise<ReportContext> {
+    return new ReportContext(root, await OutputFolder.open(out), options);
+  }
+
+  get out(): string {
+    return this.folder.dir;
+  }
+
+  /** a file as the page names it: its path under the folder read */
+  name(path: string): string {
+    return toPosix(relative(this.root, path)) || basename(path);
+  }
+
+  /** a link from the page (in `out`) to a file */
+  href(path: string): string {
+    return toPosix(relative(this.out, path));
+  }
+
+  log(line: string): void {
+    this.options.log?.(line);
+  }
+
+  progress(what: string): void {
+    this.done++;
+    this.options.onProgress?.(this.done, this.total, what);
+  }
+
+  isProtected(path: string): boolean {
+    return !this.folder.mayWrite(path);
+  }
+
+  refuse(path: string): void {
+    this.skipped.push({ what: this.name(path), why: REFUSED });
+  }
+
+  /** Writes `data` to `path` through the guarded write; a refused file is listed as skipped. */
+  async write(path: string, data: string | Uint8Array): Promise<boolean> {
+    const wrote = await this.folder.write(path, data);
+    if (wrote) this.log(`wrote ${this.name(path)}`);
+    else this.refuse(path);
+    return wrote;
+  }
+
+  /** A file a chart renderer just wrote (its own temp file and rename): recorded at once. */
+  async claim(path: string): Promise<void> {
+    await this.folder.claim(path);
+    this.log(`wrote ${this.name(path)}`);
+  }
+}
