@@ -283,8 +283,86 @@ const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/
 /** The τ grid of the performance profile: 0, 0.01, …, 1. */
 export const PROFILE_TAUS = Array.from({ length: 101 }, (_, i) => i / 100);
 
-/** The full analysis: the summary (as --json) plus curves, restarts and the performance profile. */
-export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
+/** What a pair's test is given: the scores per task of each side, or why there is none. */
+type PairScores = { x: number[][]; y: number[][]; labels: string[] } | { note: string } | null;
+
+/** The test of one pair of groups (A, B) and its mirror (B, A): P(B > A) is 1 − P(A > B) in every resample. */
+function pairTest(a: string, b: string, data: PairScores, seed: number): [Improvement, Improvement] {
+  const tasksOf = data && !('note' in data) ? data.x.length : 1;
+  const base: Improvement = {
+    a,
+    b,
+    p: null,
+    ci: null,
+    p_value: null,
+    test: null,
+    smallest_p: null,
+    runs_to_reach: runsToReach(0.05, tasksOf),
+    seeds_needed: null,
+    power: null,
+  };
+  if (!data) return [base, { ...base, a: b, b: a }];
+  if ('note' in data) {
+    const noted = { ...base, note: data.note };
+    return [noted, { ...noted, a: b, b: a }];
+  }
+  const labels = [...data.labels, a, b];
+  const { estimate, ci } = improvementNewcombe(data.x, data.y);
+  const greater = rankTest(data.x, data.y, { alternative: 'greater', seed, labels });
+  const less = rankTest(data.x, data.y, { alternative: 'less', seed, labels });
+  const needed = seedsNeeded(data.x, data.y, { seed, labels });
+  const result: Improvement = {
+    ...base,
+    p: estimate,
+    ci,
+    p_value: greater.p,
+    test: greater.method,
+    smallest_p: greater.smallestP,
+    seeds_needed: needed.seedsNeeded,
+    power: needed.power,
+  };
+  // B > A: the other tail of the same test; the interval mirrored (method 5 is symmetric)
+  const mirrored: Improvement = {
+    ...result,
+    a: b,
+    b: a,
+    p: 1 - estimate,
+    ci: [1 - ci[1], 1 - ci[0]],
+    p_value: less.p,
+    test: less.method,
+  };
+  return [result, mirrored];
+}
+
+/**
+ * P(A > B) for every ordered pair of `names`, with its interval and the seeds needed. Each unordered
+ * pair is computed once, with its groups in name order; the other order is its mirror image.
+ */
+function pairs(
+  names: readonly string[],
+  scoresOf: (a: string, b: string) => PairScores,
+  seed: number,
+): Improvement[] {
+  const done = new Map<string, Improvement>();
+  const once = (a: string, b: string): void => {
+    if (done.has(JSON.stringify([a, b]))) return;
+    const [result, mirrored] = pairTest(a, b, scoresOf(a, b), seed);
+    done.set(JSON.stringify([a, b]), result);
+    done.set(JSON.stringify([b, a]), mirrored);
+  };
+  return names.flatMap((a) =>
+    names
+      .filter((b) => b !== a)
+      .map((b): Improvement => {
+        if (a < b) once(a, b);
+        else once(b, a);
+        return done.get(JSON.stringify([a, b])) as Improvement;
+      }),
+  );
+}
+
+/** The options checked, with their defaults. */
+function settings(options: CompareRunsOptions): { final: number; seed: number; resamples: number } {
   const final = options.final ?? 0.1;
   const seed = options.seed ?? DEFAULT_SEED;
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
@@ -292,9 +370,16 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     throw new RunsInputError(`--final: expected a share in (0, 1], got ${final}`);
   if (!Number.isInteger(resamples) || resamples < 1)
     throw new RunsInputError(`--resamples: expected a whole number ≥ 1, got ${resamples}`);
-  if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
-  const label = (run: RunInput) => run.path ?? run.table.path;
-  // the roles the discovery chose for each run (`Time Steps`, `AverageEpRet`) first, then the vocabulary
+  return { final, seed, resamples };
+}
+
+const labelOf = (run: RunInput): string => run.path ?? run.table.path;
+
+/** The x and y compared: the roles the discovery chose for each run first, then the vocabulary. */
+function columnsOf(
+  given: readonly RunInput[],
+  options: CompareRunsOptions,
+): { xName: string; yName: string } {
   // (a y that is no return, such as a loss, is never compared by default)
   const roleOf = (role: 'x' | 'y') => [
     ...new Set(
@@ -303,10 +388,18 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
         .filter((name): name is string => typeof name === 'string' && (role === 'x' || isReturnName(name))),
     ),
   ];
-  const xName = pickColumn(given, options.x, [...roleOf('x'), ...X_CANDIDATES], '--x');
-  const yName = pickColumn(given, options.y, [...roleOf('y'), ...Y_CANDIDATES], '--y');
+  return {
+    xName: pickColumn(given, options.x, [...roleOf('x'), ...X_CANDIDATES], '--x'),
+    yName: pickColumn(given, options.y, [...roleOf('y'), ...Y_CANDIDATES], '--y'),
+  };
+}
 
-  // a run logging other columns (or none of x and y on one row) is left out and said, never an abort
+/** Each run aligned on x; a run logging other columns (or no row with both) is left out and said. */
+function alignInputs(
+  given: readonly RunInput[],
+  xName: string,
+  yName: string,
+): { inputs: RunInput[]; aligned: AlignedRun[]; skipped: SkippedInput[] } {
   const skipped: SkippedInput[] = [];
   const inputs: RunInput[] = [];
   const aligned: AlignedRun[] = [];
@@ -314,7 +407,7 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     const missing = [xName, yName].find((name) => !run.table.columns.has(name));
     if (missing !== undefined) {
       skipped.push({
-        path: label(run),
+        path: labelOf(run),
         why: `no column ${JSON.stringify(missing)} (${missing === xName ? '--x' : '--y'}); ${describe(run)}`,
       });
       continue;
@@ -330,7 +423,7 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
       );
     if (result.x.length === 0) {
       skipped.push({
-        path: label(run),
+        path: labelOf(run),
         why: `no row has both ${JSON.stringify(xName)} and ${JSON.stringify(yName)}`,
       });
       continue;
@@ -342,229 +435,192 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
     const first = skipped[0] as SkippedInput;
     throw new RunsInputError(`${first.path}: ${first.why}`);
   }
+  return { inputs, aligned, skipped };
+}
 
-  const tasks = uniqueSorted(inputs.map((r) => r.task));
-  const groups = uniqueSorted(inputs.map((r) => r.group));
-  const members = (task: string, group: string) =>
-    inputs.flatMap((run, i) => (run.task === task && run.group === group ? [i] : []));
-  const budget = new Map<string, number>();
-  for (const task of tasks) {
-    let b = Number.NEGATIVE_INFINITY;
-    inputs.forEach((run, i) => {
-      if (run.task === task) b = Math.max(b, lastOf((aligned[i] as AlignedRun).x));
+/** The runs aligned, grouped: their tasks, groups, budgets and final scores. */
+class Scored {
+  readonly tasks: string[];
+  readonly groups: string[];
+  readonly budget = new Map<string, number>();
+  readonly runs: RunSummary[];
+
+  constructor(
+    readonly inputs: readonly RunInput[],
+    readonly aligned: readonly AlignedRun[],
+    final: number,
+  ) {
+    this.tasks = uniqueSorted(inputs.map((r) => r.task));
+    this.groups = uniqueSorted(inputs.map((r) => r.group));
+    for (const task of this.tasks) {
+      let b = Number.NEGATIVE_INFINITY;
+      inputs.forEach((run, i) => {
+        if (run.task === task) b = Math.max(b, lastOf((aligned[i] as AlignedRun).x));
+      });
+      this.budget.set(task, b);
+    }
+    this.runs = inputs.map((run, i) => {
+      const { x, y } = aligned[i] as AlignedRun;
+      const b = this.budget.get(run.task) as number;
+      const lastX = lastOf(x);
+      const threshold = (1 - final) * b;
+      const tail: number[] = [];
+      for (let k = 0; k < x.length; k++) if ((x[k] as number) >= threshold) tail.push(y[k] as number);
+      const complete = lastX >= COMPLETE_SHARE * b && tail.length > 0;
+      const shown = { path: labelOf(run), group: run.group, task: run.task, rows: x.length, last_x: lastX };
+      return { ...shown, complete, final: complete ? mean(tail) : null };
     });
-    budget.set(task, b);
   }
 
-  const runs: RunSummary[] = inputs.map((run, i) => {
-    const { x, y } = aligned[i] as AlignedRun;
-    const b = budget.get(run.task) as number;
-    const lastX = lastOf(x);
-    const threshold = (1 - final) * b;
-    const tail: number[] = [];
-    for (let k = 0; k < x.length; k++) if ((x[k] as number) >= threshold) tail.push(y[k] as number);
-    const complete = lastX >= COMPLETE_SHARE * b && tail.length > 0;
-    return {
-      path: label(run),
-      group: run.group,
-      task: run.task,
-      rows: x.length,
-      last_x: lastX,
-      complete,
-      final: complete ? mean(tail) : null,
-    };
-  });
+  members(task: string, group: string): number[] {
+    return this.inputs.flatMap((run, i) => (run.task === task && run.group === group ? [i] : []));
+  }
 
-  const finals = (task: string, group: string): number[] =>
-    members(task, group).flatMap((i) => {
-      const f = (runs[i] as RunSummary).final;
+  finals(task: string, group: string): number[] {
+    return this.members(task, group).flatMap((i) => {
+      const f = (this.runs[i] as RunSummary).final;
       return f === null ? [] : [f];
     });
+  }
+}
 
-  const summaryTasks: RunsSummary['tasks'] = {};
+/** One group of one task: its scores' mean, median and IQM with the IQM's interval (or the runs' range). */
+function groupSummary(
+  scored: Scored,
+  task: string,
+  group: string,
+  seed: number,
+  resamples: number,
+): GroupSummary {
+  const scores = scored.finals(task, group);
+  // one score has no spread: a bootstrap of it would be a point that looks like certainty; with
+  // too few runs for any interval to hold its 95 %, the range of the runs is shown instead
+  const plan = scores.length > 1 ? intervalPlan('iqm', scores.length) : null;
+  const interval =
+    plan && 'confidence' in plan
+      ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
+          resamples,
+          confidence: plan.confidence,
+          random: stream(seed, 'iqm', task, group),
+        })
+      : null;
+  return {
+    runs: scored.members(task, group).length,
+    complete: scores.length,
+    mean: scores.length > 0 ? mean(scores) : null,
+    median: scores.length > 0 ? median(scores) : null,
+    iqm: scores.length > 0 ? iqm(scores) : null,
+    iqm_ci: interval ? interval.ci : null,
+    all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
+    ...(plan && 'range' in plan
+      ? { range: [Math.min(...scores), Math.max(...scores)] as [number, number], interval_note: plan.why }
+      : {}),
+    ...(scores.length === 1 ? { note: ONE_RUN } : {}),
+  };
+}
+
+/** Per task: each group's summary and mean curve, the ranges declared, and P(A > B) of every pair. */
+function perTask(
+  scored: Scored,
+  yName: string,
+  options: CompareRunsOptions,
+  seed: number,
+  resamples: number,
+) {
+  const tasks: RunsSummary['tasks'] = {};
   const improvement: RunsSummary['improvement'] = {};
   const curves: RunsAnalysis['curves'] = {};
   const declared: RunsAnalysis['declared'] = {};
-  for (const task of tasks) {
-    const present = groups.filter((g) => members(task, g).length > 0);
+  for (const task of scored.tasks) {
+    const present = scored.groups.filter((g) => scored.members(task, g).length > 0);
     const perGroup: Record<string, GroupSummary> = {};
-    curves[task] = {};
+    const taskCurves: Record<string, Curve> = {};
     for (const group of present) {
-      const scores = finals(task, group);
+      const members = scored.members(task, group);
       const range =
         options.range ??
         commonRange(
-          members(task, group).map((i) => inputs[i] as RunInput),
+          members.map((i) => scored.inputs[i] as RunInput),
           yName,
         );
       if (range) declared[task] = { ...declared[task], [group]: range };
-      // one score has no spread: a bootstrap of it would be a point that looks like certainty; with
-      // too few runs for any interval to hold its 95 %, the range of the runs is shown instead
-      const plan = scores.length > 1 ? intervalPlan('iqm', scores.length) : null;
-      const interval =
-        plan && 'confidence' in plan
-          ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
-              resamples,
-              confidence: plan.confidence,
-              random: stream(seed, 'iqm', task, group),
-            })
-          : null;
-      perGroup[group] = {
-        runs: members(task, group).length,
-        complete: scores.length,
-        mean: scores.length > 0 ? mean(scores) : null,
-        median: scores.length > 0 ? median(scores) : null,
-        iqm: scores.length > 0 ? iqm(scores) : null,
-        iqm_ci: interval ? interval.ci : null,
-        all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
-        ...(plan && 'range' in plan
-          ? { range: [Math.min(...scores), Math.max(...scores)] as [number, number], interval_note: plan.why }
-          : {}),
-        ...(scores.length === 1 ? { note: ONE_RUN } : {}),
-      };
-      (curves[task] as Record<string, Curve>)[group] = meanCurve(
-        members(task, group).map((i) => aligned[i] as AlignedRun),
+      perGroup[group] = groupSummary(scored, task, group, seed, resamples);
+      taskCurves[group] = meanCurve(
+        members.map((i) => scored.aligned[i] as AlignedRun),
         range ? { range } : {},
       );
     }
-    summaryTasks[task] = { budget: budget.get(task) as number, groups: perGroup };
-    improvement[task] = pairs(present, (a, b) => {
-      const sa = finals(task, a);
-      const sb = finals(task, b);
-      const single = [a, b].find((_, k) => [sa, sb][k]?.length === 1);
-      if (single !== undefined) return { note: oneRunPair(single) };
-      if (sa.length === 0 || sb.length === 0) return null;
-      return { x: [sa], y: [sb], labels: [task] };
-    });
-  }
-
-  /**
-   * P(A > B) for every ordered pair of `names`, with its interval and the seeds needed. Each
-   * unordered pair is computed once, with its groups in name order: P(B > A) is 1 − P(A > B) in
-   * every resample, so its interval is the mirror image, and the seeds needed are the same.
-   */
-  function pairs(
-    names: readonly string[],
-    scoresOf: (
-      a: string,
-      b: string,
-    ) => { x: number[][]; y: number[][]; labels: string[] } | { note: string } | null,
-  ): Improvement[] {
-    const done = new Map<string, Improvement>();
-    const once = (a: string, b: string): Improvement => {
-      const key = JSON.stringify([a, b]);
-      const known = done.get(key);
-      if (known) return known;
-      const data = scoresOf(a, b);
-      const tasksOf = data && !('note' in data) ? data.x.length : 1;
-      let result: Improvement = {
-        a,
-        b,
-        p: null,
-        ci: null,
-        p_value: null,
-        test: null,
-        smallest_p: null,
-        runs_to_reach: runsToReach(0.05, tasksOf),
-        seeds_needed: null,
-        power: null,
-      };
-      let mirrored = result;
-      if (data && 'note' in data) {
-        result = { ...result, note: data.note };
-        mirrored = { ...result, a: b, b: a };
-      } else if (!data) mirrored = { ...result, a: b, b: a };
-      if (data && !('note' in data)) {
-        const labels = [...data.labels, a, b];
-        const { estimate, ci } = improvementNewcombe(data.x, data.y);
-        const greater = rankTest(data.x, data.y, { alternative: 'greater', seed, labels });
-        const less = rankTest(data.x, data.y, { alternative: 'less', seed, labels });
-        const needed = seedsNeeded(data.x, data.y, { seed, labels });
-        result = {
-          ...result,
-          p: estimate,
-          ci,
-          p_value: greater.p,
-          test: greater.method,
-          smallest_p: greater.smallestP,
-          seeds_needed: needed.seedsNeeded,
-          power: needed.power,
-        };
-        // B > A: the other tail of the same test; the interval mirrored (method 5 is symmetric)
-        mirrored = {
-          ...result,
-          a: b,
-          b: a,
-          p: 1 - estimate,
-          ci: [1 - ci[1], 1 - ci[0]],
-          p_value: less.p,
-          test: less.method,
-        };
-      }
-      done.set(key, result);
-      done.set(JSON.stringify([b, a]), mirrored);
-      return result;
-    };
-    return names.flatMap((a) =>
-      names
-        .filter((b) => b !== a)
-        .map((b): Improvement => {
-          if (a < b) return once(a, b);
-          once(b, a);
-          return done.get(JSON.stringify([a, b])) as Improvement;
-        }),
+    curves[task] = taskCurves;
+    tasks[task] = { budget: scored.budget.get(task) as number, groups: perGroup };
+    improvement[task] = pairs(
+      present,
+      (a, b) => {
+        const sa = scored.finals(task, a);
+        const sb = scored.finals(task, b);
+        const single = [a, b].find((_, k) => [sa, sb][k]?.length === 1);
+        if (single !== undefined) return { note: oneRunPair(single) };
+        if (sa.length === 0 || sb.length === 0) return null;
+        return { x: [sa], y: [sb], labels: [task] };
+      },
+      seed,
     );
   }
+  return { tasks, improvement, curves, declared };
+}
 
-  // every pair over all tasks both ran with two or more complete runs each: the stratified test
-  const overall =
-    tasks.length === 1
-      ? (improvement[tasks[0] as string] ?? [])
-      : pairs(groups, (a, b) => {
-          const shared = tasks.filter((t) => finals(t, a).length > 1 && finals(t, b).length > 1);
-          if (shared.length === 0) {
-            const single = [a, b].find((g) => tasks.some((t) => finals(t, g).length === 1));
-            return single === undefined ? null : { note: oneRunPair(single) };
-          }
-          return {
-            x: shared.map((t) => finals(t, a)),
-            y: shared.map((t) => finals(t, b)),
-            labels: ['overall'],
-          };
-        });
-  const curvesOut: RunsSummary['curves'] = { [yName]: {} };
-  for (const [task, perGroup] of Object.entries(curves))
-    for (const [group, curve] of Object.entries(perGroup))
-      (curvesOut[yName] as Record<string, Curve>)[tasks.length === 1 ? group : `${task}/${group}`] = curve;
+/** Every pair over all tasks both ran with two or more complete runs each: the stratified test. */
+function overallPairs(scored: Scored, improvement: RunsSummary['improvement'], seed: number): Improvement[] {
+  const { tasks, groups } = scored;
+  if (tasks.length === 1) return improvement[tasks[0] as string] ?? [];
+  return pairs(
+    groups,
+    (a, b) => {
+      const shared = tasks.filter((t) => scored.finals(t, a).length > 1 && scored.finals(t, b).length > 1);
+      if (shared.length === 0) {
+        const single = [a, b].find((g) => tasks.some((t) => scored.finals(t, g).length === 1));
+        return single === undefined ? null : { note: oneRunPair(single) };
+      }
+      return {
+        x: shared.map((t) => scored.finals(t, a)),
+        y: shared.map((t) => scored.finals(t, b)),
+        labels: ['overall'],
+      };
+    },
+    seed,
+  );
+}
 
-  let aggregate: RunsSummary['aggregate'] = null;
-  let profile: RunsAnalysis['profile'] = null;
-  let ranges: RunsAnalysis['ranges'] = null;
-  if (options.normalize) {
-    ranges = normalizationRanges(options.normalize, tasks, (task) => groups.flatMap((g) => finals(task, g)));
-    aggregate = {
-      normalize: options.normalize === 'minmax' ? 'minmax' : options.normalize.label,
-      groups: {},
-      improvement: [],
-    };
-    profile = { taus: PROFILE_TAUS, groups: {} };
-    const normalized = (group: string) =>
-      tasks.map((task) => {
-        const [low, high] = (ranges as Record<string, [number, number]>)[task] as [number, number];
-        return finals(task, group).map((f) => (f - low) / (high - low));
-      });
-    for (const group of groups) {
-      const perTask = normalized(group).filter((scores) => scores.length > 0);
-      if (perTask.length === 0) continue;
-      aggregate.groups[group] = aggregateSummary(perTask, resamples, stream(seed, 'aggregate', group));
-      const { fraction, low, high } = performanceProfile(perTask, PROFILE_TAUS, {
-        resamples,
-        random: stream(seed, 'profile', group),
-      });
-      profile.groups[group] = { fraction, low, high };
-    }
-    // across tasks, each pair on the tasks where both groups have complete runs
-    aggregate.improvement = pairs(Object.keys(aggregate.groups), (a, b) => {
+/** rliable's aggregates of the normalized scores across tasks, the performance profile, P(A > B) across tasks. */
+function aggregates(scored: Scored, normalize: Normalize, seed: number, resamples: number) {
+  const { tasks, groups } = scored;
+  const ranges = normalizationRanges(normalize, tasks, (task) =>
+    groups.flatMap((g) => scored.finals(task, g)),
+  );
+  const aggregate: NonNullable<RunsSummary['aggregate']> = {
+    normalize: normalize === 'minmax' ? 'minmax' : normalize.label,
+    groups: {},
+    improvement: [],
+  };
+  const profile: NonNullable<RunsAnalysis['profile']> = { taus: PROFILE_TAUS, groups: {} };
+  const normalized = (group: string) =>
+    tasks.map((task) => {
+      const [low, high] = ranges[task] as [number, number];
+      return scored.finals(task, group).map((f) => (f - low) / (high - low));
+    });
+  for (const group of groups) {
+    const perTask = normalized(group).filter((scores) => scores.length > 0);
+    if (perTask.length === 0) continue;
+    aggregate.groups[group] = aggregateSummary(perTask, resamples, stream(seed, 'aggregate', group));
+    const { fraction, low, high } = performanceProfile(perTask, PROFILE_TAUS, {
+      resamples,
+      random: stream(seed, 'profile', group),
+    });
+    profile.groups[group] = { fraction, low, high };
+  }
+  // across tasks, each pair on the tasks where both groups have complete runs
+  aggregate.improvement = pairs(
+    Object.keys(aggregate.groups),
+    (a, b) => {
       const [x, y] = [normalized(a), normalized(b)];
       const shared = tasks.flatMap((_, t) =>
         (x[t] as number[]).length > 0 && (y[t] as number[]).length > 0 ? [t] : [],
@@ -575,26 +631,42 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
         y: shared.map((t) => y[t] as number[]),
         labels: ['aggregate'],
       };
-    });
-  }
+    },
+    seed,
+  );
+  return { aggregate, profile, ranges };
+}
 
+/** The full analysis: the summary (as --json) plus curves, restarts and the performance profile. */
+export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOptions = {}): RunsAnalysis {
+  const { final, seed, resamples } = settings(options);
+  if (given.length === 0) throw new RunsInputError('no runs: expected at least one run per group');
+  const { xName, yName } = columnsOf(given, options);
+  const { inputs, aligned, skipped } = alignInputs(given, xName, yName);
+  const scored = new Scored(inputs, aligned, final);
+  const { tasks, improvement, curves, declared } = perTask(scored, yName, options, seed, resamples);
+  const curvesOut: Record<string, Curve> = {};
+  for (const [task, perGroup] of Object.entries(curves))
+    for (const [group, curve] of Object.entries(perGroup))
+      curvesOut[scored.tasks.length === 1 ? group : `${task}/${group}`] = curve;
+  const normalized = options.normalize ? aggregates(scored, options.normalize, seed, resamples) : null;
   return {
     summary: {
       x: xName,
       y: yName,
-      runs,
-      tasks: summaryTasks,
+      runs: scored.runs,
+      tasks,
       improvement,
-      aggregate,
-      overall,
-      curves: curvesOut,
+      aggregate: normalized?.aggregate ?? null,
+      overall: overallPairs(scored, improvement, seed),
+      curves: { [yName]: curvesOut },
       bootstrap: { resamples, seed, confidence: 0.95 },
       ...(skipped.length > 0 ? { skipped } : {}),
     },
     aligned,
     curves,
-    profile,
-    ranges,
+    profile: normalized?.profile ?? null,
+    ranges: normalized?.ranges ?? null,
     options: { final, seed, resamples, ...(options.range ? { range: options.range } : {}) },
     declared,
   };
