@@ -12,7 +12,8 @@ export function sourceFiles(dir) {
   const files = [];
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     const name = entry.name;
-    if (!entry.isFile() || !name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts')) continue;
+    if (!entry.isFile() || !name.endsWith('.ts') || name.endsWith('.d.ts') || name.endsWith('.test.ts'))
+      continue;
     files.push(join(entry.parentPath ?? entry.path, name));
   }
   return files.sort();
@@ -45,7 +46,8 @@ export function longFunctions(dir, limit = 100) {
         const first = source.getLineAndCharacterOfPosition(node.getStart(source)).line;
         const last = source.getLineAndCharacterOfPosition(node.end).line;
         const lines = last - first + 1;
-        if (lines > limit) found.push({ file: relative(dir, file), name: nameOf(node), line: first + 1, lines });
+        if (lines > limit)
+          found.push({ file: relative(dir, file), name: nameOf(node), line: first + 1, lines });
       }
       ts.forEachChild(node, visit);
     };

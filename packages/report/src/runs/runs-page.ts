@@ -191,22 +191,10 @@ function restartLines(analysis: RunsAnalysis, summary: RunsSummary): { path: str
   );
 }
 
-/**
- * index.html, self-contained so it opens from disk anywhere: CSS, images (data URIs), uPlot and the
- * line charts' data inline. Line charts are drawn in the page, their PNG shown without JavaScript and
- * printed; bar charts stay images.
- */
-export function renderRunsHtml(
-  analysis: RunsAnalysis,
-  notes: RunsNotes,
-  figures: RunsFigure[],
-  generatedAt: string,
-): string {
-  const { summary, options } = analysis;
-  const words = findings(analysis, notes)
-    .map((line) => `<p${line.startsWith('Few runs') ? ' class="warn" id="few-runs"' : ''}>${e(line)}</p>`)
-    .join('\n');
-  const taskTables = Object.entries(summary.tasks)
+/** Per task: the groups' table and every pair's P(A > B) (with many groups, the ranking stands for them). */
+function taskTablesHtml(analysis: RunsAnalysis): string {
+  const { summary } = analysis;
+  return Object.entries(summary.tasks)
     .map(([task, { budget, groups }]) => {
       const rows = Object.entries(groups)
         .map(
@@ -229,7 +217,11 @@ ${rows}
 ${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th class="words">in words</th><th class="words">seeds needed</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
     })
     .join('\n');
-  const aggregate = summary.aggregate
+}
+
+/** rliable's aggregates across tasks, when normalized. */
+function aggregateHtml(summary: RunsSummary): string {
+  return summary.aggregate
     ? `<section id="aggregate"><h2>Across tasks (normalized: ${e(summary.aggregate.normalize)})</h2>
 <p${summary.aggregate.normalize === 'minmax' ? ' class="warn" id="minmax"' : ''}>${e(normalizeNote(summary.aggregate.normalize))}</p>
 <p class="muted">rliable's aggregates (Agarwal et al. 2021), each with its 95% stratified bootstrap interval (runs resampled within each task, at the level that holds 95% with few runs): IQM of all runs' scores, median and mean of the per-task means, optimality gap (1 − mean of min(score, 1); lower is better).${rangeNotes(
@@ -258,6 +250,11 @@ ${summary.aggregate.improvement
     : ''
 }</section>`
     : '';
+}
+
+/** The runs' table and the restarts, read issues and skipped files. */
+function runsHtml(analysis: RunsAnalysis, notes: RunsNotes): { runRows: string; problems: string } {
+  const { summary } = analysis;
   const runRows = summary.runs
     .map(
       (r) =>
@@ -270,7 +267,12 @@ ${summary.aggregate.improvement
     ...notes.issues.map((i) => `<li>${e(i)}</li>`),
     ...notes.skipped.map((s) => `<li><code>${e(s.path)}</code> skipped: ${e(s.why)}</li>`),
   ].join('\n');
-  const charts = figures
+  return { runRows, problems };
+}
+
+/** Each figure: an overlay or a line chart drawn in the page, else its picture. */
+function chartsHtml(figures: RunsFigure[]): string {
+  return figures
     .map((f) => {
       const caption = `${e(f.title)} — <code>${e(f.file)}</code>`;
       const image = { src: f.dataUri, alt: f.title };
@@ -288,6 +290,27 @@ ${summary.aggregate.improvement
         : `<figure><img src="${f.dataUri}" alt="${e(f.title)}"><figcaption>${caption}</figcaption></figure>`;
     })
     .join('\n');
+}
+
+/**
+ * index.html, self-contained so it opens from disk anywhere: CSS, images (data URIs), uPlot and the
+ * line charts' data inline. Line charts are drawn in the page, their PNG shown without JavaScript and
+ * printed; bar charts stay images.
+ */
+export function renderRunsHtml(
+  analysis: RunsAnalysis,
+  notes: RunsNotes,
+  figures: RunsFigure[],
+  generatedAt: string,
+): string {
+  const { summary, options } = analysis;
+  const words = findings(analysis, notes)
+    .map((line) => `<p${line.startsWith('Few runs') ? ' class="warn" id="few-runs"' : ''}>${e(line)}</p>`)
+    .join('\n');
+  const taskTables = taskTablesHtml(analysis);
+  const aggregate = aggregateHtml(summary);
+  const { runRows, problems } = runsHtml(analysis, notes);
+  const charts = chartsHtml(figures);
   // no live data file beside this page: it is written once, by `evidence runs --out`
   const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
   const body = `<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
