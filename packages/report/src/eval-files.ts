@@ -1,7 +1,11 @@
 import { readInputText } from '@evidence/node-kit';
 import { valueAtKey } from '@evidence/sources';
-import { type BeforeAfterMetrics, type BeforeAfterOptions, computeBeforeAfter } from './before-after.js';
 import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
+import {
+  type BeforeAfterMetrics,
+  type BeforeAfterOptions,
+  computeBeforeAfter,
+} from './folder/before-after.js';
 import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
 

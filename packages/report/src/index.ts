@@ -1,8 +1,8 @@
 // A folder's report: every chart, the before/after statistics, index.html and REPORT.md.
 
-// Two evaluation files compared: the before/after statistics.
-export { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+// Two evaluation files compared: the before/after statistics.
+export { type BeforeAfterMetrics, computeBeforeAfter } from './folder/before-after.js';
 export {
   buildReport,
   NothingToReportError,
@@ -17,7 +17,7 @@ export { LIVE_DATA_FILE } from './page/index.js';
 export { renderTextTable } from './page/text-table.js';
 export { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rateName, rewardOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
+export { loadRunJson } from './run-json.js';
 // Many runs compared: IQM, intervals, P(A > B), one view as text, JSON and a page.
 export type { Normalize, RunsAnalysis, RunsSummary } from './runs/compare-runs.js';
 export { type RunsReport, type RunsReportOptions, runsReport } from './runs/runs-report.js';
-export { loadRunJson } from './stats/run-info.js';

@@ -1,5 +1,5 @@
-import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import { capText } from './cap-text.js';
+import { loadRunJson, RunJsonError } from './run-json.js';
 
 /**
  * run.json: what was trained and how, written by the trainer (any trainer, any language). Every key is
@@ -27,23 +27,22 @@ export type RunInfo =
   | { state: 'missing'; file: string }
   | { state: 'invalid'; file: string; reason: string };
 
-/** Reads `<dir>/run.json`; a missing or broken file is a state the report shows, never an error. */
+/** Reads `<dir>/run.json` (through `loadRunJson`); a missing or broken file is a state the report shows, never an error. */
 export async function readRunInfo(path: string): Promise<RunInfo> {
-  let text: string;
+  let data: unknown;
   try {
-    text = await readInputText(path);
+    data = await loadRunJson(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'missing', file: path };
-    return { state: 'invalid', file: path, reason: (error as Error).message };
+    return {
+      state: 'invalid',
+      file: path,
+      reason: error instanceof RunJsonError ? error.reason : (error as Error).message,
+    };
   }
-  try {
-    const data: unknown = parseJsonLimited(text);
-    if (data === null || typeof data !== 'object' || Array.isArray(data))
-      return { state: 'invalid', file: path, reason: 'expected a JSON object' };
-    return { state: 'found', file: path, data: data as Record<string, unknown> };
-  } catch (error) {
-    return { state: 'invalid', file: path, reason: `not valid JSON: ${(error as Error).message}` };
-  }
+  if (data === undefined) return { state: 'missing', file: path };
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return { state: 'invalid', file: path, reason: 'expected a JSON object' };
+  return { state: 'found', file: path, data: data as Record<string, unknown> };
 }
 
 const text = (value: unknown): string | null =>

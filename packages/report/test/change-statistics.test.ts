@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEFAULT_SEED as DEFAULT_BOOTSTRAP_SEED, std } from '@evidence/stats';
 import { describe, expect, it } from 'vitest';
+import { whiskerIntervals } from '../src/folder/whiskers.js';
 import { compareEvalFiles, computeBeforeAfter } from '../src/index.js';
-import { whiskerIntervals } from '../src/stats/whiskers.js';
 import { python, pythonMissing } from './helpers.js';
 
 /** Episodes with rewards, a seed per episode (the start state) and optional outcomes. */

@@ -14,14 +14,14 @@ import {
   type StandardChartsResult,
   standardCharts,
 } from '@evidence/plots';
-import type { BeforeAfterMetrics } from '../before-after.js';
 import { capText } from '../cap-text.js';
-import { summaryForChart } from '../charts.js';
 import type { LoadedCsvLog } from '../io.js';
 import type { OverlayInput } from '../page/index.js';
 import { DEFAULT_REWARD_KEY } from '../records.js';
 import type { SourceChart } from '../sources-report.js';
 import type { Picture } from './assets.js';
+import type { BeforeAfterMetrics } from './before-after.js';
+import { summaryForChart } from './chart-summary.js';
 import { message, REFUSED, type ReportContext, throwIfWriteFailed } from './context.js';
 import type { EvidenceInputs } from './gather.js';
 import { describeLineChart } from './live-data.js';

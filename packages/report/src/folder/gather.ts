@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { openInput, pushAll } from '@evidence/node-kit';
-import { type BeforeAfterMetrics, computeBeforeAfter } from '../before-after.js';
 import { capText } from '../cap-text.js';
 import { issuesOf, type LoadedEvalFile, loadEvalFile } from '../eval-files.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, loadCsvLogDecimated } from '../io.js';
@@ -20,6 +19,7 @@ import {
   sourceCharts,
   sourceOverlays,
 } from '../sources-report.js';
+import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { message, type ReportContext } from './context.js';
 import { decimationNote } from './log-views.js';
 

@@ -3,8 +3,8 @@ import { readInput } from '@evidence/node-kit';
 import { escapeHtml as e } from '../page/escape.js';
 import { foldedSection, htmlDocument, interactiveAssets, section } from '../page/index.js';
 import { runRows } from '../run-info.js';
-import { describeImprovement, describeMethods, reportVerdict } from '../stats/describe.js';
 import type { SampleEpisode } from '../trajectories.js';
+import { describeImprovement, describeMethods, reportVerdict } from './describe-statistics.js';
 import {
   constantReward,
   cutNote,

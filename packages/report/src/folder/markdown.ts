@@ -1,7 +1,7 @@
 import { escapeMarkdown as m, markdownCode } from '../page/escape.js';
 import { runRows } from '../run-info.js';
-import { describeImprovement, describeMethods, reportVerdict } from '../stats/describe.js';
 import type { SampleEpisode } from '../trajectories.js';
+import { describeImprovement, describeMethods, reportVerdict } from './describe-statistics.js';
 import {
   constantReward,
   cutNote,

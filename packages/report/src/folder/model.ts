@@ -1,11 +1,11 @@
 import { unseenBound } from '@evidence/stats';
-import { type BeforeAfterMetrics, REWARD_STATS } from '../before-after.js';
 import { capText } from '../cap-text.js';
 import type { ReportIssue } from '../eval-files.js';
 import { formatInterval, formatNumber, formatSigned, plural, stepDetails } from '../page/format.js';
-import type { Verdict } from '../stats/direction.js';
 import type { SampleEpisode, SampleTrajectories } from '../trajectories.js';
 import type { Picture, RecordedEpisode } from './assets.js';
+import { type BeforeAfterMetrics, REWARD_STATS } from './before-after.js';
+import type { Verdict } from './direction.js';
 
 /** Everything the report shows, gathered once; the HTML and Markdown renderers only lay it out. */
 export interface ReportModel {

@@ -5,7 +5,6 @@
 import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Run } from '@evidence/sources';
-import type { BeforeAfterMetrics } from '../before-after.js';
 import { capText } from '../cap-text.js';
 import { EvidencePaths } from '../io.js';
 import { LIVE_DATA_FILE } from '../page/index.js';
@@ -14,6 +13,7 @@ import { RUN_FILE, type RunInfo, runTitle } from '../run-info.js';
 import { sourceFacts } from '../sources-report.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from '../trajectories.js';
 import { findAnimations, findCurves, type Picture } from './assets.js';
+import type { BeforeAfterMetrics } from './before-after.js';
 import type { ReportContext } from './context.js';
 import { interactiveCurves } from './curves.js';
 import type { EvidenceInputs } from './gather.js';

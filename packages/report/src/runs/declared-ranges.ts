@@ -1,5 +1,5 @@
 import type { Run } from '@evidence/sources';
-import { runStatsInfo } from '../stats/run-info.js';
+import { runStatsInfo } from '../run-json.js';
 import type { DeclaredRange, RunInput } from './compare-runs.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { BeforeAfterSummary } from '@evidence/plots';
 import type { BeforeAfterMetrics } from './before-after.js';
-import { whiskerIntervals } from './stats/whiskers.js';
+import { whiskerIntervals } from './whiskers.js';
 
 /** What the before/after chart draws: every statistic but n, with the intervals as whiskers. */
 export function summaryForChart(metrics: BeforeAfterMetrics): BeforeAfterSummary {

@@ -1,4 +1,4 @@
-import type { BeforeAfterMetrics } from '../before-after.js';
+import type { BeforeAfterMetrics } from './before-after.js';
 
 /**
  * The intervals of the changes as the before/after chart draws them: a whisker on the after bar from

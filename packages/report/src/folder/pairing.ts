@@ -1,5 +1,5 @@
 import type { EvalRecord } from '../records.js';
-import type { RunStatsInfo } from './run-info.js';
+import type { RunStatsInfo } from '../run-json.js';
 
 /** Episode keys that name an episode's start state; equal pairwise before and after means paired. */
 export const PAIR_KEYS = ['seed', 'start_state'] as const;

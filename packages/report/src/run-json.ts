@@ -62,9 +62,22 @@ export function runStatsInfo(run: unknown): RunStatsInfo {
   return info;
 }
 
+/** run.json that is not JSON: `reason` says why, the message names the file too. */
+export class RunJsonError extends Error {
+  override name = 'RunJsonError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    detail: string,
+  ) {
+    super(`${path}: not valid JSON (${detail})`);
+  }
+}
+
 /**
- * The parsed run.json at `path`, or undefined when there is none. A file that is not JSON is an error
- * naming it: the caller decides whether that stops it.
+ * The parsed run.json at `path`, or undefined when there is none: the report's one run.json reader
+ * (`readRunInfo` is its view for the page). A file that is not JSON is an error naming it: the caller
+ * decides whether that stops it.
  */
 export async function loadRunJson(path: string): Promise<unknown> {
   let text: string;
@@ -77,6 +90,7 @@ export async function loadRunJson(path: string): Promise<unknown> {
   try {
     return parseJsonLimited(text) as unknown;
   } catch (error) {
-    throw new Error(`${path}: not valid JSON (${(error as Error).message})`);
+    const detail = (error as Error).message;
+    throw new RunJsonError(path, `not valid JSON: ${detail}`, detail);
   }
 }

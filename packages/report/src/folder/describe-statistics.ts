@@ -1,4 +1,4 @@
-import type { BeforeAfterMetrics, IntervalMethod } from '../before-after.js';
+import type { BeforeAfterMetrics, IntervalMethod } from './before-after.js';
 
 /**
  * Sentences about the statistics, shared by index.html and REPORT.md (plain text: each renderer

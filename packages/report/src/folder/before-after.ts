@@ -15,10 +15,10 @@ import {
   summary,
   wilson,
 } from '@evidence/stats';
-import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rateName, rewardOf } from './records.js';
-import { type Direction, directionOf, REWARD_LOCATION, type Verdict, verdictOf } from './stats/direction.js';
-import { type Pairing, pairingOf } from './stats/pairing.js';
-import { type RunStatsInfo, runStatsInfo } from './stats/run-info.js';
+import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rateName, rewardOf } from '../records.js';
+import { type RunStatsInfo, runStatsInfo } from '../run-json.js';
+import { type Direction, directionOf, REWARD_LOCATION, type Verdict, verdictOf } from './direction.js';
+import { type Pairing, pairingOf } from './pairing.js';
 
 /** The reward statistics the bootstrap resamples. */
 export const REWARD_STATS = ['mean_reward', 'median_reward', 'std', 'iqm'] as const;

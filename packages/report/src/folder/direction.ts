@@ -1,4 +1,4 @@
-import type { Better, RunStatsInfo } from './run-info.js';
+import type { Better, RunStatsInfo } from '../run-json.js';
 
 /** Which way a metric is better: a higher reward, fewer failures; a spread is neither. */
 export type Direction = 'higher' | 'lower' | 'neutral';
