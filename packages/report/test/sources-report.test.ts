@@ -6,15 +6,14 @@ import { fileURLToPath } from 'node:url';
 import { encodeChart, type LineSeries } from '@evidence/plots';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { findSources, MAX_SOURCES } from '../src/folder/find-sources.js';
 import {
   describeSources,
   EPISODE_WINDOW,
-  findSources,
   groupByPrefix,
-  MAX_SOURCES,
   sourceCharts,
   sourceFacts,
-} from '../src/sources-report.js';
+} from '../src/folder/source-charts.js';
 import { pythonMissing } from './helpers.js';
 
 const SB3_FIXTURES = fileURLToPath(new URL('../../sources/test/fixtures/sb3', import.meta.url));

@@ -18,7 +18,6 @@ import { capText } from '../cap-text.js';
 import type { LoadedCsvLog } from '../io.js';
 import type { OverlayInput } from '../page/index.js';
 import { DEFAULT_REWARD_KEY } from '../records.js';
-import type { SourceChart } from '../sources-report.js';
 import type { Picture } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
 import { summaryForChart } from './chart-summary.js';
@@ -27,6 +26,7 @@ import type { EvidenceInputs } from './gather.js';
 import { describeLineChart } from './live-data.js';
 import { decimationNote } from './log-views.js';
 import { overlayFigures } from './overlay-figures.js';
+import type { SourceChart } from './source-charts.js';
 
 /** The logs already read, by path: the charts draw from them, never read them twice. */
 const loadedLogs = (inputs: EvidenceInputs): Map<string, LoadedCsvLog | null> =>

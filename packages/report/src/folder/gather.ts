@@ -10,18 +10,11 @@ import { issuesOf, type LoadedEvalFile, loadEvalFile } from '../eval-files.js';
 import { EvidencePaths, type LoadedCsvLog, loadCsvLog, loadCsvLogDecimated } from '../io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord } from '../records.js';
 import { RUN_FILE, type RunInfo, readRunInfo } from '../run-info.js';
-import {
-  describeOverlays,
-  describeSources,
-  type FoundSources,
-  findSources,
-  type SourceChart,
-  sourceCharts,
-  sourceOverlays,
-} from '../sources-report.js';
 import { type BeforeAfterMetrics, computeBeforeAfter } from './before-after.js';
 import { message, type ReportContext } from './context.js';
+import { describeOverlays, type FoundSources, findSources, sourceOverlays } from './find-sources.js';
 import { decimationNote } from './log-views.js';
+import { describeSources, type SourceChart, sourceCharts } from './source-charts.js';
 
 /** `evidence report` on a folder with nothing a report could show: nothing was written. */
 export class NothingToReportError extends Error {

@@ -10,7 +10,6 @@ import { EvidencePaths } from '../io.js';
 import { LIVE_DATA_FILE } from '../page/index.js';
 import { DEFAULT_REWARD_KEY } from '../records.js';
 import { RUN_FILE, type RunInfo, runTitle } from '../run-info.js';
-import { sourceFacts } from '../sources-report.js';
 import { formatSampleTrajectories, selectSampleTrajectories } from '../trajectories.js';
 import { findAnimations, findCurves, type Picture } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
@@ -22,6 +21,7 @@ import { liveDataScript } from './live-data.js';
 import { checkpointTable, rawLogs, sourceFiles, trainingSummary } from './log-views.js';
 import { renderMarkdown } from './markdown.js';
 import type { RawLog, ReportModel } from './model.js';
+import { sourceFacts } from './source-charts.js';
 
 /** before_after_metrics.json and sample_trajectories.md, when both evaluations are there. */
 export async function writeStatistics(
