@@ -4,7 +4,7 @@
  * recorded the moment it is written. Every page, chart and Markdown file of report, runs, plot and
  * watch goes through it.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { writeTextAtomic } from './io.js';
 import { OWNED_FILES_RECORD, OwnedFiles } from './owned-files.js';
@@ -89,5 +89,23 @@ export class OutputFolder {
   async claim(path: string): Promise<void> {
     this.written.push(path);
     await this.owned.recordWritten(path);
+  }
+
+  /**
+   * Removes the files of an earlier run that this one did not write again: names matching `match`
+   * directly in the folder that evidence wrote and nobody changed since (never another program's file,
+   * even with `force`), so charts of metrics or runs gone do not sit beside the new page as if current.
+   */
+  async prune(match: RegExp): Promise<string[]> {
+    const names = await readdir(this.dir).catch(() => [] as string[]);
+    const written = new Set(this.written.map((path) => resolve(path)));
+    const removed: string[] = [];
+    for (const name of names) {
+      const path = join(this.dir, name);
+      if (!match.test(name) || written.has(path) || !this.owned.mayWrite(path)) continue;
+      await unlink(path).catch(() => {});
+      removed.push(path);
+    }
+    return removed;
   }
 }

@@ -108,6 +108,19 @@ describe('OutputFolder: the one guarded write', () => {
   });
 });
 
+describe('OutputFolder.prune', () => {
+  it("removes what an earlier run wrote and this one did not, never another program's file", async () => {
+    const dir = folder();
+    const earlier = await OutputFolder.open(dir);
+    for (const name of ['overlay-1-a.svg', 'overlay-2-b.svg']) await earlier.write(join(dir, name), name);
+    writeFileSync(join(dir, 'overlay-3-theirs.svg'), 'theirs');
+    const now = await OutputFolder.open(dir);
+    await now.write(join(dir, 'overlay-1-a.svg'), 'again');
+    expect(await now.prune(/^overlay-/)).toEqual([join(dir, 'overlay-2-b.svg')]);
+    expect(readdirSync(dir).sort()).toEqual([OWNED_FILES_RECORD, 'overlay-1-a.svg', 'overlay-3-theirs.svg']);
+  });
+});
+
 describe('writeLiveReportData and the record', () => {
   it('leaves a live data file evidence did not write as it is, and says so', async () => {
     const dir = folder();

@@ -41,12 +41,15 @@ export function reportCommand(command: Command, io: CliIo): void {
 The report never writes over a file it did not write itself: the trainer's files stay as they are.
 It also charts what other trainers wrote under DIR: SB3 *monitor.csv (episode reward and length) and
 progress.csv, TensorBoard event files (every scalar tag, grouped by prefix), W&B and other CSV exports.
+A folder of runs (evidence runs such as \`pnpm seeds\` writes, other trainers' runs, or a mix) gets one
+chart per metric with a line per run.
 A folder with nothing to report (no log, no evaluation, no curve, no GIF) exits 1 and writes nothing.
 
 Examples:
   $ evidence report runs/ppo-42/evidence            # writes runs/ppo-42/evidence/report/index.html
   $ evidence report evidence --inline -o share/      # one file to send: share/index.html
   $ evidence report logs/ppo_cartpole               # SB3's monitor.csv and progress.csv
+  $ evidence report runs                            # pnpm seeds' evidence runs: one overlay per metric
   $ evidence report runs/CartPole-v1__ppo__1__1700000000   # a CleanRL TensorBoard run
   $ evidence report --json > report.json`,
     )

@@ -42,6 +42,9 @@ export interface ReportResult {
   curves?: Record<string, Record<string, MeanCurve>>;
 }
 
+/** The charts a report draws of a folder's runs, numbered: an earlier report's may be left over. */
+const EARLIER_CHART = /^(overlay|source)-\d+-.+\.(png|svg)$/;
+
 /** What the page says of the runs it does not chart, and the bad lines of those it does. */
 function noteSources(ctx: ReportContext, plan: SourcesPlan): void {
   const { found, overlaid, charted } = plan;
@@ -95,6 +98,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const found = await pictures(ctx, inputs.paths);
   const model = await reportModel(ctx, inputs, { charts, samples, ...found }, plan.charted, inputs.metrics);
   await writePages(ctx, model);
+  // the charts of an earlier report here (a run or a metric gone) would sit beside the page as if current
+  await ctx.folder.prune(EARLIER_CHART);
   return {
     dir: root,
     out: ctx.out,
