@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path';
 import { readInputText } from '@evidence/node-kit';
 import { valueAtKey } from '@evidence/sources';
 import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
@@ -6,8 +7,11 @@ import {
   type BeforeAfterOptions,
   computeBeforeAfter,
 } from './folder/before-after.js';
+import { type MetricTest, metricTests } from './folder/metric-tests.js';
 import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
+import { RUN_FILE } from './run-info.js';
+import { loadRunJson } from './run-json.js';
 
 /** A line of an input file that was not used, and why. */
 export type ReportIssue = LineIssue;
@@ -92,9 +96,22 @@ export async function compareEvalFiles(
   postPath: string,
   options: BeforeAfterOptions = {},
 ): Promise<BeforeAfterMetrics & { issues: ReportIssue[] }> {
-  const [pre, post] = await Promise.all([loadEvalFile(prePath, options), loadEvalFile(postPath, options)]);
+  const [pre, post] = await loadPair(prePath, postPath, options);
+  return {
+    ...computeBeforeAfter(pre.records, post.records, options),
+    issues: [...pre.issues, ...post.issues],
+  };
+}
+
+/** Both files read; throws when a side has no usable episode at all, naming the keys there are. */
+async function loadPair(
+  prePath: string,
+  postPath: string,
+  options: BeforeAfterOptions,
+): Promise<[LoadedEvalFile, LoadedEvalFile]> {
+  const both = await Promise.all([loadEvalFile(prePath, options), loadEvalFile(postPath, options)]);
   const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
-  for (const side of [pre, post]) {
+  for (const side of both) {
     if (side.records.length > 0) continue;
     if (side.keys.length > 0 && !side.keys.includes(rewardKey)) {
       throw new Error(
@@ -104,8 +121,32 @@ export async function compareEvalFiles(
     const bad = side.issues.length;
     throw new Error(`${side.path}: no usable evaluation episode (${bad} bad line${bad === 1 ? '' : 's'})`);
   }
-  return {
-    ...computeBeforeAfter(pre.records, post.records, options),
+  return both;
+}
+
+export interface EvalComparison {
+  /** the before/after statistics, with the lines skipped (`issues`) */
+  metrics: BeforeAfterMetrics & { issues: ReportIssue[] };
+  /** per metric with a direction, the one-sided exact test that after is better */
+  tests: Record<string, MetricTest>;
+}
+
+/**
+ * `evidence compare`'s one entry: two evaluation files compared, run.json beside the first (when there
+ * is one) telling whether evaluation was paired and which way each metric is better, and each metric
+ * with a direction tested on the episodes themselves.
+ */
+export async function compareEvaluations(
+  prePath: string,
+  postPath: string,
+  options: Omit<BeforeAfterOptions, 'run'> = {},
+): Promise<EvalComparison> {
+  const run = await loadRunJson(join(dirname(prePath), RUN_FILE));
+  const withRun = { ...options, run };
+  const [pre, post] = await loadPair(prePath, postPath, withRun);
+  const metrics = {
+    ...computeBeforeAfter(pre.records, post.records, withRun),
     issues: [...pre.issues, ...post.issues],
   };
+  return { metrics, tests: metricTests(pre.records, post.records, metrics) };
 }

@@ -1,6 +1,13 @@
 // A folder's report: every chart, the before/after statistics, index.html and REPORT.md.
 
-export { compareEvalFiles, type LoadedEvalFile, loadEvalFile, type ReportIssue } from './eval-files.js';
+export {
+  compareEvalFiles,
+  compareEvaluations,
+  type EvalComparison,
+  type LoadedEvalFile,
+  loadEvalFile,
+  type ReportIssue,
+} from './eval-files.js';
 // Two evaluation files compared: the before/after statistics.
 export { type BeforeAfterMetrics, computeBeforeAfter } from './folder/before-after.js';
 export {
@@ -12,6 +19,7 @@ export {
 } from './folder/build-report.js';
 // Writing: the one guarded write, the live data `watch` rewrites, the terminal's tables.
 export { type LiveDataResult, writeLiveReportData } from './folder/live-data.js';
+export type { MetricTest } from './folder/metric-tests.js';
 export { NOT_OURS, OutputFolder, type OutputFolderOptions, OWNED_FILES_RECORD } from './output-folder.js';
 export { LIVE_DATA_FILE } from './page/index.js';
 export { renderTextTable } from './page/text-table.js';

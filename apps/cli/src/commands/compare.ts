@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import type { BeforeAfterMetrics } from '@evidence/report';
+import type { BeforeAfterMetrics, MetricTest } from '@evidence/report';
 import { formatValue } from '@evidence/step-table';
 import type { Command } from 'commander';
 import { bootstrapOptions } from '../bootstrap-defaults.js';
@@ -8,7 +6,6 @@ import { ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { requireFile, resolvePath } from '../paths.js';
-import { improved, type MetricTest, metricTests } from './compare-test.js';
 
 interface CompareOptions {
   rewardKey: string;
@@ -53,18 +50,11 @@ Example:
       await requireFile(io, pre);
       await requireFile(io, post);
       const report = await import('@evidence/report');
-      const runFile = join(dirname(pre), 'run.json');
-      const run = existsSync(runFile) ? await report.loadRunJson(runFile) : undefined;
-      const metrics = await report.compareEvalFiles(pre, post, {
+      const { metrics, tests } = await report.compareEvaluations(pre, post, {
         rewardKey: options.rewardKey,
         resamples: options.resamples,
         seed: options.seed,
-        run,
       });
-      const [before, after] = await Promise.all(
-        [pre, post].map((path) => report.loadEvalFile(path, { rewardKey: options.rewardKey })),
-      );
-      const tests = metricTests(before?.records ?? [], after?.records ?? [], metrics, report);
       printIssues(io, metrics.issues);
       for (const warning of metrics.warnings) printLine(io.stderr, `evidence: warning: ${warning}`);
       if (options.json) {
@@ -159,6 +149,9 @@ export function metricsTable(
   );
   return lines.join('\n');
 }
+
+/** Whether the test finds the change better at 5 %. */
+const improved = (t: MetricTest | undefined): boolean => t !== undefined && t.p_value <= 0.05 * (1 + 1e-12);
 
 /**
  * The CI gate: exit 1 unless the one-sided exact test finds `metric` better after, at 5 %. With too few

@@ -1,8 +1,9 @@
 // The test behind `compare --require-improvement` and the "change" column: a one-sided exact permutation
 // test at 5 % in the direction that is better, on the episodes themselves (not the bootstrap interval,
 // which calls two separated episodes a side "better").
-import type { BeforeAfterMetrics, EvalRecord } from '@evidence/report';
 import { type RankTest, rankTest, runsToReach, signFlipTest } from '@evidence/stats';
+import { booleanKeys, type EvalRecord, rateName, rewardOf } from '../records.js';
+import type { BeforeAfterMetrics } from './before-after.js';
 
 export interface MetricTest {
   /** one-sided p-value that post is better than pre */
@@ -16,15 +17,10 @@ export interface MetricTest {
 }
 
 /** Episodes' values of one metric: the reward for reward statistics, 1/0 for a rate (NaN: not reported). */
-function valuesOf(
-  records: readonly EvalRecord[],
-  metric: string,
-  rewardKey: string,
-  report: typeof import('@evidence/report'),
-): number[] | null {
+function valuesOf(records: readonly EvalRecord[], metric: string, rewardKey: string): number[] | null {
   if (['mean_reward', 'median_reward', 'iqm'].includes(metric))
-    return records.map((r) => report.rewardOf(r, rewardKey) ?? Number.NaN);
-  const key = report.booleanKeys(records).find((k) => report.rateName(k) === metric);
+    return records.map((r) => rewardOf(r, rewardKey) ?? Number.NaN);
+  const key = booleanKeys(records).find((k) => rateName(k) === metric);
   if (key === undefined) return null;
   return records.map((r) => (typeof r[key] === 'boolean' ? Number(r[key]) : Number.NaN));
 }
@@ -37,13 +33,12 @@ export function metricTests(
   pre: readonly EvalRecord[],
   post: readonly EvalRecord[],
   metrics: BeforeAfterMetrics,
-  report: typeof import('@evidence/report'),
 ): Record<string, MetricTest> {
   const out: Record<string, MetricTest> = {};
   for (const [metric, direction] of Object.entries(metrics.direction)) {
     if (direction !== 'higher' && direction !== 'lower') continue;
-    const before = valuesOf(pre, metric, metrics.reward_key, report);
-    const after = valuesOf(post, metric, metrics.reward_key, report);
+    const before = valuesOf(pre, metric, metrics.reward_key);
+    const after = valuesOf(post, metric, metrics.reward_key);
     if (!before || !after) continue;
     const alternative = direction === 'higher' ? 'greater' : 'less';
     if (metrics.pairing.paired && before.length === after.length) {
@@ -73,7 +68,3 @@ export function metricTests(
   }
   return out;
 }
-
-/** Whether the test finds the change better at 5 %. */
-export const improved = (t: MetricTest | undefined): boolean =>
-  t !== undefined && t.p_value <= 0.05 * (1 + 1e-12);
