@@ -21,6 +21,7 @@ const sources: Record<string, string> = Object.fromEntries(
   ]),
 );
 sources['@evidence/cli'] = join(root, 'apps', 'cli', 'src', 'index.ts');
+sources['@evidence/trainer'] = join(root, 'apps', 'trainer', 'src', 'index.ts');
 
 export interface Example {
   /** 1-based line of the block's first code line in the README */
@@ -108,6 +109,14 @@ export function typescriptExamples(readmePath: string): Example[] {
       return { line: text.slice(0, match.index).split('\n').length + 1, code };
     })
     .filter((example) => /from '@evidence\//.test(example.code));
+}
+
+/** The `// → ` lines of an example: what it prints, one line each (`…` elides, as in shownMismatch). */
+export function shownOutput(code: string): string[] {
+  return code.split('\n').flatMap((line) => {
+    const at = line.indexOf('// → ');
+    return at === -1 ? [] : [line.slice(at + '// → '.length)];
+  });
 }
 
 export interface ExampleRun {

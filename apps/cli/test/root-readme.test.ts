@@ -5,7 +5,7 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runExample, shownMismatch, typescriptExamples } from '../../../scripts/readme-examples.js';
+import { runExample, shownMismatch, shownOutput, typescriptExamples } from '../../../scripts/readme-examples.js';
 import { cliRoot } from './helpers.js';
 
 const repoRoot = join(cliRoot, '..', '..');
@@ -18,12 +18,6 @@ function setup(cwd: string): void {
   cpSync(join(fixtures, 'layouts', 'cleanrl', 'runs'), join(cwd, 'runs'), { recursive: true });
 }
 
-/** The `// → ` lines of an example: what it prints. */
-const shownBy = (code: string): string[] =>
-  code.split('\n').flatMap((line) => {
-    const at = line.indexOf('// → ');
-    return at === -1 ? [] : [line.slice(at + '// → '.length)];
-  });
 
 describe('the repository README', () => {
   it('has TypeScript examples', () => expect(examples.length).toBeGreaterThanOrEqual(2));
@@ -31,12 +25,12 @@ describe('the repository README', () => {
     const result = runExample(example, { setup });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
-    const shown = shownBy(example.code);
+    const shown = shownOutput(example.code);
     if (shown.length > 0) expect(shownMismatch(shown, result.stdout)).toBeNull();
     else expect(result.stdout).toBe('');
   });
 
   it('shows the output of the examples that print', () => {
-    expect(examples.some((example) => shownBy(example.code).length > 0)).toBe(true);
+    expect(examples.some((example) => shownOutput(example.code).length > 0)).toBe(true);
   });
 });
