@@ -76,7 +76,10 @@ export function shellCommands(readmePath: string): ShellCommand[] {
  * within a line for any text on that line.
  */
 export function shownMismatch(shown: readonly string[], actual: string): string | null {
-  const lines = actual.replace(/\n$/, '').split('\n').map((line) => line.trimEnd());
+  const lines = actual
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
   const pattern = shown
     .map((line) =>
       line.trim() === '…'

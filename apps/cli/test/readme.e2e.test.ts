@@ -112,7 +112,11 @@ async function runDocumented({ command, line, fails, shown }: ShellCommand, cwd:
  * Runs the command once as the README shows it: stdout and stderr into one file, in the order they were
  * written (what a terminal shows), or stdout into `stdoutTo` for a `> file` example.
  */
-function runAsShown(args: string[], cwd: string, stdoutTo: string | null): { code: number | null; output: string } {
+function runAsShown(
+  args: string[],
+  cwd: string,
+  stdoutTo: string | null,
+): { code: number | null; output: string } {
   requireBuiltBin();
   const outputFile = join(tempDir('readme-output'), 'output');
   const output = openSync(outputFile, 'w');

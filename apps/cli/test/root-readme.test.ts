@@ -5,7 +5,12 @@
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runExample, shownMismatch, shownOutput, typescriptExamples } from '../../../scripts/readme-examples.js';
+import {
+  runExample,
+  shownMismatch,
+  shownOutput,
+  typescriptExamples,
+} from '../../../scripts/readme-examples.js';
 import { cliRoot } from './helpers.js';
 
 const repoRoot = join(cliRoot, '..', '..');
@@ -17,7 +22,6 @@ function setup(cwd: string): void {
   cpSync(join(fixtures, 'sb3'), join(cwd, 'logs', 'ppo_cartpole'), { recursive: true });
   cpSync(join(fixtures, 'layouts', 'cleanrl', 'runs'), join(cwd, 'runs'), { recursive: true });
 }
-
 
 describe('the repository README', () => {
   it('has TypeScript examples', () => expect(examples.length).toBeGreaterThanOrEqual(2));

@@ -31,7 +31,9 @@ describe('the trainer README', () => {
     expect(result.code, result.stderr).toBe(0);
     const json = JSON.parse(result.stdout) as RunsJson;
     const task = 'CartPole-v1';
-    const iqmLines = [...readme.matchAll(/^(\S+): IQM of final reward (\S+) \((?:95% CI \[(\S+), (\S+)\])?/gm)];
+    const iqmLines = [
+      ...readme.matchAll(/^(\S+): IQM of final reward (\S+) \((?:95% CI \[(\S+), (\S+)\])?/gm),
+    ];
     expect(iqmLines.map((m) => m[1])).toEqual(['ppo', 'ppo-1-epoch']);
     for (const [, group, iqm, lo, hi] of iqmLines) {
       const stats = json.tasks[task]!.groups[group!]!;
@@ -40,7 +42,9 @@ describe('the trainer README', () => {
         expect(shows(lo, stats.iqm_ci![0]) && shows(hi!, stats.iqm_ci![1]), `${group} CI`).toBe(true);
       }
     }
-    const pair = /^P\((\S+) > (\S+)\) = (\S+) \(95% CI \[(\S+), (\S+)\]\).*exact test p = ([\d.]+)/m.exec(readme);
+    const pair = /^P\((\S+) > (\S+)\) = (\S+) \(95% CI \[(\S+), (\S+)\]\).*exact test p = ([\d.]+)/m.exec(
+      readme,
+    );
     expect(pair).not.toBeNull();
     const [, a, b, p, lo, hi, pValue] = pair!;
     const found = json.improvement[task]!.find((row) => row.a === a && row.b === b)!;
