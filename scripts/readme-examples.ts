@@ -21,6 +21,7 @@ const sources: Record<string, string> = Object.fromEntries(
   ]),
 );
 sources['@evidence/cli'] = join(root, 'apps', 'cli', 'src', 'index.ts');
+sources['@evidence/trainer'] = join(root, 'apps', 'trainer', 'src', 'index.ts');
 
 export interface Example {
   /** 1-based line of the block's first code line in the README */
@@ -28,18 +29,69 @@ export interface Example {
   code: string;
 }
 
-/**
- * The `$ evidence …` command lines of a README's ```sh blocks, without their trailing comments; one whose
- * shown output is an `evidence: …` error line is an example of a failure.
- */
-export function shellCommands(readmePath: string): { line: number; command: string; fails: boolean }[] {
-  const lines = readFileSync(readmePath, 'utf8').split('\n');
-  return lines.flatMap((text, i) => {
-    const match = /^\$ (evidence .*?)\s*(#.*)?$/.exec(text);
-    const fails = (lines[i + 1] ?? '').startsWith('evidence: ');
-    return match ? [{ line: i + 1, command: match[1]!, fails }] : [];
-  });
+/** A `$ evidence …` command line of a README and the output shown under it. */
+export interface ShellCommand {
+  /** 1-based line in the README */
+  line: number;
+  /** 1-based line of the opening fence of its block: the commands of a block run in order, in one folder */
+  block: number;
+  command: string;
+  /** the lines shown under the command, up to the next `$` line or the end of the block ([] when none) */
+  shown: string[];
+  /** the shown output is an `evidence: …` error line: an example of a failure */
+  fails: boolean;
 }
+
+/** The `$ evidence …` command lines of a README's ```sh blocks, without their trailing comments. */
+export function shellCommands(readmePath: string): ShellCommand[] {
+  const lines = readFileSync(readmePath, 'utf8').split('\n');
+  const commands: ShellCommand[] = [];
+  let block = 0; // the line of the open ```sh fence, 0 outside one
+  let current: ShellCommand | null = null;
+  for (const [i, text] of lines.entries()) {
+    if (/^```/.test(text)) {
+      block = block === 0 && text === '```sh' ? i + 1 : 0;
+      current = null;
+      continue;
+    }
+    if (block === 0) continue;
+    const match = /^\$ (.*?)\s*(#.*)?$/.exec(text);
+    if (match) {
+      current = match[1]!.startsWith('evidence ')
+        ? { line: i + 1, block, command: match[1]!, shown: [], fails: false }
+        : null;
+      if (current) commands.push(current);
+    } else if (current) current.shown.push(text);
+  }
+  for (const command of commands) {
+    while (command.shown.at(-1) === '') command.shown.pop();
+    command.fails = (command.shown[0] ?? '').startsWith('evidence: ');
+  }
+  return commands;
+}
+
+/**
+ * Why `actual` (what the command printed) is not what the README shows, or null when it is. The shown
+ * lines are compared in order, trailing spaces aside; a line `…` stands for any number of lines, and `…`
+ * within a line for any text on that line.
+ */
+export function shownMismatch(shown: readonly string[], actual: string): string | null {
+  const lines = actual
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => line.trimEnd());
+  const pattern = shown
+    .map((line) =>
+      line.trim() === '…'
+        ? '(?:[^\\n]*\\n)*?'
+        : `${line.trimEnd().split('…').map(escapeRegExp).join('[^\\n]*')}\\n`,
+    )
+    .join('');
+  if (new RegExp(`^${pattern}$`).test(`${lines.join('\n')}\n`)) return null;
+  return `shown:\n${shown.join('\n')}\n\nprinted:\n${lines.join('\n')}`;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A command line split as a shell would (quotes, no expansion), and its `> file` redirection. */
 export function splitCommand(command: string): { args: string[]; stdoutTo: string | null } {
@@ -60,6 +112,14 @@ export function typescriptExamples(readmePath: string): Example[] {
       return { line: text.slice(0, match.index).split('\n').length + 1, code };
     })
     .filter((example) => /from '@evidence\//.test(example.code));
+}
+
+/** The `// → ` lines of an example: what it prints, one line each (`…` elides, as in shownMismatch). */
+export function shownOutput(code: string): string[] {
+  return code.split('\n').flatMap((line) => {
+    const at = line.indexOf('// → ');
+    return at === -1 ? [] : [line.slice(at + '// → '.length)];
+  });
 }
 
 export interface ExampleRun {

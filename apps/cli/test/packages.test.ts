@@ -97,6 +97,12 @@ describe('packed tarballs', () => {
       expect(
         readdirSync(join(unpacked, 'dist'), { recursive: true }).filter((f) => String(f).endsWith('.map')),
       ).toEqual([]);
+      // and no shipped file points at a map it does not carry
+      const pointing = readdirSync(join(unpacked, 'dist'), { recursive: true })
+        .map(String)
+        .filter((f) => /\.(c|m)?js$/.test(f))
+        .filter((f) => readFileSync(join(unpacked, 'dist', f), 'utf8').includes('//# sourceMappingURL='));
+      expect(pointing).toEqual([]);
       expect(readFileSync(join(unpacked, 'CHANGELOG.md'), 'utf8')).toMatch(/^# @evidence\//);
       const roots = new Set(
         bundledThirdParty(dir, unpacked).map(

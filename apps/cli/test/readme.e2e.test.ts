@@ -1,20 +1,34 @@
 /**
  * The README's examples run as written: every `$ evidence …` line in a folder holding what the README
- * presumes (the reference trainer's evidence folder, a few logs beside it), and the TypeScript example.
+ * presumes (the reference trainer's evidence folder, a few logs beside it), printing what the README shows
+ * under it (stdout and stderr as a terminal shows them), and the TypeScript example.
  */
-import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   runExample,
+  type ShellCommand,
   shellCommands,
+  shownMismatch,
   splitCommand,
   typescriptExamples,
 } from '../../../scripts/readme-examples.js';
-import { cliRoot, copyFixture, finished, startCli, tempDir, waitForOutput } from './helpers.js';
+import {
+  binPath,
+  cliRoot,
+  copyFixture,
+  finished,
+  requireBuiltBin,
+  startCli,
+  tempDir,
+  waitForOutput,
+} from './helpers.js';
 
 const readme = join(cliRoot, 'README.md');
+const repoRoot = join(cliRoot, '..', '..');
 
 /** The files the examples name, as a trainer would have left them. */
 function workspace(into = tempDir('readme')): string {
@@ -50,15 +64,11 @@ function workspace(into = tempDir('readme')): string {
   cpSync(join(layouts, 'ray_results'), join(into, 'ray_results'), { recursive: true });
   cpSync(join(evidence, 'training_log.csv'), join(into, 'metrics.csv'));
   cpSync(join(evidence, 'training_log.csv'), join(into, 'log.csv'));
-  // `pnpm seeds`: runs/<task>/<group>/<seed>/, each an evidence folder with its training log
-  for (const group of ['ppo', 'ppo-1-epoch']) {
-    for (const seed of [1, 2, 3]) {
-      const run = join(into, 'runs', 'CartPole-v1', group, `seed${seed}`);
-      mkdirSync(run, { recursive: true });
-      cpSync(join(evidence, 'training_log.csv'), join(run, 'training_log.csv'));
-    }
-  }
-  const frames = join(into, 'runs', 'ep-0042', 'frames');
+  // `pnpm seeds`: runs/<task>/<group>/<seed>/, each a trainer's evidence folder (its logs and run.json)
+  cpSync(join(repoRoot, 'fixtures', 'trainer-seeds'), join(into, 'runs'), { recursive: true });
+  // CleanRL's runs/{env}__{exp}__{seed}__{time}/: TensorBoard event files
+  cpSync(join(layouts, 'cleanrl', 'runs'), join(into, 'cleanrl'), { recursive: true });
+  const frames = join(into, 'frames');
   mkdirSync(frames, { recursive: true });
   for (let i = 1; i <= 3; i++) cpSync(join(evidence, 'training_curve.png'), join(frames, `frame_${i}.png`));
   // frames cut short by a crash: the second one ends halfway
@@ -68,40 +78,74 @@ function workspace(into = tempDir('readme')): string {
   return into;
 }
 
-// `evidence import tensorboard` needs a TensorBoard event file, which no fixture here holds: its
-// examples are run by @evidence/sources' tests and the import command's own e2e test.
-const commands = shellCommands(readme).filter(({ command }) => !command.startsWith('evidence import '));
+const commands = shellCommands(readme);
+/** The commands of each ```sh block: run in order in one folder, as a reader would type them. */
+const blocks = [...new Set(commands.map((command) => command.block))].map((block) => ({
+  line: block,
+  commands: commands.filter((command) => command.block === block),
+}));
+
+/** Runs one README command in `cwd` and checks its exit code and the output the README shows under it. */
+async function runDocumented({ command, line, fails, shown }: ShellCommand, cwd: string): Promise<void> {
+  const { args, stdoutTo } = splitCommand(command);
+  const where = `README line ${line}: ${command}`;
+  if (args.includes('--follow') || args[0] === 'watch') {
+    // runs until Ctrl-C: wait until it has shown something, then stop it as a user would
+    const child = startCli(args, { cwd, env: { EVIDENCE_DIR: undefined } });
+    await waitForOutput(
+      child,
+      (out) => out.stdout.length > 0 && (args[0] !== 'watch' || /watching/.test(out.stderr)),
+      30_000,
+    );
+    child.kill('SIGINT');
+    const result = await finished(child, 60_000);
+    expect(result.code, `${where}\n${result.stderr}`).toBe(0);
+    expect(shown, `${where}: the output of a command that runs until Ctrl-C is not compared`).toEqual([]);
+    return;
+  }
+  const result = runAsShown(args, cwd, stdoutTo);
+  expect(result.code, `${where}\n${result.output}`).toBe(fails ? 1 : 0);
+  if (shown.length > 0) expect(shownMismatch(shown, result.output), where).toBeNull();
+}
+
+/**
+ * Runs the command once as the README shows it: stdout and stderr into one file, in the order they were
+ * written (what a terminal shows), or stdout into `stdoutTo` for a `> file` example.
+ */
+function runAsShown(
+  args: string[],
+  cwd: string,
+  stdoutTo: string | null,
+): { code: number | null; output: string } {
+  requireBuiltBin();
+  const outputFile = join(tempDir('readme-output'), 'output');
+  const output = openSync(outputFile, 'w');
+  const stdout = stdoutTo === null ? output : openSync(join(cwd, stdoutTo), 'w');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1' };
+  try {
+    const child = spawnSync(process.execPath, [binPath, ...args], {
+      cwd,
+      env,
+      stdio: ['ignore', stdout, output],
+      timeout: 60_000,
+    });
+    return { code: child.status, output: readFileSync(outputFile, 'utf8') };
+  } finally {
+    closeSync(output);
+    if (stdout !== output) closeSync(stdout);
+  }
+}
 
 describe('the CLI README', () => {
   it('has command examples for every command', () => {
-    for (const name of ['report', 'plot', 'compare', 'table', 'gif', 'watch', 'env']) {
+    for (const name of ['report', 'plot', 'compare', 'table', 'gif', 'watch', 'env', 'runs', 'export']) {
       expect(commands.some(({ command }) => command.startsWith(`evidence ${name}`))).toBe(true);
     }
   });
 
-  it.each(commands)('line $line: $command', async ({ command, fails }) => {
+  it.each(blocks)('the block at line $line prints what it shows', async ({ commands: inBlock }) => {
     const cwd = workspace();
-    const { args, stdoutTo } = splitCommand(command);
-    const child = startCli(args, { cwd, env: { EVIDENCE_DIR: undefined } });
-    if (args.includes('--follow') || args[0] === 'watch') {
-      // runs until Ctrl-C: wait until it has shown something, then stop it as a user would
-      await waitForOutput(
-        child,
-        (out) => out.stdout.length > 0 && (args[0] !== 'watch' || /watching/.test(out.stderr)),
-        30_000,
-      );
-      child.kill('SIGINT');
-    }
-    const result = await finished(child, 60_000);
-    if (fails) {
-      // an example of a failure: exit 1 and one line naming the file, as the README shows
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/^evidence: \S+: /);
-      expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
-      return;
-    }
-    expect(result.code, result.stderr).toBe(0);
-    if (stdoutTo !== null) writeFileSync(join(cwd, stdoutTo), result.stdout);
+    for (const command of inBlock) await runDocumented(command, cwd);
   });
 
   it('the TypeScript example runs on Node 20 and prints the change of the mean reward', () => {

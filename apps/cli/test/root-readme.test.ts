@@ -1,18 +1,26 @@
-/** The repository README's TypeScript examples run as written on Node 20 (no `await using`, no transpiler features). */
+/**
+ * The repository README's TypeScript examples run as written on Node 20 (no `await using`, no transpiler
+ * features) and print what their `// → ` comments show (`…` elides, as in the CLI README's examples).
+ */
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runExample, typescriptExamples } from '../../../scripts/readme-examples.js';
+import {
+  runExample,
+  shownMismatch,
+  shownOutput,
+  typescriptExamples,
+} from '../../../scripts/readme-examples.js';
 import { cliRoot } from './helpers.js';
 
 const repoRoot = join(cliRoot, '..', '..');
 const examples = typescriptExamples(join(repoRoot, 'README.md'));
 
-/** What the examples presume: a Stable-Baselines3 log folder and a folder of runs. */
+/** What the examples presume: a Stable-Baselines3 log folder and a folder of CleanRL runs. */
 function setup(cwd: string): void {
-  const sb3 = join(repoRoot, 'packages', 'sources', 'test', 'fixtures', 'sb3');
-  cpSync(sb3, join(cwd, 'logs', 'ppo_cartpole'), { recursive: true });
-  cpSync(sb3, join(cwd, 'runs', 'ppo', 'seed1'), { recursive: true });
+  const fixtures = join(repoRoot, 'packages', 'sources', 'test', 'fixtures');
+  cpSync(join(fixtures, 'sb3'), join(cwd, 'logs', 'ppo_cartpole'), { recursive: true });
+  cpSync(join(fixtures, 'layouts', 'cleanrl', 'runs'), join(cwd, 'runs'), { recursive: true });
 }
 
 describe('the repository README', () => {
@@ -21,5 +29,12 @@ describe('the repository README', () => {
     const result = runExample(example, { setup });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stderr).toBe('');
+    const shown = shownOutput(example.code);
+    if (shown.length > 0) expect(shownMismatch(shown, result.stdout)).toBeNull();
+    else expect(result.stdout).toBe('');
+  });
+
+  it('shows the output of the examples that print', () => {
+    expect(examples.some((example) => shownOutput(example.code).length > 0)).toBe(true);
   });
 });
