@@ -139,13 +139,19 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
 /**
  * The numeric columns of parsed rows (see cellNumber). Columns holding text (dates, host names, RLlib's
  * dict and list cells) are left out, all named in one issue with the first text cell of the first.
+ * Columns at the indexes in `skip` are not read (a long table's run column).
  */
-export function numericColumns(path: string, parsed: DelimitedText): Map<string, Float64Array> {
+export function numericColumns(
+  path: string,
+  parsed: DelimitedText,
+  skip: ReadonlySet<number> = new Set(),
+): Map<string, Float64Array> {
   const { header, rows } = parsed;
   const columns = new Map<string, Float64Array>();
   const seen = new Set<string>();
   const text: { name: string; line: number; cell: string }[] = [];
   for (let c = 0; c < header.length; c++) {
+    if (skip.has(c)) continue;
     const name = header[c] as string;
     if (seen.has(name)) {
       parsed.issues.push(`${path}: column "${name}" appears twice in the header; the second is left out`);

@@ -41,18 +41,36 @@ function sameRows(series: readonly Series[]): boolean {
 }
 
 function rowKeysFromRows(series: readonly Series[]): { order: RowKey[]; index: Int32Array[] } {
-  const stepOfRow = new Map<number, number>();
+  // file rows index dense arrays: one pass over the points, then one over the rows (no map, no sort)
+  let rows = 0;
   for (const s of series)
-    for (let i = 0; i < s.values.length; i++)
-      stepOfRow.set((s.rows as Uint32Array)[i] as number, s.steps[i] as number);
-  const fileRows = [...stepOfRow.keys()].sort((a, b) => a - b);
-  const rowOf = new Map(fileRows.map((fileRow, row) => [fileRow, row]));
-  return {
-    order: fileRows.map((fileRow) => ({ step: stepOfRow.get(fileRow) as number, k: fileRow })),
-    index: series.map((s) =>
-      Int32Array.from(s.rows as Uint32Array, (fileRow) => rowOf.get(fileRow) as number),
-    ),
-  };
+    for (const fileRow of s.rows as Uint32Array) if (fileRow >= rows) rows = fileRow + 1;
+  const stepOfRow = new Float64Array(rows);
+  const rowOf = new Int32Array(rows).fill(-1);
+  for (const s of series)
+    for (let i = 0; i < s.values.length; i++) {
+      const fileRow = (s.rows as Uint32Array)[i] as number;
+      stepOfRow[fileRow] = s.steps[i] as number;
+      rowOf[fileRow] = 0;
+    }
+  const order: RowKey[] = [];
+  for (let fileRow = 0; fileRow < rows; fileRow++) {
+    if (rowOf[fileRow] === -1) continue;
+    rowOf[fileRow] = order.length;
+    order.push({ step: stepOfRow[fileRow] as number, k: fileRow });
+  }
+  // series of one table share their rows array: its index is computed once
+  const indexOf = new Map<Uint32Array, Int32Array>();
+  const index = series.map((s) => {
+    const fileRows = s.rows as Uint32Array;
+    let found = indexOf.get(fileRows);
+    if (!found) {
+      found = Int32Array.from(fileRows, (fileRow) => rowOf[fileRow] as number);
+      indexOf.set(fileRows, found);
+    }
+    return found;
+  });
+  return { order, index };
 }
 
 function rowKeysFromSteps(series: readonly Series[]): { order: RowKey[]; index: Int32Array[] } {

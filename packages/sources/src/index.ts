@@ -1,3 +1,5 @@
+export { downsampled, selectSeries } from './catalogue/select.js';
+export type { MetricsOf, ReadOptions } from './catalogue/types.js';
 export { cellNumber } from './cells.js';
 export { type DelimitedText, parseDelimited } from './delimited.js';
 export {

@@ -1,3 +1,5 @@
+import type { ReadOptions } from './catalogue/types.js';
+
 /**
  * The run model: a run is a set of series (TensorBoard's data model). Every reader of this package
  * produces it and every command of `evidence` consumes it.
@@ -140,7 +142,8 @@ export interface SkippedRun {
   why: string;
 }
 
-export interface DiscoverOptions {
+/** Also what to keep of each run as it is read (`metrics`, `downsample`: see ReadOptions). */
+export interface DiscoverOptions extends ReadOptions {
   /**
    * `{group}`, `{task}`, `{run}` placeholders and `*` over relative paths; `{run}` may be a folder. A
    * pattern without `{run}` makes each match one run. Without a pattern the layout decides.

@@ -16,6 +16,8 @@ export interface TableSeriesOptions {
  * Every column of a table as one series over the x column: one point per row where both have a value
  * (an empty or `nan` cell is no point). Rows are taken in file order; a step lower than the one before
  * is a restart: every earlier row at or after that step is purged (TensorBoard's rule), and said.
+ * Columns with a value on every kept row share one `steps`, `wallTimes` and `rows` array (read-only, as
+ * every series is): a table of k metrics holds its x once, not k times.
  */
 export function tableSeries(
   columns: Map<string, Float64Array>,
@@ -24,14 +26,23 @@ export function tableSeries(
   const xs = columns.get(options.x);
   if (!xs) return { series: [], restarts: [], missingX: 0 };
   const { kept, restarts, missingX } = keptRows(xs, options);
-  const steps = Float64Array.from(kept, (row) => xs[row] as number);
   const wall = options.wallTimes;
+  const shared = {
+    steps: Float64Array.from(kept, (row) => xs[row] as number),
+    wallTimes: wall ? Float64Array.from(kept, (row) => wall[row] as number) : nanArray(kept.length),
+    rows: Uint32Array.from(kept),
+  };
   const series: Series[] = [];
   for (const [metric, column] of columns) {
     if (metric === options.x) continue;
     let count = 0;
     for (const row of kept) if (!Number.isNaN(column[row] as number)) count++;
-    const out: Series = {
+    if (count === kept.length) {
+      const values = Float64Array.from(kept, (row) => column[row] as number);
+      series.push({ metric, source: options.source, ...shared, values });
+      continue;
+    }
+    const out = {
       metric,
       source: options.source,
       steps: new Float64Array(count),
@@ -44,16 +55,18 @@ export function tableSeries(
       const row = kept[k] as number;
       const value = column[row] as number;
       if (Number.isNaN(value)) continue;
-      out.steps[i] = steps[k] as number;
-      out.wallTimes[i] = wall ? (wall[row] as number) : Number.NaN;
+      out.steps[i] = shared.steps[k] as number;
+      out.wallTimes[i] = shared.wallTimes[k] as number;
       out.values[i] = value;
-      (out.rows as Uint32Array)[i] = row;
+      out.rows[i] = row;
       i++;
     }
     series.push(out);
   }
   return { series, restarts, missingX };
 }
+
+const nanArray = (length: number): Float64Array => new Float64Array(length).fill(Number.NaN);
 
 /** The rows that stay, in file order, after restarts purge what they replace. */
 function keptRows(

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { type DelimitedText, numericColumns, parseDelimited } from '../delimited.js';
+import { numericColumns, parseDelimited } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { stem, tableOptions } from './shared.js';
 
@@ -58,24 +58,21 @@ export async function readLongTable(
     if (list) list.push(i);
     else byRun.set(key, [i]);
   });
-  const drop = new Set([runAt, groupAt, taskAt].filter((i) => i >= 0));
-  const keepAt = parsed.header.map((_, i) => i).filter((i) => !drop.has(i));
+  // the whole table's columns typed once, then each run's rows gathered from them: no row is copied
+  const columns = numericColumns(abs, parsed, new Set([runAt, groupAt, taskAt].filter((i) => i >= 0)));
+  parsed.rows = [];
   const out: SplitRuns = new Map();
   let first = true;
   for (const [key, indexes] of byRun) {
     const [group, task, run] = key.split('\u0000') as [string, string, string];
-    const sub: DelimitedText = {
-      ...parsed,
-      header: keepAt.map((i) => parsed.header[i] as string),
-      rows: indexes.map((r) => {
-        const row = parsed.rows[r] as DelimitedText['rows'][number];
-        return { line: row.line, fields: keepAt.map((i) => row.fields[i] as string) };
-      }),
-      issues: first ? [...parsed.issues] : [],
-    };
+    const own = new Map<string, Float64Array>();
+    for (const [name, column] of columns)
+      own.set(
+        name,
+        Float64Array.from(indexes, (r) => column[r] as number),
+      );
+    const part = tablePart('csv', own, name, abs, { issues: first ? [...parsed.issues] : [] });
     first = false;
-    const columns = numericColumns(abs, sub);
-    const part = tablePart('csv', columns, name, abs, { issues: sub.issues });
     out.set([group, task, run].filter(Boolean).join('/'), {
       part,
       identity: { run, ...(group ? { group } : {}), ...(task ? { task } : {}) },
