@@ -26,10 +26,9 @@ export function tableSeries(
   const xs = columns.get(options.x);
   if (!xs) return { series: [], restarts: [], missingX: 0 };
   const { kept, restarts, missingX } = keptRows(xs, options);
-  const wall = options.wallTimes;
   const shared = {
-    steps: Float64Array.from(kept, (row) => xs[row] as number),
-    wallTimes: wall ? Float64Array.from(kept, (row) => wall[row] as number) : nanArray(kept.length),
+    steps: gather(xs, kept),
+    wallTimes: options.wallTimes ? gather(options.wallTimes, kept) : nanArray(kept.length),
     rows: Uint32Array.from(kept),
   };
   const series: Series[] = [];
@@ -38,8 +37,7 @@ export function tableSeries(
     let count = 0;
     for (const row of kept) if (!Number.isNaN(column[row] as number)) count++;
     if (count === kept.length) {
-      const values = Float64Array.from(kept, (row) => column[row] as number);
-      series.push({ metric, source: options.source, ...shared, values });
+      series.push({ metric, source: options.source, ...shared, values: gather(column, kept) });
       continue;
     }
     const out = {
@@ -67,6 +65,13 @@ export function tableSeries(
 }
 
 const nanArray = (length: number): Float64Array => new Float64Array(length).fill(Number.NaN);
+
+/** `from` at the given rows (a plain loop: Float64Array.from with a mapping function is several times slower). */
+function gather(from: Float64Array, rows: readonly number[]): Float64Array {
+  const out = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i++) out[i] = from[rows[i] as number] as number;
+  return out;
+}
 
 /** The rows that stay, in file order, after restarts purge what they replace. */
 function keptRows(

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { numericColumns, parseDelimited } from '../delimited.js';
+import { type DelimitedText, numericColumns, parseDelimited } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { stem, tableOptions } from './shared.js';
 
@@ -50,14 +50,14 @@ export async function readLongTable(
   const groupAt = at(GROUP_COLUMNS.find((c) => parsed.header.includes(c)));
   const taskAt = at(TASK_COLUMNS.find((c) => parsed.header.includes(c)));
   const byRun = new Map<string, number[]>();
-  parsed.rows.forEach((row, i) => {
-    const key = [groupAt, taskAt, runAt]
-      .map((c) => (c < 0 ? '' : (row.fields[c] ?? '').trim()))
-      .join('\u0000');
+  const cell = (fields: string[], c: number) => (c < 0 ? '' : (fields[c] ?? '').trim());
+  for (let i = 0; i < parsed.rows.length; i++) {
+    const { fields } = parsed.rows[i] as DelimitedText['rows'][number];
+    const key = `${cell(fields, groupAt)}\u0000${cell(fields, taskAt)}\u0000${cell(fields, runAt)}`;
     const list = byRun.get(key);
     if (list) list.push(i);
     else byRun.set(key, [i]);
-  });
+  }
   // the whole table's columns typed once, then each run's rows gathered from them: no row is copied
   const columns = numericColumns(abs, parsed, new Set([runAt, groupAt, taskAt].filter((i) => i >= 0)));
   parsed.rows = [];
@@ -66,11 +66,11 @@ export async function readLongTable(
   for (const [key, indexes] of byRun) {
     const [group, task, run] = key.split('\u0000') as [string, string, string];
     const own = new Map<string, Float64Array>();
-    for (const [name, column] of columns)
-      own.set(
-        name,
-        Float64Array.from(indexes, (r) => column[r] as number),
-      );
+    for (const [name, column] of columns) {
+      const values = new Float64Array(indexes.length);
+      for (let k = 0; k < indexes.length; k++) values[k] = column[indexes[k] as number] as number;
+      own.set(name, values);
+    }
     const part = tablePart('csv', own, name, abs, { issues: first ? [...parsed.issues] : [] });
     first = false;
     out.set([group, task, run].filter(Boolean).join('/'), {
