@@ -7,6 +7,7 @@ import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
+import { runsMetrics } from '../runs-metrics.js';
 import { successRates, successTable } from '../success-rates.js';
 import { renderTextTable } from '../text-table.js';
 import { referenceScores } from './reference-scores.js';
@@ -120,6 +121,7 @@ Example:
       const where = displayPath(io, root);
       const found = await readRuns(io, root, {
         ...discoveryOptions(options),
+        metrics: await runsMetrics(options),
         ...(out === undefined ? {} : { exclude: out }),
       });
       const loaded = await report.loadRuns(found);
