@@ -45,7 +45,8 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
   const issues: string[] = [];
   // One line end for the whole file: SB3's monitor writes its comment line with \n and its rows with \r\n,
   // and papaparse guesses a single line end from the start of the file.
-  let text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n/g, '\n');
+  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
   let given = options.delimiter;
   if (given === ' ') {
     // columns aligned with spaces (SpinningUp's console tables, `np.savetxt`): one tab per gap
@@ -59,12 +60,18 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     leadingComments.push(text.slice(offset + 1, end === -1 ? text.length : end));
     offset = end === -1 ? text.length : end + 1;
   }
-  const lineStarts = lineStartsOf(text);
-  const lineAt = (position: number) => upperBound(lineStarts, position);
+  // line starts are listed only when asked (a quoted file's rows): a quote-free file counts its lines
+  let lineStarts: number[] | null = null;
+  const lineAt = (position: number) => upperBound((lineStarts ??= lineStartsOf(text)), position);
+  const lineAtCounted = (position: number) => {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) line++;
+    return line;
+  };
   let tornLine: { line: number; text: string } | null = null;
   if (text.length > offset && !text.endsWith('\n')) {
     const start = text.lastIndexOf('\n') + 1;
-    tornLine = { line: lineAt(start), text: text.slice(start) };
+    tornLine = { line: lineAtCounted(start), text: text.slice(start) };
     if (options.lastLine === 'torn') {
       issues.push(
         `${path}:${tornLine.line}: last line has no line end (torn by a crash or still being written${options.lastLineWhy ? `: ${options.lastLineWhy}` : ''}); not read`,
@@ -101,7 +108,7 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     // Measured: papaparse's per-row callback costs ~5.7 ms per 2,500-row progress.csv, most of a sweep's
     // reading time; a file without a quote has no field to unquote, so its lines are split directly.
     const lines = body.split('\n');
-    const firstLine = lineAt(offset);
+    const firstLine = lineAtCounted(offset);
     for (let i = 0; i < lines.length; i++) {
       const raw = lines[i] as string;
       if (raw.startsWith('#')) continue;
