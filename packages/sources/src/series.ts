@@ -64,7 +64,22 @@ export function tableSeries(
   return { series, restarts, missingX };
 }
 
-const nanArray = (length: number): Float64Array => new Float64Array(length).fill(Number.NaN);
+/**
+ * The wall times of a table that has none: one NaN array per length, shared by every such table while any
+ * series holds it (2,000 runs of 2,500 rows: one array, not 2,000). Read-only, like every series array.
+ */
+const nanArrays = new Map<number, WeakRef<Float64Array>>();
+const forget = new FinalizationRegistry<number>((length) => {
+  if (nanArrays.get(length)?.deref() === undefined) nanArrays.delete(length);
+});
+function nanArray(length: number): Float64Array {
+  const found = nanArrays.get(length)?.deref();
+  if (found) return found;
+  const made = new Float64Array(length).fill(Number.NaN);
+  nanArrays.set(length, new WeakRef(made));
+  forget.register(made, length);
+  return made;
+}
 
 /** `from` at the given rows (a plain loop: Float64Array.from with a mapping function is several times slower). */
 function gather(from: Float64Array, rows: readonly number[]): Float64Array {

@@ -113,6 +113,16 @@ describe('series of one table', () => {
   });
 });
 
+describe('wall times a table does not have', () => {
+  it('are NaN, in one array shared by every table of that length while any run holds it', async () => {
+    const runs = (await discoverRuns(sweep('no-wall', 7))).runs;
+    const [first, second] = runs.map((r) => r.series[0]?.wallTimes);
+    expect(Array.from(first ?? []).every(Number.isNaN)).toBe(true);
+    expect(first).toHaveLength(7);
+    expect(second).toBe(first);
+  });
+});
+
 describe('a long table', () => {
   it('each run gets its own rows of every numeric column; a text column is said once', async () => {
     const dir = join(root, 'long');
