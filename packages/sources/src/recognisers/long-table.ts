@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { type DelimitedText, numericColumns, parseDelimited } from '../delimited.js';
+import { readDelimitedColumns } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { stem, tableOptions } from './shared.js';
 
@@ -44,23 +44,32 @@ export async function readLongTable(
   runColumn: string,
   options: TableOptions,
 ): Promise<SplitRuns> {
-  const parsed = parseDelimited(abs, await readFile(abs, 'utf8'), options);
-  const at = (column: string | undefined) => (column ? parsed.header.indexOf(column) : -1);
-  const runAt = at(runColumn);
-  const groupAt = at(GROUP_COLUMNS.find((c) => parsed.header.includes(c)));
-  const taskAt = at(TASK_COLUMNS.find((c) => parsed.header.includes(c)));
+  // the table's columns typed as they are read, each row's run key kept: no row's text is kept
+  let at: { run: number; group: number; task: number } | null = null;
+  const locate = (header: string[]) => {
+    const index = (column: string | undefined) => (column ? header.indexOf(column) : -1);
+    return {
+      run: index(runColumn),
+      group: index(GROUP_COLUMNS.find((c) => header.includes(c))),
+      task: index(TASK_COLUMNS.find((c) => header.includes(c))),
+    };
+  };
   const byRun = new Map<string, number[]>();
   const cell = (fields: string[], c: number) => (c < 0 ? '' : (fields[c] ?? '').trim());
-  for (let i = 0; i < parsed.rows.length; i++) {
-    const { fields } = parsed.rows[i] as DelimitedText['rows'][number];
-    const key = `${cell(fields, groupAt)}\u0000${cell(fields, taskAt)}\u0000${cell(fields, runAt)}`;
-    const list = byRun.get(key);
-    if (list) list.push(i);
-    else byRun.set(key, [i]);
-  }
-  // the whole table's columns typed once, then each run's rows gathered from them: no row is copied
-  const columns = numericColumns(abs, parsed, new Set([runAt, groupAt, taskAt].filter((i) => i >= 0)));
-  parsed.rows = [];
+  const parsed = readDelimitedColumns(abs, await readFile(abs, 'utf8'), options, {
+    skip: (_name, index, header) => {
+      at ??= locate(header);
+      return index === at.run || index === at.group || index === at.task;
+    },
+    onRow: (fields, row) => {
+      const { group, task, run } = at as NonNullable<typeof at>;
+      const key = `${cell(fields, group)}\u0000${cell(fields, task)}\u0000${cell(fields, run)}`;
+      const list = byRun.get(key);
+      if (list) list.push(row);
+      else byRun.set(key, [row]);
+    },
+  });
+  const columns = parsed.columns;
   const out: SplitRuns = new Map();
   let first = true;
   for (const [key, indexes] of byRun) {
