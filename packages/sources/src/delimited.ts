@@ -78,7 +78,10 @@ function scanDelimited(
   }
   // line starts are listed only when asked (a quoted file's rows): a quote-free file counts its lines
   let lineStarts: number[] | null = null;
-  const lineAt = (position: number) => upperBound((lineStarts ??= lineStartsOf(text)), position);
+  const lineAt = (position: number) => {
+    lineStarts ??= lineStartsOf(text);
+    return upperBound(lineStarts, position);
+  };
   const lineAtCounted = (position: number) => {
     let line = 1;
     for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) line++;
