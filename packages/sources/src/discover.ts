@@ -119,7 +119,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
       if (pointsRead(run) === 0)
         skipped.push({
           path: run.id,
-          why: `${run.series.length > 0 ? 'no values to read' : run.format === 'tensorboard' ? 'no scalars logged' : 'no numeric column'}${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
+          why: `${(asRead.get(run)?.series ?? 0) > 0 ? 'no values to read' : run.format === 'tensorboard' ? 'no scalars logged' : 'no numeric column'}${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
         });
       else {
         runs.push(run);
@@ -143,16 +143,14 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   };
 }
 
-/** Points each run held before its series were cut to the metrics asked for. */
-const pointsBefore = new WeakMap<Run, number>();
-const pointsRead = (run: Run): number => pointsBefore.get(run) ?? 0;
+/** The points and series each run held as read, before its series were cut to the metrics asked for. */
+const asRead = new WeakMap<Run, { points: number; series: number }>();
+const pointsRead = (run: Run): number => asRead.get(run)?.points ?? 0;
 
 function selected(run: Run, options: DiscoverOptions): Run {
   const kept = selectSeries(run, options);
-  pointsBefore.set(
-    kept,
-    run.series.reduce((n, s) => n + s.values.length, 0),
-  );
+  const points = run.series.reduce((n, s) => n + s.values.length, 0);
+  asRead.set(kept, { points, series: run.series.length });
   const said = splitNamed.get(run);
   if (said) splitNamed.set(kept, said);
   return kept;

@@ -1,9 +1,9 @@
-import type { ReadOptions } from './catalogue/types.js';
-
 /**
  * The run model: a run is a set of series (TensorBoard's data model). Every reader of this package
  * produces it and every command of `evidence` consumes it.
  */
+
+import type { ReadOptions } from './catalogue/types.js';
 
 /** What wrote a file, named after the tool (and the part of it) that writes it. */
 export type SourceFormat =
