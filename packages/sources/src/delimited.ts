@@ -125,15 +125,17 @@ function scanDelimited(
   if (delimiter !== '' && !body.includes('"')) {
     // Measured: papaparse's per-row callback costs ~5.7 ms per 2,500-row progress.csv, most of a sweep's
     // reading time; a file without a quote has no field to unquote, so its lines are split directly.
-    const lines = body.split('\n');
-    const firstLine = lineAtCounted(offset);
-    for (let i = 0; i < lines.length; i++) {
-      const raw = lines[i] as string;
+    // line by line, each line's text garbage as soon as it is split (no array of every line)
+    let line = lineAtCounted(offset);
+    for (let start = 0; start <= body.length; line++) {
+      const end = body.indexOf('\n', start);
+      const raw = body.slice(start, end === -1 ? body.length : end);
+      start = end === -1 ? body.length + 1 : end + 1;
       if (raw.startsWith('#')) continue;
       const fields = raw.split(delimiter);
       // papaparse's skipEmptyLines 'greedy': a line of empty cells is no row
       if (fields.every((field) => field.trim() === '')) continue;
-      accept(firstLine + i, fields);
+      accept(line, fields);
     }
     return { header: header ?? [], delimiter, leadingComments, issues };
   }

@@ -55,6 +55,7 @@ export async function readLongTable(
     };
   };
   const byRun = new Map<string, number[]>();
+  let last: { run?: string; group?: string; task?: string; rows: number[] } = { rows: [] };
   const cell = (fields: string[], c: number) => (c < 0 ? '' : (fields[c] ?? '').trim());
   const parsed = readDelimitedColumns(abs, await readFile(abs, 'utf8'), options, {
     skip: (_name, index, header) => {
@@ -63,10 +64,16 @@ export async function readLongTable(
     },
     onRow: (fields, row) => {
       const { group, task, run } = at as NonNullable<typeof at>;
+      // rows of one run mostly follow each other: the same cells as the row before, the same run
+      if (fields[run] === last.run && fields[group] === last.group && fields[task] === last.task) {
+        last.rows.push(row);
+        return;
+      }
       const key = `${cell(fields, group)}\u0000${cell(fields, task)}\u0000${cell(fields, run)}`;
-      const list = byRun.get(key);
-      if (list) list.push(row);
-      else byRun.set(key, [row]);
+      const rows = byRun.get(key) ?? [];
+      if (rows.length === 0) byRun.set(key, rows);
+      rows.push(row);
+      last = { run: fields[run], group: fields[group], task: fields[task], rows };
     },
   });
   const columns = parsed.columns;
