@@ -35,7 +35,8 @@ export type SourceFormat =
 
 /**
  * One metric of a run, as logged: its x (step), wall time and value per logged point, in the order
- * written (after restarts were resolved). Repeated steps and gaps are kept; nothing is averaged.
+ * written (after restarts were resolved). Repeated steps and gaps are kept; nothing is averaged. Its
+ * arrays are read-only: the series of one table may share `steps`, `wallTimes` and `rows`.
  */
 export interface Series {
   metric: string;
