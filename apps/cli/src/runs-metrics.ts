@@ -6,7 +6,9 @@
  * its skip says what it has.
  */
 import type { MetricsOf } from '@evidence/sources';
-import { OUTCOME } from './success-rates.js';
+
+/** The outcomes success rates pool (`is_success`, `eval/is_success`, `success`): kept for them. */
+const OUTCOME = /(^|\/)(is_success|success)$/;
 
 export async function runsMetrics(options: {
   x?: string;

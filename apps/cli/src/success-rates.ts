@@ -7,7 +7,7 @@ import type { Run, Series } from '@evidence/sources';
 import { wilson } from '@evidence/stats';
 
 /** A metric holding one outcome per episode: `is_success`, `eval/is_success`, `charts/is_success`, `success`. */
-export const OUTCOME = /(^|\/)(is_success|success)$/;
+const OUTCOME = /(^|\/)(is_success|success)$/;
 
 export interface SuccessRate {
   task: string;
