@@ -10,15 +10,15 @@
  * CPU seconds of the process (user + system): on a shared, loaded machine the wall-clock rate understates.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import os from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Writer } from 'protobufjs/light.js';
 import { forEachRecord, frameRecord, readTensorboardScalars, tensorboardCsv } from '../src/index.js';
+import { best, count, inTempDir, machine, sizeArgument, type Timing, table } from './helpers.js';
 
-const SCALARS = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) ?? 1_000_000);
+const SCALARS = sizeArgument(1_000_000);
 const PYTHON_SCALARS = Math.min(SCALARS, 50_000);
 const TAGS = [
   'charts/episodic_return',
@@ -50,26 +50,7 @@ function writeEventFile(path: string, scalars: number): number {
   return bytes.length;
 }
 
-interface Timing {
-  wall: number;
-  cpu: number;
-}
-
-async function best(run: () => Promise<unknown> | unknown): Promise<Timing> {
-  const fastest = { wall: Number.POSITIVE_INFINITY, cpu: Number.POSITIVE_INFINITY };
-  for (let i = 0; i < 3; i++) {
-    const start = performance.now();
-    const cpu = process.cpuUsage();
-    await run();
-    const used = process.cpuUsage(cpu);
-    fastest.wall = Math.min(fastest.wall, (performance.now() - start) / 1000);
-    fastest.cpu = Math.min(fastest.cpu, (used.user + used.system) / 1e6);
-  }
-  return fastest;
-}
-
-const dir = mkdtempSync(join(os.tmpdir(), 'evidence-sources-bench-'));
-try {
+await inTempDir('sources-bench', async (dir) => {
   const file = join(dir, 'events.out.tfevents.1700000000.bench.1.0');
   const size = writeEventFile(file, SCALARS);
   const rows: [string, number, Timing][] = [];
@@ -115,21 +96,22 @@ try {
   add('tensorboardCsv (the wide CSV of import)', SCALARS, await best(() => tensorboardCsv(read)));
 
   console.log(
-    `\n@evidence/sources: ${SCALARS.toLocaleString('en')} scalars, ${tags} tags, ${(size / 1e6).toFixed(1)} MB event file · node ${process.version} · ${os.cpus().length} cores · load average ${os.loadavg()[0]?.toFixed(1)}\n`,
+    `\n@evidence/sources: ${count(SCALARS)} scalars, ${tags} tags, ${(size / 1e6).toFixed(1)} MB event file · ${machine()}\n`,
   );
-  const width = Math.max(...rows.map(([name]) => name.length));
-  const rate = (scalars: number, seconds: number) =>
-    Math.round(scalars / seconds)
-      .toLocaleString('en')
-      .padStart(12);
+  const rate = (scalars: number, seconds: number) => count(Math.round(scalars / seconds));
   console.log(
-    `${'case'.padEnd(width)}  ${'scalars'.padStart(10)}  ${'wall s'.padStart(7)}  ${'scalars/s'.padStart(12)}  ${'cpu s'.padStart(7)}  ${'scalars/cpu-s'.padStart(13)}`,
+    table(
+      ['case', 'scalars', 'wall s', 'scalars/s', 'cpu s', 'scalars/cpu-s'],
+      rows.map(([name, scalars, { wall, cpu }]) => [
+        name,
+        count(scalars),
+        wall.toFixed(3),
+        rate(scalars, wall),
+        cpu.toFixed(3),
+        rate(scalars, cpu),
+      ]),
+    ),
   );
-  for (const [name, scalars, { wall, cpu }] of rows) {
-    console.log(
-      `${name.padEnd(width)}  ${scalars.toLocaleString('en').padStart(10)}  ${wall.toFixed(3).padStart(7)}  ${rate(scalars, wall)}  ${cpu.toFixed(3).padStart(7)}  ${rate(scalars, cpu).padStart(13)}`,
-    );
-  }
   const [, scalars, timing] = rows.find(([name]) =>
     name.startsWith('readTensorboardScalars'),
   ) as (typeof rows)[number];
@@ -137,8 +119,6 @@ try {
   const cpuRate = scalars / timing.cpu;
   console.log(
     `\ntarget ≥ 1,000,000 scalars/s: ${wallRate >= 1e6 ? 'met' : cpuRate >= 1e6 ? 'met per CPU-second only (the machine is loaded)' : 'NOT met'}` +
-      ` (${Math.round(wallRate).toLocaleString('en')}/s wall, ${Math.round(cpuRate).toLocaleString('en')}/cpu-s)`,
+      ` (${count(Math.round(wallRate))}/s wall, ${count(Math.round(cpuRate))}/cpu-s)`,
   );
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -42,10 +42,27 @@ function chosenDelimiter(path: string, body: string): string {
  * comment lines, `\r\n` or `\n`. Rows of the wrong width are reported with their line and skipped.
  */
 export function parseDelimited(path: string, input: string, options: ParseDelimitedOptions): DelimitedText {
+  const rows: DelimitedText['rows'] = [];
+  const scanned = scanDelimited(path, input, options, (line, fields) => {
+    rows.push({ line, fields });
+  });
+  return { ...scanned, rows };
+}
+
+type RowSink = (line: number, fields: string[], header: string[]) => void;
+
+/** The one scan behind parseDelimited and readDelimitedColumns: each accepted data row goes to `sink`. */
+function scanDelimited(
+  path: string,
+  input: string,
+  options: ParseDelimitedOptions,
+  sink: RowSink,
+): Omit<DelimitedText, 'rows'> {
   const issues: string[] = [];
   // One line end for the whole file: SB3's monitor writes its comment line with \n and its rows with \r\n,
   // and papaparse guesses a single line end from the start of the file.
-  let text = (input.charCodeAt(0) === 0xfeff ? input.slice(1) : input).replace(/\r\n/g, '\n');
+  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
+  if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
   let given = options.delimiter;
   if (given === ' ') {
     // columns aligned with spaces (SpinningUp's console tables, `np.savetxt`): one tab per gap
@@ -59,12 +76,21 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     leadingComments.push(text.slice(offset + 1, end === -1 ? text.length : end));
     offset = end === -1 ? text.length : end + 1;
   }
-  const lineStarts = lineStartsOf(text);
-  const lineAt = (position: number) => upperBound(lineStarts, position);
+  // line starts are listed only when asked (a quoted file's rows): a quote-free file counts its lines
+  let lineStarts: number[] | null = null;
+  const lineAt = (position: number) => {
+    lineStarts ??= lineStartsOf(text);
+    return upperBound(lineStarts, position);
+  };
+  const lineAtCounted = (position: number) => {
+    let line = 1;
+    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) line++;
+    return line;
+  };
   let tornLine: { line: number; text: string } | null = null;
   if (text.length > offset && !text.endsWith('\n')) {
     const start = text.lastIndexOf('\n') + 1;
-    tornLine = { line: lineAt(start), text: text.slice(start) };
+    tornLine = { line: lineAtCounted(start), text: text.slice(start) };
     if (options.lastLine === 'torn') {
       issues.push(
         `${path}:${tornLine.line}: last line has no line end (torn by a crash or still being written${options.lastLineWhy ? `: ${options.lastLineWhy}` : ''}); not read`,
@@ -73,7 +99,6 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
     }
   }
   let header: string[] | null = options.columns ? [...options.columns] : null;
-  const rows: { line: number; fields: string[] }[] = [];
   /** The first row is the header; a row of another width is reported (torn when it is the last line). */
   const accept = (line: number, fields: string[]): void => {
     if (header === null) {
@@ -93,24 +118,26 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
       issues.push(
         `${path}:${line}: last line has no line end; read as data: it is complete (every field, quotes closed)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
       );
-    rows.push({ line, fields });
+    sink(line, fields, header);
   };
   const body = text.slice(offset);
   let delimiter = given ?? chosenDelimiter(path, body);
   if (delimiter !== '' && !body.includes('"')) {
     // Measured: papaparse's per-row callback costs ~5.7 ms per 2,500-row progress.csv, most of a sweep's
     // reading time; a file without a quote has no field to unquote, so its lines are split directly.
-    const lines = body.split('\n');
-    const firstLine = lineAt(offset);
-    for (let i = 0; i < lines.length; i++) {
-      const raw = lines[i] as string;
+    // line by line, each line's text garbage as soon as it is split (no array of every line)
+    let line = lineAtCounted(offset);
+    for (let start = 0; start <= body.length; line++) {
+      const end = body.indexOf('\n', start);
+      const raw = body.slice(start, end === -1 ? body.length : end);
+      start = end === -1 ? body.length + 1 : end + 1;
       if (raw.startsWith('#')) continue;
       const fields = raw.split(delimiter);
       // papaparse's skipEmptyLines 'greedy': a line of empty cells is no row
       if (fields.every((field) => field.trim() === '')) continue;
-      accept(firstLine + i, fields);
+      accept(line, fields);
     }
-    return { header: header ?? [], rows, delimiter, leadingComments, issues };
+    return { header: header ?? [], delimiter, leadingComments, issues };
   }
   // where the next row starts: a broken row (a quote never closed) is named at the line it opens on
   let rowStart = 0;
@@ -133,19 +160,25 @@ export function parseDelimited(path: string, input: string, options: ParseDelimi
       accept(line, result.data);
     },
   });
-  return { header: header ?? [], rows, delimiter, leadingComments, issues };
+  return { header: header ?? [], delimiter, leadingComments, issues };
 }
 
 /**
  * The numeric columns of parsed rows (see cellNumber). Columns holding text (dates, host names, RLlib's
  * dict and list cells) are left out, all named in one issue with the first text cell of the first.
+ * Columns at the indexes in `skip` are not read (a long table's run column).
  */
-export function numericColumns(path: string, parsed: DelimitedText): Map<string, Float64Array> {
+export function numericColumns(
+  path: string,
+  parsed: DelimitedText,
+  skip: ReadonlySet<number> = new Set(),
+): Map<string, Float64Array> {
   const { header, rows } = parsed;
   const columns = new Map<string, Float64Array>();
   const seen = new Set<string>();
   const text: { name: string; line: number; cell: string }[] = [];
   for (let c = 0; c < header.length; c++) {
+    if (skip.has(c)) continue;
     const name = header[c] as string;
     if (seen.has(name)) {
       parsed.issues.push(`${path}: column "${name}" appears twice in the header; the second is left out`);
@@ -163,12 +196,89 @@ export function numericColumns(path: string, parsed: DelimitedText): Map<string,
     if (found) text.push(found);
     else columns.set(name, values);
   }
-  if (text.length > 0)
-    parsed.issues.push(
-      `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`,
-    );
+  if (text.length > 0) parsed.issues.push(textColumnsIssue(path, text));
   return columns;
 }
+
+/** A table read straight into its numeric columns (what numericColumns of parseDelimited gives). */
+export interface DelimitedColumns extends Omit<DelimitedText, 'rows'> {
+  columns: Map<string, Float64Array>;
+  /** Data rows read. */
+  rows: number;
+}
+
+/**
+ * parseDelimited and numericColumns in one pass, the same rows, values and issues, without keeping any
+ * row's text: each cell becomes a number as its row is read (a million-row table holds its columns, not
+ * four million strings). `skip(name, index)` leaves a column out; `onRow` sees each data row's fields
+ * (a long table's run column) with its index among the data rows.
+ */
+export function readDelimitedColumns(
+  path: string,
+  input: string,
+  options: ParseDelimitedOptions,
+  take: {
+    skip?: (name: string, index: number, header: string[]) => boolean;
+    onRow?: (fields: string[], row: number) => void;
+  } = {},
+): DelimitedColumns {
+  let builders: ColumnBuilder[] | null = null;
+  let rows = 0;
+  const setUp = (header: string[]): ColumnBuilder[] => {
+    const seen = new Set<string>();
+    return header.map((name, index) => {
+      const kind = take.skip?.(name, index, header) ? 'skip' : seen.has(name) ? 'duplicate' : 'read';
+      if (kind !== 'skip') seen.add(name);
+      return { name, index, kind, values: new Float64Array(1024), text: null };
+    });
+  };
+  const scanned = scanDelimited(path, input, options, (line, fields, header) => {
+    builders ??= setUp(header);
+    for (const column of builders) {
+      if (column.kind !== 'read' || column.text) continue;
+      const cell = fields[column.index] as string;
+      const value = cellNumber(cell);
+      if (value === undefined) column.text = { name: column.name, line, cell };
+      else {
+        if (rows === column.values.length) column.values = grown(column.values);
+        column.values[rows] = value;
+      }
+    }
+    take.onRow?.(fields, rows);
+    rows++;
+  });
+  const columns = new Map<string, Float64Array>();
+  const text: { name: string; line: number; cell: string }[] = [];
+  for (const column of builders ?? setUp(scanned.header)) {
+    if (column.kind === 'duplicate')
+      scanned.issues.push(
+        `${path}: column "${column.name}" appears twice in the header; the second is left out`,
+      );
+    if (column.kind !== 'read') continue;
+    if (column.text) text.push(column.text);
+    else columns.set(column.name, column.values.slice(0, rows));
+  }
+  if (text.length > 0) scanned.issues.push(textColumnsIssue(path, text));
+  return { ...scanned, columns, rows };
+}
+
+interface ColumnBuilder {
+  name: string;
+  index: number;
+  kind: 'read' | 'skip' | 'duplicate';
+  values: Float64Array;
+  /** The first cell that is no number: the column is text. */
+  text: { name: string; line: number; cell: string } | null;
+}
+
+function grown(values: Float64Array): Float64Array {
+  const next = new Float64Array(values.length * 2);
+  next.set(values);
+  return next;
+}
+
+const textColumnsIssue = (path: string, text: { name: string; line: number; cell: string }[]): string =>
+  `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`;
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];

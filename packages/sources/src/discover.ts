@@ -11,6 +11,7 @@ import { pushAll } from '@evidence/node-kit';
 import { type Candidate, catalogue } from './catalogue/catalogue.js';
 import { ACTIVE_SECONDS } from './catalogue/last-line.js';
 import { inferRoles } from './catalogue/roles-of-runs.js';
+import { checkReadOptions, selectSeries } from './catalogue/select.js';
 import { summarize } from './catalogue/summary.js';
 import type { CatalogueContext, Identity } from './catalogue/types.js';
 import { type Tree, walkTree } from './catalogue/walk.js';
@@ -44,6 +45,7 @@ export class UnknownFileError extends Error {
  */
 export async function discoverRuns(root: string, options: DiscoverOptions = {}): Promise<Discovery> {
   const compiled = options.pattern ? compilePattern(options.pattern) : null;
+  checkReadOptions(options);
   const info = await stat(root);
   let base = resolve(root);
   let tree: Tree;
@@ -90,9 +92,11 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     while (next < chosen.length) {
       const i = next++;
       const { candidate, identity } = chosen[i] as (typeof chosen)[number];
-      results[i] = await readCandidate(candidate, identity, compiled !== null).catch((error: unknown) =>
+      const read = await readCandidate(candidate, identity, compiled !== null).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
+      // each run cut to what was asked for at once: memory holds the kept metrics, not every run's all
+      results[i] = read instanceof Error ? read : read.map((run) => selected(run, options));
     }
   };
   await Promise.all(Array.from({ length: READ_AT_ONCE }, worker));
@@ -102,8 +106,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   for (let i = 0; i < chosen.length; i++) {
     const { candidate, identity } = chosen[i] as (typeof chosen)[number];
     const result = results[i] as Run[] | Error;
-    const empty =
-      result instanceof Error || result.every((run) => run.series.every((x) => x.values.length === 0));
+    const empty = result instanceof Error || result.every((run) => pointsRead(run) === 0);
     if (empty && (await isBinaryText(candidate.abs))) {
       skipped.push({ path: candidate.id, why: 'binary data, not a text log (nothing read)' });
       continue;
@@ -113,11 +116,10 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
       continue;
     }
     for (const run of result) {
-      const points = run.series.reduce((n, s) => n + s.values.length, 0);
-      if (points === 0)
+      if (pointsRead(run) === 0)
         skipped.push({
           path: run.id,
-          why: `${run.series.length > 0 ? 'no values to read' : run.format === 'tensorboard' ? 'no scalars logged' : 'no numeric column'}${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
+          why: `${(asRead.get(run)?.series ?? 0) > 0 ? 'no values to read' : run.format === 'tensorboard' ? 'no scalars logged' : 'no numeric column'}${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
         });
       else {
         runs.push(run);
@@ -139,6 +141,19 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     roles,
     summary: summarize(runs, skipped, unread, roles, compiled !== null),
   };
+}
+
+/** The points and series each run held as read, before its series were cut to the metrics asked for. */
+const asRead = new WeakMap<Run, { points: number; series: number }>();
+const pointsRead = (run: Run): number => asRead.get(run)?.points ?? 0;
+
+function selected(run: Run, options: DiscoverOptions): Run {
+  const kept = selectSeries(run, options);
+  const points = run.series.reduce((n, s) => n + s.values.length, 0);
+  asRead.set(kept, { points, series: run.series.length });
+  const said = splitNamed.get(run);
+  if (said) splitNamed.set(kept, said);
+  return kept;
 }
 
 type Chosen = { candidate: Candidate; identity: Identity };

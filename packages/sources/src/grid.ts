@@ -10,17 +10,13 @@ import type { Run, Series } from './model.js';
  */
 export function runColumns(run: Run): Map<string, Float64Array> {
   const rowsOf = sameRows(run.series) ? rowKeysFromRows(run.series) : rowKeysFromSteps(run.series);
-  const { order, index } = rowsOf;
+  const { steps: x, index } = rowsOf;
   const columns = new Map<string, Float64Array>();
-  const x = new Float64Array(order.length);
-  order.forEach((key, row) => {
-    x[row] = key.step;
-  });
   columns.set(run.x, x);
   run.series.forEach((series, s) => {
     let name = series.metric === run.x ? `${series.metric} (metric)` : series.metric;
     if (columns.has(name)) name = `${name} (${series.source})`;
-    const column = new Float64Array(order.length).fill(Number.NaN);
+    const column = new Float64Array(x.length).fill(Number.NaN);
     const rows = index[s] as Int32Array;
     for (let i = 0; i < series.values.length; i++) column[rows[i] as number] = series.values[i] as number;
     columns.set(name, column);
@@ -40,22 +36,40 @@ function sameRows(series: readonly Series[]): boolean {
   return first !== undefined && series.every((s) => s.rows !== undefined && s.source === first.source);
 }
 
-function rowKeysFromRows(series: readonly Series[]): { order: RowKey[]; index: Int32Array[] } {
-  const stepOfRow = new Map<number, number>();
+function rowKeysFromRows(series: readonly Series[]): { steps: Float64Array; index: Int32Array[] } {
+  // file rows index dense arrays: one pass over the points, then one over the rows (no map, no sort)
+  let rows = 0;
   for (const s of series)
-    for (let i = 0; i < s.values.length; i++)
-      stepOfRow.set((s.rows as Uint32Array)[i] as number, s.steps[i] as number);
-  const fileRows = [...stepOfRow.keys()].sort((a, b) => a - b);
-  const rowOf = new Map(fileRows.map((fileRow, row) => [fileRow, row]));
-  return {
-    order: fileRows.map((fileRow) => ({ step: stepOfRow.get(fileRow) as number, k: fileRow })),
-    index: series.map((s) =>
-      Int32Array.from(s.rows as Uint32Array, (fileRow) => rowOf.get(fileRow) as number),
-    ),
-  };
+    for (const fileRow of s.rows as Uint32Array) if (fileRow >= rows) rows = fileRow + 1;
+  const stepOfRow = new Float64Array(rows);
+  const rowOf = new Int32Array(rows).fill(-1);
+  for (const s of series)
+    for (let i = 0; i < s.values.length; i++) {
+      const fileRow = (s.rows as Uint32Array)[i] as number;
+      stepOfRow[fileRow] = s.steps[i] as number;
+      rowOf[fileRow] = 0;
+    }
+  let kept = 0;
+  for (let fileRow = 0; fileRow < rows; fileRow++) if (rowOf[fileRow] === 0) rowOf[fileRow] = kept++;
+  const steps = new Float64Array(kept);
+  for (let fileRow = 0; fileRow < rows; fileRow++)
+    if ((rowOf[fileRow] as number) >= 0) steps[rowOf[fileRow] as number] = stepOfRow[fileRow] as number;
+  // series of one table share their rows array: its index is computed once
+  const indexOf = new Map<Uint32Array, Int32Array>();
+  const index = series.map((s) => {
+    const fileRows = s.rows as Uint32Array;
+    let found = indexOf.get(fileRows);
+    if (!found) {
+      found = new Int32Array(fileRows.length);
+      for (let i = 0; i < fileRows.length; i++) found[i] = rowOf[fileRows[i] as number] as number;
+      indexOf.set(fileRows, found);
+    }
+    return found;
+  });
+  return { steps, index };
 }
 
-function rowKeysFromSteps(series: readonly Series[]): { order: RowKey[]; index: Int32Array[] } {
+function rowKeysFromSteps(series: readonly Series[]): { steps: Float64Array; index: Int32Array[] } {
   // the k-th value of a step in each series shares a row with the k-th value of that step in the others
   const keys = new Map<string, RowKey>();
   const pointKeys = series.map((s) => {
@@ -70,5 +84,8 @@ function rowKeysFromSteps(series: readonly Series[]): { order: RowKey[]; index: 
   });
   const order = [...keys.values()].sort((a, b) => a.step - b.step || a.k - b.k);
   const rowOf = new Map(order.map((key, row) => [`${key.step}:${key.k}`, row]));
-  return { order, index: pointKeys.map((ids) => Int32Array.from(ids, (id) => rowOf.get(id) as number)) };
+  return {
+    steps: Float64Array.from(order, (key) => key.step),
+    index: pointKeys.map((ids) => Int32Array.from(ids, (id) => rowOf.get(id) as number)),
+  };
 }

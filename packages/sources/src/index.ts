@@ -1,5 +1,12 @@
+export { downsampled, selectSeries } from './catalogue/select.js';
+export type { MetricsOf, ReadOptions } from './catalogue/types.js';
 export { cellNumber } from './cells.js';
-export { type DelimitedText, parseDelimited } from './delimited.js';
+export {
+  type DelimitedColumns,
+  type DelimitedText,
+  parseDelimited,
+  readDelimitedColumns,
+} from './delimited.js';
 export {
   DEFAULT_TASK,
   discoverRuns,

@@ -3,6 +3,8 @@
  * produces it and every command of `evidence` consumes it.
  */
 
+import type { ReadOptions } from './catalogue/types.js';
+
 /** What wrote a file, named after the tool (and the part of it) that writes it. */
 export type SourceFormat =
   | 'evidence-csv' // our training_log.csv, reward_components.csv, checkpoint_evals.csv
@@ -33,7 +35,8 @@ export type SourceFormat =
 
 /**
  * One metric of a run, as logged: its x (step), wall time and value per logged point, in the order
- * written (after restarts were resolved). Repeated steps and gaps are kept; nothing is averaged.
+ * written (after restarts were resolved). Repeated steps and gaps are kept; nothing is averaged. Its
+ * arrays are read-only: the series of one table may share `steps`, `wallTimes` and `rows`.
  */
 export interface Series {
   metric: string;
@@ -140,7 +143,8 @@ export interface SkippedRun {
   why: string;
 }
 
-export interface DiscoverOptions {
+/** Also what to keep of each run as it is read (`metrics`, `downsample`: see ReadOptions). */
+export interface DiscoverOptions extends ReadOptions {
   /**
    * `{group}`, `{task}`, `{run}` placeholders and `*` over relative paths; `{run}` may be a folder. A
    * pattern without `{run}` makes each match one run. Without a pattern the layout decides.

@@ -3,7 +3,12 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
 import { pushAll, readInputText } from '@evidence/node-kit';
-import { numericColumns, type ParseDelimitedOptions, parseDelimited } from './delimited.js';
+import {
+  numericColumns,
+  type ParseDelimitedOptions,
+  parseDelimited,
+  readDelimitedColumns,
+} from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, progressFormat } from './formats.js';
 import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
@@ -151,17 +156,15 @@ export async function readCsvPart(
   source: string,
   options: TableOptions = TORN,
 ): Promise<RunPart> {
-  const parsed = parseDelimited(file, await readInputText(file), options);
+  // pandas writes its index as a first column without a name (`df.to_csv(path)`): left out
+  const parsed = readDelimitedColumns(file, await readInputText(file), options, {
+    skip: (name, index) => index === 0 && name === '',
+  });
   const name = basename(file);
   const format = /^progress\.(csv|tsv|txt)$/i.test(name)
     ? progressFormat(parsed.header)
     : csvFormat(name, parsed.header);
-  // pandas writes its index as a first column without a name (`df.to_csv(path)`)
-  if (parsed.header[0] === '') {
-    parsed.header = parsed.header.slice(1);
-    for (const row of parsed.rows) row.fields = row.fields.slice(1);
-  }
-  const columns = numericColumns(file, parsed);
+  const columns = parsed.columns;
   const meta: RunMeta = {};
   if (parsed.delimiter !== ',') meta.delimiter = parsed.delimiter;
   if (parsed.leadingComments.length > 0) meta.comments = parsed.leadingComments;

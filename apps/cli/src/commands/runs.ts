@@ -8,6 +8,7 @@ import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
+import { runsMetrics } from '../runs-metrics.js';
 import { referenceScores } from './reference-scores.js';
 
 interface RunsOptions {
@@ -126,6 +127,7 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
   const where = displayPath(io, root);
   const found = await readRuns(io, root, {
     ...discoveryOptions(options),
+    metrics: await runsMetrics(options),
     ...(out === undefined ? {} : { exclude: out }),
   });
   const { runsReport } = await import('@evidence/report');

@@ -3,6 +3,8 @@
 // first non-finite one (a gap in a line). Buckets double in size (adjacent pairs merged) whenever there are
 // twice the target, so memory stays bounded however many rows stream in, and the work is linear.
 
+import { pushAll } from '@evidence/node-kit';
+
 /** A kept row: its index among the rows read and its values (one per column). */
 export interface KeptRow {
   index: number;
@@ -234,7 +236,7 @@ export class RowDecimator {
     const kept: KeptRow[] = [];
     const spans: RowSpan[] = [];
     for (const bucket of this.#buckets) {
-      for (const row of candidates(bucket)) kept.push(row);
+      pushAll(kept, candidates(bucket));
       spans.push({ start: bucket.start, end: bucket.end, sum: bucket.sum, count: bucket.count });
     }
     return { kept, spans };

@@ -96,6 +96,12 @@ export async function catalogue(
   }
   for (const depth of [...depths.keys()].sort((a, b) => a - b))
     await mapLimit(depths.get(depth) as FolderEntry[], 8, recognise);
+  // reads need a file's shape and age, not the first 64 KiB the recognisers looked at: a sweep of
+  // thousands of files holds no head while its runs are read
+  for (const [rel, found] of sniffs) {
+    const sniff = await found.catch(() => null);
+    if (sniff) sniffs.set(rel, Promise.resolve(withoutHead(sniff)));
+  }
 
   const candidates: Candidate[] = [];
   const folderRuns = new Map<string, { candidate: Candidate; configs: Source[] }>();
@@ -141,6 +147,11 @@ export async function catalogue(
   }
   candidates.sort((a, b) => byPath(a.id, b.id));
   return { candidates, unread };
+}
+
+function withoutHead(sniff: Sniff): Sniff {
+  const { json: _json, ...shape } = sniff;
+  return { ...shape, head: '' };
 }
 
 /** A folder's own run, then its files' runs, then its subfolders', each in name order (a walk's order). */

@@ -38,6 +38,7 @@ const MAGIC: [string, number[]][] = [
   ['a zip archive (a saved model, a checkpoint?)', [0x50, 0x4b, 0x03, 0x04]],
   ['a NumPy array (.npy)', [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]],
   ['an SQLite database', [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65]],
+  ['a W&B run file', [0x3a, 0x57, 0x26, 0x42, 0xe1, 0xbe]],
   ['a gzip archive', [0x1f, 0x8b]],
   ['an HDF5 file', [0x89, 0x48, 0x44, 0x46]],
   ['a PDF document', [0x25, 0x50, 0x44, 0x46]],
@@ -140,8 +141,28 @@ export function isMetricStore(value: unknown): boolean {
 }
 
 function describeText(head: string): string {
-  const first = head.split('\n').find((l) => l.trim() !== '') ?? '';
+  const first = firstLines(head, true, 1)[0] ?? '';
   return `text starting ${JSON.stringify(first.trim().slice(0, 40))}`;
+}
+
+/**
+ * The first `limit` lines that are neither blank nor `#` comments, read line by line (a 64 KiB head is
+ * not split whole for 50 lines). `\r\n` ends a line like `\n`; the text after the last line end counts
+ * only when the head is the whole file (else it may be cut).
+ */
+function firstLines(head: string, whole: boolean, limit: number, comments = false): string[] {
+  const out: string[] = [];
+  let start = 0;
+  while (out.length < limit && start <= head.length) {
+    const end = head.indexOf('\n', start);
+    if (end === -1 && !whole) break;
+    let line = head.slice(start, end === -1 ? head.length : end);
+    if (end !== -1 && line.endsWith('\r')) line = line.slice(0, -1);
+    if (line.trim() !== '' && !(comments && line.startsWith('#'))) out.push(line);
+    if (end === -1) break;
+    start = end + 1;
+  }
+  return out;
 }
 
 const DELIMITERS = [',', '\t', ';', '|'];
@@ -155,9 +176,8 @@ const NAME = /^[^<>{}\n]{1,100}$/;
  * `epoch,step,value` rows, no header).
  */
 export function sniffTable(head: string, whole: boolean): TableShape | null {
-  let lines = head.replace(/\r\n/g, '\n').split('\n');
-  if (!whole) lines = lines.slice(0, -1); // the last line may be cut by the head's end
-  lines = lines.filter((l) => l.trim() !== '' && !l.startsWith('#')).slice(0, 50);
+  // the last line may be cut by the head's end
+  const lines = firstLines(head, whole, 50, true);
   if (lines.length === 0) return null;
   const sample = lines.join('\n');
   let best: TableShape | null = null;

@@ -69,3 +69,25 @@ export interface Recogniser {
   name: string;
   recognise(folder: Folder): Promise<Source[]>;
 }
+
+/** What a selection of metrics sees of a run: its metric names (in order), its x and its default y. */
+export interface MetricsOf {
+  metrics: readonly string[];
+  x: string;
+  y: string | null;
+}
+
+/**
+ * How much of each run to keep as it is read (TensorBoard's data provider: read series on demand, only
+ * those asked for, downsampled): the rest is dropped before the next run is read, so memory holds the
+ * metrics asked for, not every column of every run.
+ */
+export interface ReadOptions {
+  /**
+   * The metrics to keep: names, or a function of the run's names, x and default y that gives them.
+   * Default: every metric. A run keeps its x, y, restarts, issues and meta whatever is kept.
+   */
+  metrics?: readonly string[] | ((run: MetricsOf) => Iterable<string>);
+  /** At most this many points per series (≥ 2): evenly spaced by index, the first and last kept. */
+  downsample?: number;
+}

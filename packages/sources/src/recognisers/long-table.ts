@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { type DelimitedText, numericColumns, parseDelimited } from '../delimited.js';
+import { readDelimitedColumns } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { stem, tableOptions } from './shared.js';
 
@@ -44,38 +44,51 @@ export async function readLongTable(
   runColumn: string,
   options: TableOptions,
 ): Promise<SplitRuns> {
-  const parsed = parseDelimited(abs, await readFile(abs, 'utf8'), options);
-  const at = (column: string | undefined) => (column ? parsed.header.indexOf(column) : -1);
-  const runAt = at(runColumn);
-  const groupAt = at(GROUP_COLUMNS.find((c) => parsed.header.includes(c)));
-  const taskAt = at(TASK_COLUMNS.find((c) => parsed.header.includes(c)));
+  // the table's columns typed as they are read, each row's run key kept: no row's text is kept
+  let at: { run: number; group: number; task: number } | null = null;
+  const locate = (header: string[]) => {
+    const index = (column: string | undefined) => (column ? header.indexOf(column) : -1);
+    return {
+      run: index(runColumn),
+      group: index(GROUP_COLUMNS.find((c) => header.includes(c))),
+      task: index(TASK_COLUMNS.find((c) => header.includes(c))),
+    };
+  };
   const byRun = new Map<string, number[]>();
-  parsed.rows.forEach((row, i) => {
-    const key = [groupAt, taskAt, runAt]
-      .map((c) => (c < 0 ? '' : (row.fields[c] ?? '').trim()))
-      .join('\u0000');
-    const list = byRun.get(key);
-    if (list) list.push(i);
-    else byRun.set(key, [i]);
+  let last: { run?: string; group?: string; task?: string; rows: number[] } = { rows: [] };
+  const cell = (fields: string[], c: number) => (c < 0 ? '' : (fields[c] ?? '').trim());
+  const parsed = readDelimitedColumns(abs, await readFile(abs, 'utf8'), options, {
+    skip: (_name, index, header) => {
+      at ??= locate(header);
+      return index === at.run || index === at.group || index === at.task;
+    },
+    onRow: (fields, row) => {
+      const { group, task, run } = at as NonNullable<typeof at>;
+      // rows of one run mostly follow each other: the same cells as the row before, the same run
+      if (fields[run] === last.run && fields[group] === last.group && fields[task] === last.task) {
+        last.rows.push(row);
+        return;
+      }
+      const key = `${cell(fields, group)}\u0000${cell(fields, task)}\u0000${cell(fields, run)}`;
+      const rows = byRun.get(key) ?? [];
+      if (rows.length === 0) byRun.set(key, rows);
+      rows.push(row);
+      last = { run: fields[run], group: fields[group], task: fields[task], rows };
+    },
   });
-  const drop = new Set([runAt, groupAt, taskAt].filter((i) => i >= 0));
-  const keepAt = parsed.header.map((_, i) => i).filter((i) => !drop.has(i));
+  const columns = parsed.columns;
   const out: SplitRuns = new Map();
   let first = true;
   for (const [key, indexes] of byRun) {
     const [group, task, run] = key.split('\u0000') as [string, string, string];
-    const sub: DelimitedText = {
-      ...parsed,
-      header: keepAt.map((i) => parsed.header[i] as string),
-      rows: indexes.map((r) => {
-        const row = parsed.rows[r] as DelimitedText['rows'][number];
-        return { line: row.line, fields: keepAt.map((i) => row.fields[i] as string) };
-      }),
-      issues: first ? [...parsed.issues] : [],
-    };
+    const own = new Map<string, Float64Array>();
+    for (const [name, column] of columns) {
+      const values = new Float64Array(indexes.length);
+      for (let k = 0; k < indexes.length; k++) values[k] = column[indexes[k] as number] as number;
+      own.set(name, values);
+    }
+    const part = tablePart('csv', own, name, abs, { issues: first ? [...parsed.issues] : [] });
     first = false;
-    const columns = numericColumns(abs, sub);
-    const part = tablePart('csv', columns, name, abs, { issues: sub.issues });
     out.set([group, task, run].filter(Boolean).join('/'), {
       part,
       identity: { run, ...(group ? { group } : {}), ...(task ? { task } : {}) },

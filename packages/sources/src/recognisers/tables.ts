@@ -58,12 +58,11 @@ function readerOf(
   head: string,
 ): (() => Promise<RunPart>) | null {
   const file = join(folder.abs, name);
-  if (kind === 'table')
-    return async () =>
-      readCsvPart(file, name, {
-        ...(await tableOptions(folder, name)),
-        ...(headerless > 0 ? { columns: commentNames(head, headerless) } : {}),
-      });
+  if (kind === 'table') {
+    // named now: the read keeps no file's head (64 KiB each) while the others are read
+    const columns = headerless > 0 ? { columns: commentNames(head, headerless) } : {};
+    return async () => readCsvPart(file, name, { ...(await tableOptions(folder, name)), ...columns });
+  }
   if (kind === 'jsonl')
     return async () =>
       readJsonlPart(

@@ -14,9 +14,12 @@ export const wandbRun: Recogniser = {
   name: 'wandb-run',
   async recognise(folder) {
     const runFiles: string[] = [];
-    for (const name of folder.files)
-      if ((await folder.sniff(name)).kind === 'binary' && (await isWandbRunFile(abs(folder, name))))
+    for (const name of folder.files) {
+      // the sniff read the header already: only a file it calls W&B's is opened again
+      const sniff = await folder.sniff(name);
+      if (sniff.kind === 'binary' && sniff.what.includes('W&B') && (await isWandbRunFile(abs(folder, name))))
         runFiles.push(name);
+    }
     if (runFiles.length === 0) return [];
     const sources: Source[] = [];
     for (const name of runFiles) {
