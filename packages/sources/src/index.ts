@@ -1,3 +1,4 @@
+export { UNREAD_SHOWN, unreadNote } from './catalogue/summary.js';
 export { cellNumber } from './cells.js';
 export { type DelimitedText, parseDelimited } from './delimited.js';
 export {

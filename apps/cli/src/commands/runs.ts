@@ -193,6 +193,7 @@ Example:
         printJson(io.stdout, {
           ...analysis.summary,
           skipped,
+          unread: found.unread,
           ...(success.length > 0 ? { success_rates: success } : {}),
         });
       } else {

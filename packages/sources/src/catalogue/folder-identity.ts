@@ -6,6 +6,9 @@
 import type { Layout } from '../model.js';
 import type { Identity } from './types.js';
 
+export const ROLE_FOLDER =
+  /^(summaries|summary|scalars|tb|tb_logs?|tensorboard|tensorboard_logs?|tfevents|events|logs?|csv|csv_logs?|metrics)$/i;
+
 export function folderIdentity(
   rootName: string,
   rel: string,
@@ -39,5 +42,9 @@ export function folderIdentity(
     return { layout: 'sb3-tensorboard', identity: { group: sb3[1] as string, run: sb3[2] as string } };
   if (/^version_\d+$/.test(name) && parent !== undefined)
     return { layout: 'lightning', identity: { group: parent, run: name } };
+  // a folder named for what it holds (rl_games' `<run>/summaries`, TorchRL's `<run>/scalars`, a `<run>/tb`)
+  // is not the run's name: the folder above it is
+  // (its group is inferred as any run's, from the folders above that one)
+  if (rel !== '.' && ROLE_FOLDER.test(name) && parent !== undefined) return { identity: { run: parent } };
   return { identity: {} };
 }

@@ -6,6 +6,7 @@
  * keys that differ (`lr=0.001`).
  */
 import type { Run } from '../model.js';
+import { ROLE_FOLDER } from './folder-identity.js';
 import { algoFromPath, configLabel, envFromPath, flatConfig, varyingKeys } from './identity.js';
 import type { CatalogueContext } from './types.js';
 
@@ -58,7 +59,9 @@ export function inferRoles(
         count(roles.group, algo.why);
       } else {
         // the run's folder, less the folders that only name its task
-        const folders = id === '.' ? [] : id.split('/').slice(0, -1);
+        // (and less a folder named for what it holds: rl_games' `<run>/summaries` is the run `<run>`)
+        const path = id === '.' ? [] : id.split('/');
+        const folders = path.slice(0, ROLE_FOLDER.test(path.at(-1) ?? '') ? -2 : -1);
         if (folders.length > 0) {
           const parents = folders.filter((f) => !envFromPath([f]));
           run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;

@@ -4,23 +4,61 @@
  * run of the folder above (rl-zoo's `{env}/config.yml`, Hydra's `.hydra/`, an HF checkpoint's).
  */
 import { join } from 'node:path';
-import type { Recogniser } from '../catalogue/types.js';
+import yaml from 'js-yaml';
+import type { Folder, Recogniser } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import type { RunMeta } from '../model.js';
 
-const CONFIG =
-  /^(config|configs|params|parameters|hparams|hyperparameters|args|arguments|variant|flags|settings|cfg|overrides|run|info|meta|experiment|spec|options)\.(json|ya?ml)$/i;
+const STEM =
+  '(config|configs|params|parameters|hparams|hyperparameters|args|arguments|variant|flags|settings|cfg|overrides|run|info|meta|experiment|spec|options)';
+const CONFIG = new RegExp(`^${STEM}\\.(json|ya?ml)$`, 'i');
+/** PFRL's `args.txt`, a `flags` file: a configuration name with another extension, or none. */
+const CONFIG_ANY = new RegExp(`^${STEM}(\\.(txt|cfg|conf))?$`, 'i');
+
+/** Whether a file holds configuration: by name, and for a name without a config extension, by content. */
+async function isConfig(folder: Folder, name: string): Promise<boolean> {
+  if (!CONFIG.test(name) && !CONFIG_ANY.test(name)) return false;
+  const sniff = await folder.sniff(name);
+  if (sniff.kind === 'binary' || sniff.kind === 'empty') return false;
+  if (CONFIG.test(name)) return true;
+  // one JSON object (json.dumps of the arguments), or YAML `key: value` lines
+  const lines = sniff.head.split('\n').filter((l) => l.trim() !== '');
+  return (
+    sniff.kind === 'json-object' ||
+    (sniff.kind === 'jsonl' && lines.length === 1) ||
+    (lines.length > 0 && lines.every((l) => /^(\s+|- |[A-Za-z_][\w.-]*:(\s|$))/.test(l)))
+  );
+}
+
+/**
+ * Hydra's `overrides.yaml` (and any list of `key=value` arguments): a YAML list read as an object, so
+ * the seed and the swept keys it sets are configuration like any other (`+key`, `++key` add or force).
+ */
+function overridesObject(value: Record<string, unknown>): Record<string, unknown> {
+  const list = value.value;
+  if (!Array.isArray(list) || list.length === 0) return value;
+  if (!list.every((item) => typeof item === 'string' && /^[+~]{0,2}[\w./-]+=/.test(item))) return value;
+  const out: Record<string, unknown> = {};
+  for (const item of list as string[]) {
+    const at = item.indexOf('=');
+    const key = item.slice(0, at).replace(/^[+~]+/, '');
+    const text = item.slice(at + 1);
+    let parsed: unknown = text;
+    try {
+      parsed = yaml.load(text);
+    } catch {
+      // a value YAML cannot read stays its text
+    }
+    out[key] = parsed;
+  }
+  return out;
+}
 
 export const config: Recogniser = {
   name: 'config',
   async recognise(folder) {
     const names: string[] = [];
-    for (const name of folder.files) {
-      if (!CONFIG.test(name)) continue;
-      const sniff = await folder.sniff(name);
-      if (sniff.kind === 'binary' || sniff.kind === 'empty') continue;
-      names.push(name);
-    }
+    for (const name of folder.files) if (await isConfig(folder, name)) names.push(name);
     if (names.length === 0) return [];
     return [
       {
@@ -30,8 +68,9 @@ export const config: Recogniser = {
           const merged: Record<string, unknown> = {};
           const configFiles: string[] = [];
           for (const name of names) {
-            const value = await readConfigFile(join(folder.abs, name)).catch(() => null);
-            if (!value) continue;
+            const read = await readConfigFile(join(folder.abs, name)).catch(() => null);
+            if (!read) continue;
+            const value = overridesObject(read);
             configFiles.push(folder.rel === '.' ? name : `${folder.rel.split('/').pop()}/${name}`);
             Object.assign(merged, value);
           }

@@ -12,6 +12,7 @@ import { longTable } from './long-table.js';
 import { mlflow } from './mlflow.js';
 import { mlflowDb } from './mlflow-db.js';
 import { monitor } from './monitor.js';
+import { phases } from './phases.js';
 import { rayTrial } from './ray-trial.js';
 import { rlZoo } from './rl-zoo.js';
 import { runsReport } from './runs-report.js';
@@ -41,9 +42,11 @@ export const RECOGNISERS: readonly Recogniser[] = [
   d3rlpy,
   wandbPanel,
   tensorboardCsv,
+  phases,
   wideTable,
   longTable,
+  // before tables: a configuration file named so but not `.json`/`.yaml` (PFRL's args.txt) is no run
+  config,
   summaries,
   tables,
-  config,
 ];

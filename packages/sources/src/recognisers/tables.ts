@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../readers.js';
+import { statisticY } from '../roles.js';
 import { stem, tableOptions } from './shared.js';
 
 /** Names trainers give the log of a run (its folder is the run). */
@@ -43,12 +44,22 @@ export const tables: Recogniser = {
         joinable: true,
         layout: joins ? 'folder' : 'file',
         files: [folder.path(name)],
-        read: async () => [await read()],
+        read: async () => [withStatisticY(await read(), stem(name))],
       });
     }
     return out;
   },
 };
+
+/** A scores table's y is its mean column (see statisticY); any other part is left as read. */
+function withStatisticY(part: RunPart, fileStem: string): RunPart {
+  const y = statisticY(
+    fileStem,
+    part.series.map((s) => s.metric),
+  );
+  if (y !== null) part.y = y;
+  return part;
+}
 
 function readerOf(
   folder: Folder,

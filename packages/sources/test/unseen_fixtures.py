@@ -1,0 +1,192 @@
+"""Writes test/fixtures/unseen/: folders of tools the catalogue has no recogniser for, each file written as
+the tool writes it, to check that the generic rules (tables, config, roles, identity) read them right.
+The writing code is ported from each writer's source:
+
+- OpenAI baselines logger.py CSVOutputFormat (progress.csv: sorted keys, ',' joined, a column added later
+  rewrites the header and pads old rows with ''), HumanOutputFormat (log.txt: a dashed box per dump),
+  bench/monitor.py (`<rank>.<subrank>.monitor.csv`, one per worker); a folder `openai-<date>`;
+- garage / dowel CsvOutput (progress.csv via csv.DictWriter, `Evaluation/AverageReturn`, `TotalEnvSteps`),
+  TextOutput (debug.log), experiment/experiment.py dump_json(variant.json);
+- PFRL / ChainerRL experiments/evaluator.py: scores.txt, '\\t'.join of `steps episodes elapsed mean median
+  stdev max min` + agent statistics, one line per evaluation; prepare_output_dir: args.txt (json.dumps);
+- TorchRL record/loggers/csv.py CSVExperiment.add_scalar: `<exp>/scalars/<name>.csv`, lines
+  `{global_step},{value}` with no header (a name with `/` is a subfolder);
+- Acme utils/loggers/csv.py CSVLogger: `<uid>/logs/<label>/logs.csv`, csv.DictWriter, one per label;
+- Hydra multirun: `multirun/<date>/<time>/<job>/.hydra/{config,hydra,overrides}.yaml` (overrides a YAML
+  list of `key=value`), `<task>.log`, and the job's own progress.csv;
+- rl_games: `runs/<name>_<date>/summaries/` event files (from tb_oracle.py), `nn/*.pth` checkpoints.
+
+  PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
+"""
+import csv
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "fixtures", "unseen")
+SPEC = {"files": []}
+
+
+def mkdir(*parts):
+    path = os.path.join(OUT, *parts)
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+def events(path, records):
+    SPEC["files"].append({"path": path, "records": records, "file_version": "brain.Event:2"})
+
+
+def scalar(step, wall, **tags):
+    return {"wall_time": wall, "step": step, "values": [{"tag": t.replace("__", "/"), "kind": "simple", "value": v} for t, v in tags.items()]}
+
+
+def baselines():
+    for env, seed in (("PongNoFrameskip-v4", 0), ("BreakoutNoFrameskip-v4", 0)):
+        d = mkdir("baselines", f"openai-2024-01-0{seed + 1}-12-00-00-00000{len(env)}")
+        rows = []
+        for i in range(1, 4):
+            row = {"misc/nupdates": i, "misc/total_timesteps": i * 2048, "fps": 900 + i, "eprewmean": -21 + i * 1.5 + len(env) % 3,
+                   "eplenmean": 800 + i, "loss/policy_loss": -0.01 * i}
+            if i >= 2:
+                row["misc/explained_variance"] = 0.1 * i  # a key logged later: the header is rewritten
+            rows.append(row)
+        keys = []
+        with open(os.path.join(d, "progress.csv"), "w") as f:
+            lines = []
+            for row in rows:
+                extra = sorted(k for k in row if k not in keys)
+                keys.extend(extra)
+                lines.append(",".join("" if row.get(k) is None else str(row[k]) for k in keys))
+            # CSVOutputFormat rewrites the whole file with the longer header, padding earlier rows
+            f.write(",".join(keys) + "\n")
+            for line in lines:
+                f.write(line + "," * (len(keys) - 1 - line.count(",")) + "\n")
+        with open(os.path.join(d, "log.txt"), "w") as f:
+            f.write("Logging to /tmp/%s\n" % os.path.basename(d))
+            for row in rows:
+                width = max(len(k) for k in row)
+                dashes = "-" * (width + 16)
+                f.write(dashes + "\n")
+                for k in sorted(row):
+                    f.write("| %s | %s |\n" % (k.ljust(width), str(row[k]).ljust(9)))
+                f.write(dashes + "\n")
+        for rank in range(2):
+            with open(os.path.join(d, f"0.{rank}.monitor.csv"), "w") as f:
+                f.write("#%s\n" % json.dumps({"t_start": 1704110400.0 + rank, "env_id": env}))
+                w = csv.DictWriter(f, fieldnames=("r", "l", "t"))
+                w.writeheader()
+                for e in range(3):
+                    w.writerow({"r": -21.0 + e + rank, "l": 800 + e, "t": round(10.5 * (e + 1) + rank * 0.1, 6)})
+
+
+def garage():
+    for seed in (1, 2):
+        d = mkdir("garage", "data", "local", "experiment", f"ppo_pendulum{'' if seed == 1 else '_1'}")
+        keys = ["Evaluation/Iteration", "Evaluation/NumEpisodes", "Evaluation/AverageReturn", "Evaluation/StdReturn",
+                "Evaluation/MaxReturn", "Evaluation/MinReturn", "TotalEnvSteps", "policy/Entropy", "policy/KL"]
+        with open(os.path.join(d, "progress.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=keys)
+            w.writeheader()
+            for i in range(3):
+                ret = -1200 + 150 * i + seed
+                w.writerow(dict(zip(keys, [i, 10, ret, 50.5, ret + 100, ret - 100, (i + 1) * 4000, 1.4 - 0.1 * i, 0.01])))
+        with open(os.path.join(d, "debug.log"), "w") as f:
+            f.write("2024-01-01 12:00:00 | [ppo_pendulum] Logging to data/local/experiment/%s\n" % os.path.basename(d))
+            f.write("2024-01-01 12:00:05 | [ppo_pendulum] epoch #0 | Saving snapshot...\n")
+        with open(os.path.join(d, "variant.json"), "w") as f:
+            json.dump({"ctxt": None, "seed": seed, "env": "InvertedDoublePendulum-v2"}, f, indent=2, sort_keys=True)
+        with open(os.path.join(d, "metadata.json"), "w") as f:
+            json.dump({"git_root_path": "/src/garage", "git_commit": "abc123", "launch_archive_path": "launch_archive.tar.xz"}, f)
+
+
+def pfrl():
+    for env in ("Hopper-v2", "Walker2d-v2"):
+        d = mkdir("pfrl", "results", env, "20240101T120000.000000")
+        cols = ["steps", "episodes", "elapsed", "mean", "median", "stdev", "max", "min", "average_q", "average_loss", "n_updates"]
+        with open(os.path.join(d, "scores.txt"), "w") as f:
+            print("\t".join(cols), file=f)
+            for i in range(1, 4):
+                mean = (100 if env == "Hopper-v2" else 200) * i + 0.5
+                vals = [i * 10000, i * 20, 60.5 * i, mean, mean + 1, 5.25, mean + 10, mean - 10, 1.5, 0.25, i * 5000]
+                print("\t".join(str(v) for v in vals), file=f)
+        with open(os.path.join(d, "args.txt"), "w") as f:
+            f.write(json.dumps({"env": env, "seed": 0, "steps": 1000000, "outdir": "results"}))
+        with open(os.path.join(d, "command.txt"), "w") as f:
+            f.write("python train_td3.py --env %s" % env)
+
+
+def torchrl():
+    d = mkdir("torchrl", "logs", "ppo_HalfCheetah-v4_2024")
+    for name, values in (("r_evaluation", [10.5, 20.5, 30.5]), ("train/reward", [1.0, 2.0, 3.0]), ("loss_objective", [0.5, 0.4, 0.3])):
+        path = os.path.join(d, "scalars", name + ".csv")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "a") as fd:
+            for i, v in enumerate(values):
+                fd.write(",".join([str((i + 1) * 1000), str(v)]) + "\n")
+
+
+def acme():
+    d = mkdir("acme", "acme", "7f1d3a2c-1234")
+    for label, keys, rows in (
+        ("evaluator", ["actor_steps", "episode_length", "episode_return", "episodes", "steps_per_second"],
+         [[1000 * i, 1000, 100.5 * i, i, 300.5] for i in range(1, 4)]),
+        ("learner", ["learner_steps", "learner_walltime", "loss"], [[i * 10, 5.5 * i, 1.0 / i] for i in range(1, 4)]),
+    ):
+        sub = mkdir("acme", "acme", "7f1d3a2c-1234", "logs", label)
+        with open(os.path.join(sub, "logs.csv"), "w", newline="") as f:
+            w = csv.DictWriter(f, fieldnames=keys)
+            w.writeheader()
+            for row in rows:
+                w.writerow(dict(zip(keys, row)))
+
+
+def hydra():
+    for job, seed in ((0, 1), (1, 2)):
+        d = mkdir("hydra", "multirun", "2024-01-01", "12-00-00", str(job))
+        h = mkdir("hydra", "multirun", "2024-01-01", "12-00-00", str(job), ".hydra")
+        with open(os.path.join(h, "config.yaml"), "w") as f:
+            f.write(f"env: CartPole-v1\nalgo: dqn\nseed: {seed}\nlr: 0.001\n")
+        with open(os.path.join(h, "overrides.yaml"), "w") as f:
+            f.write(f"- seed={seed}\n")
+        with open(os.path.join(h, "hydra.yaml"), "w") as f:
+            f.write("hydra:\n  run:\n    dir: outputs/${now:%Y-%m-%d}/${now:%H-%M-%S}\n  job:\n    name: train\n")
+        with open(os.path.join(d, "train.log"), "w") as f:
+            f.write("[2024-01-01 12:00:00,000][__main__][INFO] - training\n")
+        with open(os.path.join(d, "progress.csv"), "w") as f:
+            f.write("step,episode_reward\n")
+            for i in range(1, 4):
+                f.write(f"{i * 500},{i * 20 + seed}\n")
+    with open(os.path.join(OUT, "hydra", "multirun", "2024-01-01", "12-00-00", "multirun.yaml"), "w") as f:
+        f.write("hydra:\n  mode: MULTIRUN\n")
+
+
+def rl_games():
+    for name in ("Ant_2024-01-01_12-00-00", "Humanoid_2024-01-01_13-00-00"):
+        d = mkdir("rl-games", "runs", name, "summaries")
+        nn = mkdir("rl-games", "runs", name, "nn")
+        with open(os.path.join(nn, name.split("_")[0] + ".pth"), "wb") as f:
+            f.write(b"PK\x03\x04" + b"\x00" * 16)
+        events(os.path.join(d, f"events.out.tfevents.1704110400.host.{len(name)}.0"),
+               [scalar(frame, 1704110400 + epoch, rewards__step=epoch * 10.5, rewards__iter=epoch * 10.5,
+                       episode_lengths__step=100 + epoch, losses__a_loss=0.5 / epoch)
+                for epoch, frame in ((1, 32768), (2, 65536), (3, 98304))])
+
+
+def main():
+    shutil.rmtree(OUT, ignore_errors=True)
+    os.makedirs(OUT)
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games):
+        write()
+    spec_path = os.path.join(OUT, "spec.json")
+    with open(spec_path, "w") as f:
+        json.dump(SPEC, f)
+    subprocess.run([sys.executable, os.path.join(HERE, "tb_oracle.py"), "write", spec_path], check=True)
+    os.remove(spec_path)
+
+
+if __name__ == "__main__":
+    main()
