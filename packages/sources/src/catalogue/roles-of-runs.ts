@@ -10,6 +10,12 @@ import { ROLE_FOLDER } from './folder-identity.js';
 import { algoFromPath, configLabel, envFromPath, flatConfig, varyingKeys } from './identity.js';
 import type { CatalogueContext } from './types.js';
 
+/**
+ * A folder named by a date or a time (PFRL's `20240101T120000.000000`, Hydra's `2024-01-01/12-00-00`)
+ * says when a run started, not which group it is in.
+ */
+const STAMP = /^(\d{4}-?\d\d-?\d\d([T_ -]?\d\d[-:]?\d\d([-:]?\d\d([.,]\d+)?)?)?|\d\d[-:]\d\d[-:]\d\d)$/;
+
 export type Roles = Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
 
 const count = (record: Record<string, number>, key: string) => {
@@ -63,7 +69,7 @@ export function inferRoles(
         const path = id === '.' ? [] : id.split('/');
         const folders = path.slice(0, ROLE_FOLDER.test(path.at(-1) ?? '') ? -2 : -1);
         if (folders.length > 0) {
-          const parents = folders.filter((f) => !envFromPath([f]));
+          const parents = folders.filter((f) => !envFromPath([f]) && !STAMP.test(f));
           run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;
         }
         count(roles.group, 'folder');

@@ -1,0 +1,135 @@
+/**
+ * Folders of tools the catalogue has no recogniser for (test/unseen_fixtures.py writes each as its tool
+ * does): the generic rules read each right, one test per class of what used to go wrong.
+ */
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { discoverRuns, type Run } from '../src/index.js';
+import { settledCopy } from './helpers.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/unseen', import.meta.url));
+const discover = (name: string) => discoverRuns(settledCopy(FIXTURES, name));
+
+const row = (r: Run) => [r.id, r.group, r.task, r.run, r.x, r.y];
+const series = (run: Run | undefined, metric: string) => {
+  const found = run?.series.find((s) => s.metric === metric);
+  return { steps: [...(found?.steps ?? [])], values: [...(found?.values ?? [])] };
+};
+
+describe('folders of tools nobody fixtured, read by the generic rules', () => {
+  it("baselines: progress.csv joined with the workers' monitor files; a key logged later is empty before; log.txt named as not read", async () => {
+    const { runs, unread } = await discover('baselines');
+    expect(runs.map((r) => [r.task, r.x, r.y])).toEqual([
+      ['PongNoFrameskip-v4', 'misc/total_timesteps', 'eprewmean'],
+      ['BreakoutNoFrameskip-v4', 'misc/total_timesteps', 'eprewmean'],
+    ]);
+    // the header rewritten with a late key: its first row has no value, not a shifted one
+    expect(series(runs[0], 'misc/explained_variance').steps).toEqual([4096, 6144]);
+    expect(series(runs[0], 'r').values).toHaveLength(6);
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['log.txt', 'log.txt']);
+  });
+
+  it("PFRL scores.txt: a table of the return's statistics has y = its mean; args.txt is its configuration (the folder is the run), not a run", async () => {
+    const { runs, unread } = await discover('pfrl');
+    expect(runs.map(row)).toEqual([
+      [
+        'results/Hopper-v2/20240101T120000.000000',
+        'results',
+        'Hopper-v2',
+        '20240101T120000.000000',
+        'steps',
+        'mean',
+      ],
+      [
+        'results/Walker2d-v2/20240101T120000.000000',
+        'results',
+        'Walker2d-v2',
+        '20240101T120000.000000',
+        'steps',
+        'mean',
+      ],
+    ]);
+    expect(runs[0]?.meta.config).toMatchObject({ env: 'Hopper-v2', seed: 0 });
+    expect(series(runs[0], 'mean').values).toEqual([100.5, 200.5, 300.5]);
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['command.txt', 'command.txt']);
+  });
+
+  it('TorchRL: headerless step,value files, one per metric (a `/` in a name is a subfolder), are one run named above `scalars/`', async () => {
+    const { runs } = await discover('torchrl');
+    expect(runs.map(row)).toEqual([
+      [
+        'logs/ppo_HalfCheetah-v4_2024/scalars',
+        'ppo',
+        'HalfCheetah-v4',
+        'ppo_HalfCheetah-v4_2024',
+        'step',
+        'train/reward',
+      ],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual([
+      'loss_objective',
+      'r_evaluation',
+      'train/reward',
+    ]);
+    // no first row lost to a header
+    expect(series(runs[0], 'r_evaluation')).toEqual({
+      steps: [1000, 2000, 3000],
+      values: [10.5, 20.5, 30.5],
+    });
+  });
+
+  it('Acme: a table per phase folder under one name is one run; evaluation leads, x a `*_steps` counter', async () => {
+    const { runs } = await discover('acme');
+    expect(runs.map(row)).toEqual([
+      ['acme/7f1d3a2c-1234/logs', 'acme', 'all', '7f1d3a2c-1234', 'actor_steps', 'evaluator/episode_return'],
+    ]);
+    expect(series(runs[0], 'evaluator/episode_return').steps).toEqual([1000, 2000, 3000]);
+    // the learner's metrics keep their own counter
+    expect(series(runs[0], 'learner/loss').steps).toEqual([10, 20, 30]);
+  });
+
+  it('Hydra multirun: .hydra/ configures the job above it, overrides.yaml is read as keys; the job log is not a table', async () => {
+    const { runs, unread } = await discover('hydra');
+    expect(runs.map(row)).toEqual([
+      ['multirun/2024-01-01/12-00-00/0', 'dqn', 'CartPole-v1', '0', 'step', 'episode_reward'],
+      ['multirun/2024-01-01/12-00-00/1', 'dqn', 'CartPole-v1', '1', 'step', 'episode_reward'],
+    ]);
+    expect(runs.map((r) => r.meta.seed)).toEqual([1, 2]);
+    expect(runs[1]?.meta.config).toMatchObject({ seed: 2, lr: 0.001 });
+    expect(unread.filter((u) => u.path.endsWith('train.log')).map((u) => u.why)).toEqual([
+      expect.stringMatching(/^text starting/),
+      expect.stringMatching(/^text starting/),
+    ]);
+  });
+
+  it("rl_games: a run folder's `summaries/` is the run; y is the return against steps (`rewards/step`), not against epochs", async () => {
+    const { runs } = await discover('rl-games');
+    expect(runs.map(row)).toEqual([
+      [
+        'runs/Ant_2024-01-01_12-00-00/summaries',
+        'runs',
+        'all',
+        'Ant_2024-01-01_12-00-00',
+        'step',
+        'rewards/step',
+      ],
+      [
+        'runs/Humanoid_2024-01-01_13-00-00/summaries',
+        'runs',
+        'all',
+        'Humanoid_2024-01-01_13-00-00',
+        'step',
+        'rewards/step',
+      ],
+    ]);
+    expect(series(runs[0], 'rewards/step').steps).toEqual([32768, 65536, 98304]);
+  });
+
+  it('garage: progress.csv with variant.json; the task from the variant, x TotalEnvSteps, y the evaluation return', async () => {
+    const { runs } = await discover('garage');
+    expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([
+      ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
+      ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
+    ]);
+  });
+});
