@@ -4,7 +4,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { discoverRuns, type Run } from '../src/index.js';
+import { sniffBytes } from '../src/catalogue/sniff.js';
+import { chooseX, chooseY, discoverRuns, type Run, unreadNote } from '../src/index.js';
+import { statisticY } from '../src/roles.js';
 import { settledCopy } from './helpers.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/unseen', import.meta.url));
@@ -131,5 +133,83 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
       ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
       ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
     ]);
+  });
+
+  it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {
+    const { runs, unread } = await discover('rsl-rl');
+    expect(runs.map(row)).toEqual([
+      [
+        'logs/rsl_rl/cartpole/2024-01-01_12-00-00',
+        'PPO',
+        'all',
+        '2024-01-01_12-00-00',
+        'step',
+        'Train/mean_reward',
+      ],
+      [
+        'logs/rsl_rl/cartpole/2024-01-02_12-00-00',
+        'PPO',
+        'all',
+        '2024-01-02_12-00-00',
+        'step',
+        'Train/mean_reward',
+      ],
+    ]);
+    expect(runs.map((r) => r.meta.seed)).toEqual([42, 43]);
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['model_0.pt', 'model_0.pt']);
+  });
+
+  it('Dopamine: a bare Atari game in a folder name is the task, not an SB3 algorithm folder', async () => {
+    const { runs } = await discover('dopamine');
+    expect(runs.map(row)).toEqual([
+      ['dqn/Pong_1', 'dqn', 'Pong', 'Pong_1', 'step', 'Train/AverageReturns'],
+      ['dqn/Pong_2', 'dqn', 'Pong', 'Pong_2', 'step', 'Train/AverageReturns'],
+    ]);
+  });
+
+  it('skrl: the mean total reward, not its max nor the instantaneous reward', async () => {
+    const { runs } = await discover('skrl');
+    expect(runs.map((r) => [r.group, r.task, r.y])).toEqual([
+      ['ppo', 'Isaac-Ant-v0', 'Reward / Total reward (mean)'],
+      ['ppo', 'Isaac-Ant-v0', 'Reward / Total reward (mean)'],
+    ]);
+  });
+});
+
+describe('the rules, each alone', () => {
+  it('a log line opening with a bracket is text; a JSON array is still one', () => {
+    const sniff = (text: string, name = 'x.log') => sniffBytes(Buffer.from(text), name, text.length, 0).kind;
+    expect(sniff('[2024-01-01 12:00:00,000][__main__][INFO] - training\n')).toBe('text');
+    expect(sniff('[12:00:01] step 5, loss 0.3\n[12:00:02] step 6, loss 0.2\n')).toBe('text');
+    expect(sniff('[{"step": 1, "r": 2}]', 'a.json')).toBe('json-array');
+    expect(sniff('[\n  {"step": 1,', 'a.json')).toBe('json-array');
+  });
+
+  it('x: a `*_steps` counter beats episodes and epochs; rates and times are no x', () => {
+    const cols = (...names: string[]) => new Map(names.map((n) => [n, Float64Array.of(1, 2, 3)]));
+    expect(chooseX(cols('episodes', 'actor_steps', 'episode_return'))).toBe('actor_steps');
+    expect(chooseX(cols('epoch', 'learner_steps'))).toBe('learner_steps');
+    expect(chooseX(cols('steps_per_second', 'episodes'))).toBe('episodes');
+    // the vocabulary's env-step names still come first
+    expect(chooseX(cols('learner_steps', 'global_step'))).toBe('global_step');
+  });
+
+  it('y: a tag naming its x prefers the one against steps', () => {
+    expect(chooseY(['rewards/iter', 'rewards/time', 'rewards/step', 'losses/a_loss'])).toBe('rewards/step');
+    expect(chooseY(['rewards/iter', 'losses/a_loss'])).toBe('rewards/iter');
+    expect(statisticY('scores', ['steps', 'episodes', 'elapsed', 'mean', 'median'])).toBe('mean');
+    expect(statisticY('progress', ['steps', 'mean'])).toBeNull();
+  });
+
+  it('the unread note names five files with why, then how many more', () => {
+    const unread = Array.from({ length: 7 }, (_, i) => ({
+      path: `r/f${i}.png`,
+      why: 'an image (PNG), not a log',
+    }));
+    const note = unreadNote(unread);
+    expect(note).toMatch(/^not read: r\/f0\.png \(an image \(PNG\), not a log\); r\/f1\.png/);
+    expect(note?.match(/\.png/g)).toHaveLength(5);
+    expect(note).toMatch(/; … 2 more$/);
+    expect(unreadNote([])).toBeNull();
   });
 });

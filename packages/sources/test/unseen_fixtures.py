@@ -14,7 +14,13 @@ The writing code is ported from each writer's source:
 - Acme utils/loggers/csv.py CSVLogger: `<uid>/logs/<label>/logs.csv`, csv.DictWriter, one per label;
 - Hydra multirun: `multirun/<date>/<time>/<job>/.hydra/{config,hydra,overrides}.yaml` (overrides a YAML
   list of `key=value`), `<task>.log`, and the job's own progress.csv;
-- rl_games: `runs/<name>_<date>/summaries/` event files (from tb_oracle.py), `nn/*.pth` checkpoints.
+- rl_games: `runs/<name>_<date>/summaries/` event files (from tb_oracle.py), `nn/*.pth` checkpoints;
+- rsl_rl (Isaac Lab): `logs/rsl_rl/<experiment>/<date>_<time>/` event files (`Train/mean_reward`,
+  `Loss/value_function`, step = iteration), `params/{env,agent}.yaml` (dump_yaml), `model_<it>.pt`;
+- Dopamine: `<base_dir>/` event files (`Train/AverageReturns`, step = iteration), `logs/log_<it>`
+  (pickle), `checkpoints/ckpt.<it>` (pickle) and `sentinel_checkpoint_complete.<it>`;
+- skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
+  (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
 
   PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
 """
@@ -40,8 +46,17 @@ def events(path, records):
     SPEC["files"].append({"path": path, "records": records, "file_version": "brain.Event:2"})
 
 
+def tag_of(name):
+    """`Reward___Total_reward_mean` is skrl's `Reward / Total reward (mean)`; `Train__mean` is `Train/mean`."""
+    if "___" in name:
+        head, rest = name.split("___", 1)
+        words = rest.split("_")
+        return f"{head} / {' '.join(words[:-1])} ({words[-1]})"
+    return name.replace("__", "/")
+
+
 def scalar(step, wall, **tags):
-    return {"wall_time": wall, "step": step, "values": [{"tag": t.replace("__", "/"), "kind": "simple", "value": v} for t, v in tags.items()]}
+    return {"wall_time": wall, "step": step, "values": [{"tag": tag_of(t), "kind": "simple", "value": v} for t, v in tags.items()]}
 
 
 def baselines():
@@ -176,10 +191,54 @@ def rl_games():
                 for epoch, frame in ((1, 32768), (2, 65536), (3, 98304))])
 
 
+def rsl_rl():
+    for n, stamp in enumerate(("2024-01-01_12-00-00", "2024-01-02_12-00-00")):
+        d = mkdir("rsl-rl", "logs", "rsl_rl", "cartpole", stamp)
+        events(os.path.join(d, f"events.out.tfevents.170411040{n}.host.{n + 40}.0"),
+               [scalar(it, 1704110400 + it, Train__mean_reward=it * 2.5 + n, Train__mean_episode_length=100 + it,
+                       Loss__value_function=1.0 / (it + 1), Perf__total_fps=5000.5) for it in (0, 1, 2)])
+        params = mkdir("rsl-rl", "logs", "rsl_rl", "cartpole", stamp, "params")
+        with open(os.path.join(params, "env.yaml"), "w") as f:
+            f.write(f"seed: {42 + n}\nscene:\n  num_envs: 4096\n")
+        with open(os.path.join(params, "agent.yaml"), "w") as f:
+            f.write(f"seed: {42 + n}\nexperiment_name: cartpole\nalgorithm:\n  class_name: PPO\n")
+        with open(os.path.join(d, "model_0.pt"), "wb") as f:
+            f.write(b"PK\x03\x04" + b"\x00" * 16)
+
+
+def dopamine():
+    for game, seed in (("Pong", 1), ("Pong", 2)):
+        d = mkdir("dopamine", "dqn", f"{game}_{seed}")
+        events(os.path.join(d, f"events.out.tfevents.17041104{seed}0.host"),
+               [scalar(it, 1704110400 + it, Train__NumEpisodes=10, Train__AverageReturns=-21 + it + seed,
+                       Train__AverageStepsPerSecond=300.5) for it in (0, 1, 2)])
+        logs = mkdir("dopamine", "dqn", f"{game}_{seed}", "logs")
+        ckpt = mkdir("dopamine", "dqn", f"{game}_{seed}", "checkpoints")
+        for it in (1, 2):
+            with open(os.path.join(logs, f"log_{it}"), "wb") as f:
+                f.write(b"\x80\x04\x95" + b"\x00" * 8)
+            with open(os.path.join(ckpt, f"ckpt.{it}"), "wb") as f:
+                f.write(b"\x80\x04\x95" + b"\x00" * 8)
+            with open(os.path.join(ckpt, f"sentinel_checkpoint_complete.{it}"), "w") as f:
+                f.write("done")
+
+
+def skrl():
+    for n, agent in enumerate(("PPO", "PPO")):
+        d = mkdir("skrl", "runs", "torch", "Isaac-Ant-v0", f"24-01-0{n + 1}_12-00-00-00000{n}_{agent}")
+        events(os.path.join(d, f"events.out.tfevents.170411040{n}.host.{n + 60}.0"),
+               [scalar(t, 1704110400 + t / 100, Reward___Total_reward_mean=t / 100 + n,
+                       Reward___Instantaneous_reward_mean=0.1 + n, Reward___Total_reward_max=t / 50,
+                       Loss___Policy_loss=0.5) for t in (1000, 2000, 3000)])
+        ck = mkdir("skrl", "runs", "torch", "Isaac-Ant-v0", f"24-01-0{n + 1}_12-00-00-00000{n}_{agent}", "checkpoints")
+        with open(os.path.join(ck, "agent_3000.pt"), "wb") as f:
+            f.write(b"PK\x03\x04" + b"\x00" * 16)
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl):
         write()
     spec_path = os.path.join(OUT, "spec.json")
     with open(spec_path, "w") as f:

@@ -4,6 +4,7 @@
  * `tensorboard_log/{ALGO}_{n}`, Lightning's `version_N`, Sample Factory's `<experiment>/.summary/<policy>`.
  */
 import type { Layout } from '../model.js';
+import { envFromPath } from './identity.js';
 import type { Identity } from './types.js';
 
 export const ROLE_FOLDER =
@@ -38,7 +39,8 @@ export function folderIdentity(
     }
   }
   const sb3 = /^([A-Z][A-Za-z0-9]*)_(\d+)$/.exec(name);
-  if (sb3 && hasEvents)
+  // (`Pong_1` is a game's run, not an algorithm's: Dopamine, Atari sweeps)
+  if (sb3 && hasEvents && !envFromPath([sb3[1] as string]))
     return { layout: 'sb3-tensorboard', identity: { group: sb3[1] as string, run: sb3[2] as string } };
   if (/^version_\d+$/.test(name) && parent !== undefined)
     return { layout: 'lightning', identity: { group: parent, run: name } };

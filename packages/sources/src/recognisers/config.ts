@@ -12,11 +12,21 @@ import type { RunMeta } from '../model.js';
 const STEM =
   '(config|configs|params|parameters|hparams|hyperparameters|args|arguments|variant|flags|settings|cfg|overrides|run|info|meta|experiment|spec|options)';
 const CONFIG = new RegExp(`^${STEM}\\.(json|ya?ml)$`, 'i');
+/** A folder named for the configuration of the run above it. */
+const CONFIG_FOLDER =
+  /^(params|parameters|config|configs|cfg|hparams|hyperparameters|\.hydra|args|settings)$/i;
 /** PFRL's `args.txt`, a `flags` file: a configuration name with another extension, or none. */
 const CONFIG_ANY = new RegExp(`^${STEM}(\\.(txt|cfg|conf))?$`, 'i');
 
 /** Whether a file holds configuration: by name, and for a name without a config extension, by content. */
 async function isConfig(folder: Folder, name: string): Promise<boolean> {
+  // rsl_rl's `params/{env,agent}.yaml`, a `configs/` folder: every JSON or YAML file in it
+  const inConfigFolder =
+    CONFIG_FOLDER.test(folder.rel.split('/').pop() ?? '') && /\.(json|ya?ml)$/i.test(name);
+  if (inConfigFolder) {
+    const kind = (await folder.sniff(name)).kind;
+    return kind !== 'binary' && kind !== 'empty' && kind !== 'json-array';
+  }
   if (!CONFIG.test(name) && !CONFIG_ANY.test(name)) return false;
   const sniff = await folder.sniff(name);
   if (sniff.kind === 'binary' || sniff.kind === 'empty') return false;
@@ -98,8 +108,13 @@ export function configMeta(value: Record<string, unknown>, configFiles: string[]
   if (env) meta.envId = env;
   else if (typeof value.domain_name === 'string' && typeof value.task_name === 'string')
     meta.envId = `${value.domain_name}-${value.task_name}`;
+  // rsl_rl's `algorithm: {class_name: PPO, …}` names it inside its settings
   const algo = value.algo ?? value.algorithm ?? value.algo_name;
-  if (typeof algo === 'string') meta.algo = algo;
+  const algoName =
+    algo && typeof algo === 'object'
+      ? ((algo as Record<string, unknown>).class_name ?? (algo as Record<string, unknown>).name)
+      : algo;
+  if (typeof algoName === 'string' && algoName.length <= 100) meta.algo = algoName;
   if (typeof value.seed === 'number') meta.seed = value.seed;
   return meta;
 }
