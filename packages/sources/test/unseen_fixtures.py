@@ -28,8 +28,10 @@ import csv
 import json
 import os
 import shutil
-import subprocess
 import sys
+
+import tb_oracle
+from tb_oracle import scalar
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "fixtures", "unseen")
@@ -46,17 +48,7 @@ def events(path, records):
     SPEC["files"].append({"path": path, "records": records, "file_version": "brain.Event:2"})
 
 
-def tag_of(name):
-    """`Reward___Total_reward_mean` is skrl's `Reward / Total reward (mean)`; `Train__mean` is `Train/mean`."""
-    if "___" in name:
-        head, rest = name.split("___", 1)
-        words = rest.split("_")
-        return f"{head} / {' '.join(words[:-1])} ({words[-1]})"
-    return name.replace("__", "/")
 
-
-def scalar(step, wall, **tags):
-    return {"wall_time": wall, "step": step, "values": [{"tag": tag_of(t), "kind": "simple", "value": v} for t, v in tags.items()]}
 
 
 def baselines():
@@ -240,11 +232,7 @@ def main():
     os.makedirs(OUT)
     for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl):
         write()
-    spec_path = os.path.join(OUT, "spec.json")
-    with open(spec_path, "w") as f:
-        json.dump(SPEC, f)
-    subprocess.run([sys.executable, os.path.join(HERE, "tb_oracle.py"), "write", spec_path], check=True)
-    os.remove(spec_path)
+    tb_oracle.write_spec(SPEC)
 
 
 if __name__ == "__main__":
