@@ -176,6 +176,18 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
   });
 });
 
+describe('headerless files: a run per seed, or a metric per file', () => {
+  it('jaxrl: a headerless `step return` file per seed is a run each, x its counting column', async () => {
+    const { runs } = await discover('jaxrl');
+    expect(runs.map(row)).toEqual([
+      ['tmp/HalfCheetah-v2/sac/0.txt', 'sac', 'HalfCheetah-v2', '0.txt', 'step', 'value'],
+      ['tmp/HalfCheetah-v2/sac/1.txt', 'sac', 'HalfCheetah-v2', '1.txt', 'step', 'value'],
+      ['tmp/HalfCheetah-v2/sac/2.txt', 'sac', 'HalfCheetah-v2', '2.txt', 'step', 'value'],
+    ]);
+    expect(series(runs[2], 'value')).toEqual({ steps: [5000, 10000, 15000], values: [102, 202, 302] });
+  });
+});
+
 describe('the rules, each alone', () => {
   it('a log line opening with a bracket is text; a JSON array is still one', () => {
     const sniff = (text: string, name = 'x.log') => sniffBytes(Buffer.from(text), name, text.length, 0).kind;

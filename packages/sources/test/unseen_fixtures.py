@@ -19,6 +19,8 @@ The writing code is ported from each writer's source:
   `Loss/value_function`, step = iteration), `params/{env,agent}.yaml` (dump_yaml), `model_<it>.pt`;
 - Dopamine: `<base_dir>/` event files (`Train/AverageReturns`, step = iteration), `logs/log_<it>`
   (pickle), `checkpoints/ckpt.<it>` (pickle) and `sentinel_checkpoint_complete.<it>`;
+- jaxrl train.py: `np.savetxt(os.path.join(save_dir, f"{seed}.txt"), eval_returns, fmt=["%d", "%.1f"])`,
+  one headerless `step return` file per seed in `<save_dir>/<env>/<algo>/`;
 - skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
   (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
 
@@ -227,10 +229,19 @@ def skrl():
             f.write(b"PK\x03\x04" + b"\x00" * 16)
 
 
+def jaxrl():
+    for seed in (0, 1, 2):
+        d = mkdir("jaxrl", "tmp", "HalfCheetah-v2", "sac")
+        rows = [(step, 100.0 * (step // 5000) + seed) for step in (5000, 10000, 15000)]
+        with open(os.path.join(d, f"{seed}.txt"), "w") as f:  # np.savetxt: fmt joined by ' ', '\n' after each row
+            for step, ret in rows:
+                f.write("%d %.1f\n" % (step, ret))
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl):
         write()
     tb_oracle.write_spec(SPEC)
 

@@ -16,7 +16,7 @@ import type { Restart, Series } from '../model.js';
 import type { RunPart } from '../readers.js';
 import { chooseY } from '../roles.js';
 import { tableSeries } from '../series.js';
-import { stem, tableOptions } from './shared.js';
+import { isRunIdName, stem, tableOptions } from './shared.js';
 
 /** The columns of a per-metric file (2: step, value; 3: epoch, step, value), or 0 when it is none. */
 const metricFields = async (folder: Folder, name: string): Promise<number> => {
@@ -48,7 +48,8 @@ export const d3rlpy: Recogniser = {
       if (found.every((f) => f.fields === 2)) pushAll(metrics, found);
     }
     const threes = metrics.filter((m) => m.fields === 3);
-    const twos = metrics.filter((m) => m.fields === 2);
+    // a folder of `<seed>.txt` files holds runs, not metrics
+    const twos = metrics.filter((m) => m.fields === 2 && !isRunIdName(stem(m.name.split('/').pop() ?? '')));
     const chosen = threes.length > 0 ? threes : twos.length >= 2 ? twos : [];
     if (chosen.length === 0) return [];
     const names = chosen.map((m) => m.name);
