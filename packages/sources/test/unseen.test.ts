@@ -176,6 +176,46 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
   });
 });
 
+describe('stores and downloads known by their shape', () => {
+  it('PyMARL: sacred info.json of parallel arrays (`name`, `name_T`) is the run; algorithm and SMAC map from config.json', async () => {
+    const { runs, unread } = await discover('pymarl');
+    expect(runs.map(row)).toEqual([
+      ['results/sacred/1', 'qmix', '3m', '1', 'step', 'test_return_mean'],
+      ['results/sacred/2', 'qmix', '3m', '2', 'step', 'test_return_mean'],
+    ]);
+    expect(series(runs[0], 'test_return_mean')).toEqual({ steps: [0, 10000, 20000], values: [1, 21, 41] });
+    // jsonpickled NumPy scalars are numbers
+    expect(series(runs[0], 'test_battle_won_mean').values).toEqual([0, 0.25, 0.5]);
+    expect(unread.map((u) => u.path.split('/').pop()).sort()).toEqual([
+      'cout.txt',
+      'cout.txt',
+      'metrics.json',
+      'metrics.json',
+    ]);
+  });
+
+  it("TensorBoard's Download JSON ([[wall, step, value]]) is read as its CSV download is", async () => {
+    const { runs } = await discover('tensorboard-json');
+    expect(runs.map(row)).toEqual([
+      ['run-PPO_1-tag-rollout_ep_rew_mean.json', 'ppo', 'all', 'PPO_1', 'Step', 'rollout_ep_rew_mean'],
+      ['run-PPO_2-tag-rollout_ep_rew_mean.json', 'ppo', 'all', 'PPO_2', 'Step', 'rollout_ep_rew_mean'],
+    ]);
+    expect(series(runs[0], 'rollout_ep_rew_mean')).toEqual({
+      steps: [2048, 4096, 6144],
+      values: [15.5, 26, 36.5],
+    });
+    expect(runs[0]?.series[0]?.wallTimes?.[0]).toBe(1704110400.5);
+  });
+
+  it('Tianshou: test/reward over train/reward; the seed and time folders are below the algorithm', async () => {
+    const { runs } = await discover('tianshou-tb');
+    expect(runs.map((r) => [r.group, r.task, r.y])).toEqual([
+      ['sac', 'Ant-v4', 'test/reward'],
+      ['sac', 'Ant-v4', 'test/reward'],
+    ]);
+  });
+});
+
 describe('headerless files: a run per seed, or a metric per file', () => {
   it('jaxrl: a headerless `step return` file per seed is a run each, x its counting column', async () => {
     const { runs } = await discover('jaxrl');

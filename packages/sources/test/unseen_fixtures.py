@@ -21,6 +21,13 @@ The writing code is ported from each writer's source:
   (pickle), `checkpoints/ckpt.<it>` (pickle) and `sentinel_checkpoint_complete.<it>`;
 - jaxrl train.py: `np.savetxt(os.path.join(save_dir, f"{seed}.txt"), eval_returns, fmt=["%d", "%.1f"])`,
   one headerless `step return` file per seed in `<save_dir>/<env>/<algo>/`;
+- PyMARL / EPyMARL utils/logging.py Logger.log_stat with sacred: `sacred_info[f"{key}_T"].append(t)`,
+  `sacred_info[key].append(value)`, saved by FileStorageObserver as `results/sacred/<id>/info.json`
+  (json.dump(..., sort_keys=True, indent=2), NumPy scalars jsonpickled), `metrics.json` `{}`, config.json,
+  run.json, cout.txt;
+- Tianshou TensorboardLogger: `log/<task>/<algo>/<seed>/<yymmdd-HHMMSS>/` event files (`train/reward`,
+  `test/reward`, `test/reward_std`, step = env_step), `policy.pth`;
+- TensorBoard's scalars dashboard "Download JSON": `[[wall_time, step, value], ...]`;
 - skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
   (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
 
@@ -238,10 +245,50 @@ def jaxrl():
                 f.write("%d %.1f\n" % (step, ret))
 
 
+def pymarl():
+    for run_id, seed in (("1", 10), ("2", 20)):
+        d = mkdir("pymarl", "results", "sacred", run_id)
+        info = {}
+        for t in (0, 10000, 20000):
+            for key, value in (("return_mean", t / 1000 + seed / 10), ("test_return_mean", t / 500 + seed / 10),
+                               ("test_battle_won_mean", {"py/object": "numpy.float64", "dtype": "float64", "value": t / 40000}),
+                               ("loss", 1.0 / (t + 1))):
+                info.setdefault(key + "_T", []).append(t)
+                info.setdefault(key, []).append(value)
+        with open(os.path.join(d, "info.json"), "w") as f:
+            json.dump(info, f, sort_keys=True, indent=2)
+        with open(os.path.join(d, "metrics.json"), "w") as f:
+            json.dump({}, f, sort_keys=True, indent=2)
+        with open(os.path.join(d, "config.json"), "w") as f:
+            json.dump({"env": "sc2", "env_args": {"map_name": "3m"}, "name": "qmix", "seed": seed}, f, sort_keys=True, indent=2)
+        with open(os.path.join(d, "run.json"), "w") as f:
+            json.dump({"experiment": {"name": "pymarl"}, "status": "COMPLETED"}, f, sort_keys=True, indent=2)
+        with open(os.path.join(d, "cout.txt"), "w") as f:
+            f.write("[INFO 12:00:00] pymarl Running command 'my_main'\n")
+
+
+def tianshou_tb():
+    for seed in (0, 1):
+        d = mkdir("tianshou-tb", "log", "Ant-v4", "sac", str(seed), f"24010{seed + 1}-120000")
+        events(os.path.join(d, f"events.out.tfevents.170411040{seed}.host.{seed + 80}.0"),
+               [scalar(step, 1704110400 + step / 100, train__reward=step / 100, test__reward=step / 50 + seed,
+                       test__reward_std=5.5) for step in (5000, 10000, 15000)])
+        with open(os.path.join(d, "policy.pth"), "wb") as f:
+            f.write(b"PK\x03\x04" + b"\x00" * 16)
+
+
+def tensorboard_json():
+    d = mkdir("tensorboard-json")
+    for run in ("PPO_1", "PPO_2"):
+        rows = [[1704110400.5 + i, (i + 1) * 2048, 10.5 * (i + 1) + len(run)] for i in range(3)]
+        with open(os.path.join(d, f"run-{run}-tag-rollout_ep_rew_mean.json"), "w") as f:
+            json.dump(rows, f)
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json):
         write()
     tb_oracle.write_spec(SPEC)
 

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import yaml from 'js-yaml';
+import { algoFromPath } from '../catalogue/identity.js';
 import type { Folder, Recogniser } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import type { RunMeta } from '../model.js';
@@ -102,8 +103,17 @@ export function configMeta(value: Record<string, unknown>, configFiles: string[]
     }
     return undefined;
   };
+  // EPyMARL's `env_args.key` (a Gym or PettingZoo id) and SMAC's `env_args.map_name` name the task within `env`
+  const args = (value.env_args ?? {}) as Record<string, unknown>;
   const env = pick(
-    value.env_id ?? value.env ?? value.env_name ?? value.environment ?? value.gym_id ?? value.game,
+    args.key ??
+      args.map_name ??
+      value.env_id ??
+      value.env ??
+      value.env_name ??
+      value.environment ??
+      value.gym_id ??
+      value.game,
   );
   if (env) meta.envId = env;
   else if (typeof value.domain_name === 'string' && typeof value.task_name === 'string')
@@ -115,6 +125,14 @@ export function configMeta(value: Record<string, unknown>, configFiles: string[]
       ? ((algo as Record<string, unknown>).class_name ?? (algo as Record<string, unknown>).name)
       : algo;
   if (typeof algoName === 'string' && algoName.length <= 100) meta.algo = algoName;
+  else {
+    // PyMARL names its algorithm's config `name: qmix`: a name that is an algorithm's is the algorithm
+    for (const key of ['name', 'agent', 'agent_name', 'learner', 'method', 'policy', 'exp_name'])
+      if (typeof value[key] === 'string' && algoFromPath([value[key] as string])) {
+        meta.algo = value[key] as string;
+        break;
+      }
+  }
   if (typeof value.seed === 'number') meta.seed = value.seed;
   return meta;
 }

@@ -4,6 +4,7 @@
  * line here. Order matters where two could claim one file: the more specific first.
  */
 import type { Recogniser } from '../catalogue/types.js';
+import { arrayStore } from './array-store.js';
 import { config } from './config.js';
 import { d3rlpy } from './d3rlpy.js';
 import { evidence } from './evidence.js';
@@ -38,6 +39,7 @@ export const RECOGNISERS: readonly Recogniser[] = [
   tensorboard,
   monitor,
   sb3Companions,
+  arrayStore,
   sacred,
   d3rlpy,
   wandbPanel,
