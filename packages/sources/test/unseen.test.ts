@@ -216,6 +216,33 @@ describe('stores and downloads known by their shape', () => {
   });
 });
 
+describe('a folder of tables, one per metric', () => {
+  it('DVCLive: plots/metrics/<name>.tsv (a `/` in a name a subfolder) is one run named above dvclive/; the clock is no metric', async () => {
+    const { runs, unread } = await discover('dvclive');
+    expect(runs.map(row)).toEqual([
+      [
+        'exp-a/dvclive/plots/metrics',
+        'dvclive lr=0.001',
+        'CartPole-v1',
+        'exp-a',
+        'step',
+        'eval/episode_reward',
+      ],
+      [
+        'exp-b/dvclive/plots/metrics',
+        'dvclive lr=0.01',
+        'CartPole-v1',
+        'exp-b',
+        'step',
+        'eval/episode_reward',
+      ],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual(['eval/episode_reward', 'train/loss']);
+    expect(series(runs[1], 'eval/episode_reward')).toEqual({ steps: [0, 1, 2], values: [10.5, 20.5, 40.5] });
+    expect(unread.map((u) => u.path)).toEqual(['exp-a/dvclive/metrics.json', 'exp-b/dvclive/metrics.json']);
+  });
+});
+
 describe('headerless files: a run per seed, or a metric per file', () => {
   it('jaxrl: a headerless `step return` file per seed is a run each, x its counting column', async () => {
     const { runs } = await discover('jaxrl');

@@ -28,6 +28,9 @@ The writing code is ported from each writer's source:
 - Tianshou TensorboardLogger: `log/<task>/<algo>/<seed>/<yymmdd-HHMMSS>/` event files (`train/reward`,
   `test/reward`, `test/reward_std`, step = env_step), `policy.pth`;
 - TensorBoard's scalars dashboard "Download JSON": `[[wall_time, step, value], ...]`;
+- DVCLive plots/metric.py Metric.dump: `dvclive/plots/metrics/<name>.tsv` via csv.DictWriter(delimiter="\\t",
+  lineterminator="\\n") of `timestamp, step, <name>` (a `/` in a name is a subfolder); `metrics.json` (the
+  latest values), `params.yaml`;
 - skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
   (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
 
@@ -285,10 +288,30 @@ def tensorboard_json():
             json.dump(rows, f)
 
 
+def dvclive():
+    for exp, lr in (("exp-a", 0.001), ("exp-b", 0.01)):
+        for name, values in (("train/loss", [0.9, 0.5, 0.3]), ("eval/episode_reward", [10.5, 20.5, 40.5 if lr > 0.005 else 30.5])):
+            path = os.path.join(mkdir("dvclive", exp, "dvclive", "plots", "metrics"), name + ".tsv")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            for step, val in enumerate(values):
+                row = {"timestamp": 1704110400000 + step * 1000, "step": step, name: val}
+                existed = os.path.exists(path)
+                with open(path, "a", encoding="utf-8", newline="") as f:
+                    w = csv.DictWriter(f, row.keys(), delimiter="\t", lineterminator="\n")
+                    if not existed:
+                        w.writeheader()
+                    w.writerow(row)
+        d = mkdir("dvclive", exp, "dvclive")
+        with open(os.path.join(d, "metrics.json"), "w") as f:
+            json.dump({"train": {"loss": 0.3}, "eval": {"episode_reward": 40.5}, "step": 2}, f, indent=4)
+        with open(os.path.join(d, "params.yaml"), "w") as f:
+            f.write(f"lr: {lr}\nenv: CartPole-v1\n")
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive):
         write()
     tb_oracle.write_spec(SPEC)
 

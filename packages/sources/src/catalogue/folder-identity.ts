@@ -8,7 +8,7 @@ import { envFromPath } from './identity.js';
 import type { Identity } from './types.js';
 
 export const ROLE_FOLDER =
-  /^(summaries|summary|scalars|tb|tb_logs?|tensorboard|tensorboard_logs?|tfevents|events|logs?|csv|csv_logs?|metrics)$/i;
+  /^(summaries|summary|scalars|tb|tb_logs?|tensorboard|tensorboard_logs?|tfevents|events|logs?|csv|csv_logs?|metrics|plots|dvclive)$/i;
 
 export function folderIdentity(
   rootName: string,
@@ -47,6 +47,10 @@ export function folderIdentity(
   // a folder named for what it holds (rl_games' `<run>/summaries`, TorchRL's `<run>/scalars`, a `<run>/tb`)
   // is not the run's name: the folder above it is
   // (its group is inferred as any run's, from the folders above that one)
-  if (rel !== '.' && ROLE_FOLDER.test(name) && parent !== undefined) return { identity: { run: parent } };
+  if (rel !== '.' && ROLE_FOLDER.test(name)) {
+    // DVCLive's `<run>/dvclive/plots/metrics`: up past every folder so named
+    const run = segments.slice(0, -1).findLast((segment) => !ROLE_FOLDER.test(segment));
+    if (run !== undefined) return { identity: { run } };
+  }
   return { identity: {} };
 }

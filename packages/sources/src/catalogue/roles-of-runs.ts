@@ -67,11 +67,14 @@ export function inferRoles(
         // the run's folder, less the folders that only name its task
         // (and less a folder named for what it holds: rl_games' `<run>/summaries` is the run `<run>`)
         const path = id === '.' ? [] : id.split('/');
-        const folders = path.slice(0, ROLE_FOLDER.test(path.at(-1) ?? '') ? -2 : -1);
+        let end = path.length;
+        if (ROLE_FOLDER.test(path.at(-1) ?? ''))
+          while (end > 0 && ROLE_FOLDER.test(path[end - 1] ?? '')) end--;
+        const folders = path.slice(0, Math.max(0, end - 1));
         if (folders.length > 0) {
           const parents = folders.filter((f) => !envFromPath([f]) && !STAMP.test(f));
           run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;
-        }
+        } else if (path.length > 1) run.group = ctx.rootName;
         count(roles.group, 'folder');
       }
     }

@@ -10,6 +10,7 @@ import { d3rlpy } from './d3rlpy.js';
 import { evidence } from './evidence.js';
 import { hfTrainer } from './hf-trainer.js';
 import { longTable } from './long-table.js';
+import { metricTables } from './metric-tables.js';
 import { mlflow } from './mlflow.js';
 import { mlflowDb } from './mlflow-db.js';
 import { monitor } from './monitor.js';
@@ -45,6 +46,7 @@ export const RECOGNISERS: readonly Recogniser[] = [
   wandbPanel,
   tensorboardCsv,
   phases,
+  metricTables,
   wideTable,
   longTable,
   // before tables: a configuration file named so but not `.json`/`.yaml` (PFRL's args.txt) is no run
