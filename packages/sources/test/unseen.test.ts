@@ -98,6 +98,12 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     ]);
     expect(runs.map((r) => r.meta.seed)).toEqual([1, 2]);
     expect(runs[1]?.meta.config).toMatchObject({ seed: 2, lr: 0.001 });
+    // Hydra's settings of itself are no run configuration: their per-job values would split the group
+    expect(unread.filter((u) => u.path.endsWith('hydra.yaml')).map((u) => u.why)).toEqual([
+      expect.stringMatching(/^the settings of hydra itself/),
+      expect.stringMatching(/^the settings of hydra itself/),
+    ]);
+    expect(runs[0]?.meta.config).not.toHaveProperty('hydra');
     expect(unread.filter((u) => u.path.endsWith('train.log')).map((u) => u.why)).toEqual([
       expect.stringMatching(/^text starting/),
       expect.stringMatching(/^text starting/),

@@ -6,13 +6,25 @@
 import { join } from 'node:path';
 import yaml from 'js-yaml';
 import { algoFromPath } from '../catalogue/identity.js';
-import type { Folder, Recogniser } from '../catalogue/types.js';
+import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import type { RunMeta } from '../model.js';
+import { stem } from './shared.js';
 
 const STEM =
   '(config|configs|params|parameters|hparams|hyperparameters|args|arguments|variant|flags|settings|cfg|overrides|run|info|meta|experiment|spec|options)';
 const CONFIG = new RegExp(`^${STEM}\\.(json|ya?ml)$`, 'i');
+/**
+ * Hydra's `.hydra/hydra.yaml` (`hydra:` and nothing else at the top): a tool's settings of itself, whose
+ * per-job values (`hydra.job.num`, output dirs) would split groups that differ by nothing the run chose.
+ */
+async function isToolSettings(folder: Folder, name: string): Promise<boolean> {
+  const sniff = await folder.sniff(name);
+  if (sniff.size > sniff.head.length) return false;
+  const top = sniff.head.split('\n').filter((l) => /^[^\s#-][^:]*:/.test(l));
+  return top.length === 1 && top[0]?.split(':')[0]?.trim().replace(/^"|"$/g, '') === stem(name);
+}
+
 /** A folder named for the configuration of the run above it. */
 const CONFIG_FOLDER =
   /^(params|parameters|config|configs|cfg|hparams|hyperparameters|\.hydra|args|settings)$/i;
@@ -69,9 +81,17 @@ export const config: Recogniser = {
   name: 'config',
   async recognise(folder) {
     const names: string[] = [];
-    for (const name of folder.files) if (await isConfig(folder, name)) names.push(name);
-    if (names.length === 0) return [];
+    const own: string[] = [];
+    for (const name of folder.files)
+      if (await isConfig(folder, name)) ((await isToolSettings(folder, name)) ? own : names).push(name);
+    const unread: Source[] = own.map((name) => ({
+      role: 'unread',
+      files: [folder.path(name)],
+      why: `the settings of ${stem(name)} itself (one top-level key, its name), not the run's configuration`,
+    }));
+    if (names.length === 0) return unread;
     return [
+      ...unread,
       {
         role: 'config',
         files: names.map((n) => folder.path(n)),
