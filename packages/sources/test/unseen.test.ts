@@ -90,6 +90,21 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(series(runs[0], 'learner/loss').steps).toEqual([10, 20, 30]);
   });
 
+  it("Keras' TensorBoard callback: `<time>/train/` and `<time>/validation/` event folders are one run, tags under their phase", async () => {
+    const { runs } = await discover('keras-tb');
+    expect(runs.map(row)).toEqual([
+      ['logs/fit/20240101-120000', 'logs/fit', 'all', '20240101-120000', 'step', 'validation/epoch_loss'],
+      ['logs/fit/20240102-120000', 'logs/fit', 'all', '20240102-120000', 'step', 'validation/epoch_loss'],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual([
+      'train/epoch_accuracy',
+      'train/epoch_loss',
+      'validation/epoch_accuracy',
+      'validation/epoch_loss',
+    ]);
+    expect(series(runs[0], 'train/epoch_loss').steps).toEqual([0, 1, 2]);
+  });
+
   it('Hydra multirun: .hydra/ configures the job above it, overrides.yaml is read as keys; the job log is not a table', async () => {
     const { runs, unread } = await discover('hydra');
     expect(runs.map(row)).toEqual([

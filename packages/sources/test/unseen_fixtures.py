@@ -31,6 +31,8 @@ The writing code is ported from each writer's source:
 - DVCLive plots/metric.py Metric.dump: `dvclive/plots/metrics/<name>.tsv` via csv.DictWriter(delimiter="\\t",
   lineterminator="\\n") of `timestamp, step, <name>` (a `/` in a name is a subfolder); `metrics.json` (the
   latest values), `params.yaml`;
+- Keras callbacks.TensorBoard: `logs/fit/<%Y%m%d-%H%M%S>/{train,validation}/` event files of one process
+  (`epoch_loss`, `epoch_accuracy`, step = epoch);
 - skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
   (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
 
@@ -308,10 +310,19 @@ def dvclive():
             f.write(f"lr: {lr}\nenv: CartPole-v1\n")
 
 
+def keras_tb():
+    for n, stamp in enumerate(("20240101-120000", "20240102-120000")):
+        for phase, loss in (("train", 0.5), ("validation", 0.6)):
+            d = mkdir("keras-tb", "logs", "fit", stamp, phase)
+            events(os.path.join(d, f"events.out.tfevents.170411040{n}.host.{n + 90}.0.v2"),
+                   [scalar(epoch, 1704110400 + epoch, epoch_loss=loss / (epoch + 1), epoch_accuracy=0.5 + epoch / 10)
+                    for epoch in (0, 1, 2)])
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb):
         write()
     tb_oracle.write_spec(SPEC)
 
