@@ -60,6 +60,9 @@ def main():
     monitor(os.path.join(mkdir("ppo", "seed3"), "0.monitor.csv"), 1700000200.0, [])
     for seed in (1, 2):
         monitor(os.path.join(mkdir("a2c", f"seed{seed}"), "0.monitor.csv"), 1700000300.0, episodes(40, 5.0 + seed))
+    # the console captured beside the monitor files (SB3's stdout writer): a text log, not read, named
+    with open(os.path.join(mkdir("ppo", "seed1"), "train.log"), "w") as f:
+        f.write("Using cpu device\nWrapping the env with a `Monitor` wrapper\n")
     # SB3 logger's CSVOutputFormat: keys in first-write order, one row per dump
     with open(os.path.join(mkdir("dqn", "seed1"), "progress.csv"), "w") as f:
         f.write("time/total_timesteps,train/loss,train/n_updates\n")
