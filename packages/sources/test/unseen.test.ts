@@ -148,12 +148,20 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(series(runs[0], 'rewards/step').steps).toEqual([32768, 65536, 98304]);
   });
 
-  it('garage: progress.csv with variant.json; the task from the variant, x TotalEnvSteps, y the evaluation return', async () => {
+  it('garage: progress.csv with variant.json and event files of the same values: each value once, from the table', async () => {
     const { runs } = await discover('garage');
     expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([
       ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
       ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
     ]);
+    // one series per metric, against TotalEnvSteps; the events' own tag kept
+    const metrics = runs[0]?.series.map((s) => s.metric) ?? [];
+    expect(metrics.filter((m) => m === 'Evaluation/AverageReturn')).toHaveLength(1);
+    expect(series(runs[0], 'Evaluation/AverageReturn').steps).toEqual([4000, 8000, 12000]);
+    expect(series(runs[0], 'Extras/EpisodeRewardMean').steps).toEqual([0, 1, 2]);
+    expect(runs[0]?.issues.join('\n')).toMatch(
+      /3 tag\(s\) of the event files also logged in progress\.csv .*read from the table/,
+    );
   });
 
   it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {

@@ -6,7 +6,8 @@ The writing code is ported from each writer's source:
   rewrites the header and pads old rows with ''), HumanOutputFormat (log.txt: a dashed box per dump),
   bench/monitor.py (`<rank>.<subrank>.monitor.csv`, one per worker); a folder `openai-<date>`;
 - garage / dowel CsvOutput (progress.csv via csv.DictWriter, `Evaluation/AverageReturn`, `TotalEnvSteps`),
-  TextOutput (debug.log), experiment/experiment.py dump_json(variant.json);
+  TensorBoardOutput (the same values as event files, step = iteration, plus tags of its own), TextOutput
+  (debug.log), experiment/experiment.py dump_json(variant.json);
 - PFRL / ChainerRL experiments/evaluator.py: scores.txt, '\\t'.join of `steps episodes elapsed mean median
   stdev max min` + agent statistics, one line per evaluation; prepare_output_dir: args.txt (json.dumps);
 - TorchRL record/loggers/csv.py CSVExperiment.add_scalar: `<exp>/scalars/<name>.csv`, lines
@@ -120,6 +121,11 @@ def garage():
             f.write("2024-01-01 12:00:05 | [ppo_pendulum] epoch #0 | Saving snapshot...\n")
         with open(os.path.join(d, "variant.json"), "w") as f:
             json.dump({"ctxt": None, "seed": seed, "env": "InvertedDoublePendulum-v2"}, f, indent=2, sort_keys=True)
+        # dowel's TensorBoardOutput writes the same tabular values beside progress.csv, step = iteration
+        events(os.path.join(d, f"events.out.tfevents.17041104{seed}0.host.{seed}.0"),
+               [scalar(i, 1704110400 + i, Evaluation__AverageReturn=-1200 + 150 * i + seed, TotalEnvSteps=(i + 1) * 4000,
+                       policy__Entropy=1.4 - 0.1 * i, Extras__EpisodeRewardMean=-1200 + 150 * i + seed)
+                for i in range(3)])
         with open(os.path.join(d, "metadata.json"), "w") as f:
             json.dump({"git_root_path": "/src/garage", "git_commit": "abc123", "launch_archive_path": "launch_archive.tar.xz"}, f)
 
