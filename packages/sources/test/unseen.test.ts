@@ -105,6 +105,18 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(series(runs[0], 'train/epoch_loss').steps).toEqual([0, 1, 2]);
   });
 
+  it("TF-Agents: train/ (with its saved policies below) and eval/ event folders are one run, the evaluation's return first", async () => {
+    const { runs, unread } = await discover('tf-agents');
+    expect(runs.map(row)).toEqual([
+      ['dqn_cartpole', 'dqn', 'all', 'dqn_cartpole', 'step', 'eval/Metrics/AverageReturn'],
+    ]);
+    expect(series(runs[0], 'eval/Metrics/AverageReturn').values).toEqual([15, 25, 35]);
+    expect(unread.map((u) => u.path)).toEqual([
+      'dqn_cartpole/train/checkpoints/saved_model.pb',
+      'dqn_cartpole/train/policy/saved_model.pb',
+    ]);
+  });
+
   it('Hydra multirun: .hydra/ configures the job above it, overrides.yaml is read as keys; the job log is not a table', async () => {
     const { runs, unread } = await discover('hydra');
     expect(runs.map(row)).toEqual([

@@ -34,6 +34,8 @@ The writing code is ported from each writer's source:
   latest values), `params.yaml`;
 - Keras callbacks.TensorBoard: `logs/fit/<%Y%m%d-%H%M%S>/{train,validation}/` event files of one process
   (`epoch_loss`, `epoch_accuracy`, step = epoch);
+- TF-Agents train_eval: `<root_dir>/train/` and `<root_dir>/eval/` event files (`AverageReturn`,
+  `Metrics/AverageReturn`), `train/policy/` and `train/checkpoints/` of saved models;
 - skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
   (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
 
@@ -325,10 +327,22 @@ def keras_tb():
                     for epoch in (0, 1, 2)])
 
 
+def tf_agents():
+    d = "tf-agents", "dqn_cartpole"
+    for phase, tag in (("train", "Metrics__AverageReturn"), ("eval", "Metrics__AverageReturn")):
+        p = mkdir(*d, phase)
+        events(os.path.join(p, f"events.out.tfevents.1704110400.host.7.{0 if phase == 'train' else 1}.v2"),
+               [scalar(step, 1704110400 + step / 100, **{tag: step / 100 + (5 if phase == 'eval' else 0)})
+                for step in (1000, 2000, 3000)])
+    for sub in ("policy", "checkpoints"):
+        with open(os.path.join(mkdir(*d, "train", sub), "saved_model.pb"), "wb") as f:
+            f.write(b"\x08\x01\x12\x00" + b"\x00" * 8)
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents):
         write()
     tb_oracle.write_spec(SPEC)
 

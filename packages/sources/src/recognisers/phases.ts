@@ -32,9 +32,22 @@ async function phaseTable(folder: Folder, sub: string): Promise<string | null> {
   return tables.length === 1 ? (tables[0] as string) : null;
 }
 
-/** The event files of a phase folder with nothing below it (Keras' `train/`, `validation/`). */
+/**
+ * The event files of a phase folder (Keras' `train/`, `validation/`) when none are below it: TF-Agents
+ * keeps `policy/` and `checkpoints/` under `train/`, which hold no events.
+ */
 function phaseEvents(folder: Folder, sub: string): string[] {
-  if ((folder.ctx.tree.byRel.get(folder.path(sub))?.dirs ?? []).length > 0) return [];
+  const eventsBelow = (rel: string): boolean => {
+    const entry = folder.ctx.tree.byRel.get(rel);
+    return (entry?.dirs ?? []).some((d) => {
+      const child = `${rel}/${d}`;
+      return (
+        (folder.ctx.tree.byRel.get(child)?.files ?? []).some((f) => f.includes('tfevents')) ||
+        eventsBelow(child)
+      );
+    });
+  };
+  if (eventsBelow(folder.path(sub))) return [];
   return folder.filesOf(sub).filter((f) => f.includes('tfevents'));
 }
 
