@@ -2,12 +2,14 @@
  * Folders of tools the catalogue has no recogniser for (test/unseen_fixtures.py writes each as its tool
  * does): the generic rules read each right, one test per class of what used to go wrong.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { sniffBytes } from '../src/catalogue/sniff.js';
 import { chooseX, chooseY, discoverRuns, type Run, unreadNote } from '../src/index.js';
 import { statisticY } from '../src/roles.js';
-import { settledCopy } from './helpers.js';
+import { settledCopy, tempDir } from './helpers.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/unseen', import.meta.url));
 const discover = (name: string) => discoverRuns(settledCopy(FIXTURES, name));
@@ -293,6 +295,22 @@ describe('headerless files: a run per seed, or a metric per file', () => {
       ['tmp/HalfCheetah-v2/sac/2.txt', 'sac', 'HalfCheetah-v2', '2.txt', 'step', 'value'],
     ]);
     expect(series(runs[2], 'value')).toEqual({ steps: [5000, 10000, 15000], values: [102, 202, 302] });
+  });
+});
+
+describe('per-metric files in a folder per seed', () => {
+  it('`exp/seed_0/{reward,loss}.csv`, `exp/seed_1/…`: a run per seed folder, never one run of the experiment', async () => {
+    const root = tempDir('per-seed');
+    for (const seed of [0, 1]) {
+      mkdirSync(join(root, 'exp', `seed_${seed}`), { recursive: true });
+      writeFileSync(join(root, 'exp', `seed_${seed}`, 'reward.csv'), `100,1.${seed}\n200,2.${seed}\n`);
+      writeFileSync(join(root, 'exp', `seed_${seed}`, 'loss.csv'), '100,0.5\n200,0.4\n');
+    }
+    const { runs } = await discoverRuns(root);
+    expect(runs.map((r) => [r.id, r.x, r.y, r.series.map((s) => s.metric).sort()])).toEqual([
+      ['exp/seed_0', 'step', 'reward', ['loss', 'reward']],
+      ['exp/seed_1', 'step', 'reward', ['loss', 'reward']],
+    ]);
   });
 });
 

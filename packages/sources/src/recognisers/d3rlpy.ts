@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
+import { ROLE_FOLDER } from '../catalogue/folder-identity.js';
 import type { Folder, Recogniser } from '../catalogue/types.js';
 import { numericColumns, parseDelimited } from '../delimited.js';
 import type { Restart, Series } from '../model.js';
@@ -37,8 +38,11 @@ export const d3rlpy: Recogniser = {
       const fields = await metricFields(folder, name);
       if (fields > 0) metrics.push({ name, fields });
     }
-    // TorchRL's `scalars/train/reward.csv`: a subfolder holding only per-metric files
-    for (const sub of folder.dirs) {
+    // TorchRL's `scalars/train/reward.csv`: a subfolder holding only per-metric files, below a folder of
+    // metric files or one named for them (never `seed_0/`: a folder per seed holds runs)
+    const named = ROLE_FOLDER.test(basename(folder.abs)) || metrics.length > 0;
+    for (const sub of named ? folder.dirs : []) {
+      if (isRunIdName(sub)) continue;
       const files = folder.filesOf(sub);
       const dirs = folder.ctx.tree.byRel.get(folder.path(sub))?.dirs ?? [];
       if (files.length === 0 || dirs.length > 0) continue;
@@ -53,13 +57,13 @@ export const d3rlpy: Recogniser = {
     const chosen = threes.length > 0 ? threes : twos.length >= 2 ? twos : [];
     if (chosen.length === 0) return [];
     const names = chosen.map((m) => m.name);
-    const named = threes.length > 0 ? /^([A-Za-z][A-Za-z0-9]*)_(\d{14})$/.exec(basename(folder.abs)) : null;
+    const stamped = threes.length > 0 ? /^([A-Za-z][A-Za-z0-9]*)_(\d{14})$/.exec(basename(folder.abs)) : null;
     return [
       {
         role: 'join',
         layout: threes.length > 0 ? 'd3rlpy' : 'folder',
         files: names.map((m) => folder.path(m)),
-        ...(named ? { identity: { group: named[1] as string, run: named[2] as string } } : {}),
+        ...(stamped ? { identity: { group: stamped[1] as string, run: stamped[2] as string } } : {}),
         read: async () => [await readMetricFiles(folder, names, threes.length > 0)],
       },
     ];
