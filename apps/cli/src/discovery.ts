@@ -47,6 +47,10 @@ export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions
     );
   }
   printLine(io.stderr, `${where}: ${found.summary}`);
+  // the files it did not read, by name and why (the first few; --json lists them all)
+  const { unreadNote } = await import('@evidence/sources');
+  const note = unreadNote(found.unread);
+  if (note) printLine(io.stderr, `${where}: ${note}`);
   if (options.strict && found.skipped.length > 0) {
     printLine(io.stderr, `evidence: --strict: ${found.skipped.length} run(s) skipped`);
     throw new ReportedFailure(`--strict: ${found.skipped.length} run(s) skipped`);

@@ -75,6 +75,13 @@ describe('a messy real folder: nothing aborts, every skip is said, no value chan
     // out of this comparison for logging another x), never hidden by the run folders beside them
     expect(skipped).toEqual(['.', 'dqn/seed1', 'runs', REPEATED, RESUMED, CRASHED, 'ppo/seed3'].sort());
     expect(result.stderr).toMatch(/messy: 9 runs in \d+ groups/);
+    // the captured console is no run's: named with why, on stderr and in --json
+    expect(result.stderr).toMatch(
+      /messy: not read: ppo\/seed1\/train\.log \(text starting "Using cpu device": not a table of records\)$/m,
+    );
+    expect(summary.unread).toEqual([
+      { path: 'ppo/seed1/train.log', why: 'text starting "Using cpu device": not a table of records' },
+    ]);
     // runs.json and the page say the same skips
     const written = JSON.parse(readFileSync(join(out, 'runs.json'), 'utf8'));
     expect(written.skipped.map((s: { path: string }) => s.path).sort()).toEqual(skipped);

@@ -20,13 +20,13 @@ import json
 import os
 import shutil
 import struct
-import subprocess
 import sys
-import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "fixtures", "messy")
 ORACLE = os.path.join(HERE, "..", "..", "..", "packages", "sources", "test", "tb_oracle.py")
+sys.path.insert(0, os.path.dirname(ORACLE))
+import tb_oracle  # noqa: E402 (the one TFRecord and event writer, shared with packages/sources/test)
 
 
 def mkdir(*parts):
@@ -60,6 +60,9 @@ def main():
     monitor(os.path.join(mkdir("ppo", "seed3"), "0.monitor.csv"), 1700000200.0, [])
     for seed in (1, 2):
         monitor(os.path.join(mkdir("a2c", f"seed{seed}"), "0.monitor.csv"), 1700000300.0, episodes(40, 5.0 + seed))
+    # the console captured beside the monitor files (SB3's stdout writer): a text log, not read, named
+    with open(os.path.join(mkdir("ppo", "seed1"), "train.log"), "w") as f:
+        f.write("Using cpu device\nWrapping the env with a `Monitor` wrapper\n")
     # SB3 logger's CSVOutputFormat: keys in first-write order, one row per dump
     with open(os.path.join(mkdir("dqn", "seed1"), "progress.csv"), "w") as f:
         f.write("time/total_timesteps,train/loss,train/n_updates\n")
@@ -103,16 +106,9 @@ def main():
                 for step in (100, 200)]},
         ]
     }
-    with tempfile.TemporaryDirectory() as tmp:
-        path = os.path.join(tmp, "spec.json")
-        with open(path, "w") as f:
-            json.dump(spec, f)
-        subprocess.run([sys.executable, ORACLE, "write", path], check=True)
+    tb_oracle.write_spec(spec)
     # TensorFlow's EventFileWriter opens with Event{wall_time, file_version} (step 0 is proto3's default,
     # not written): a run that crashed right after SummaryWriter() leaves these 40 bytes alone
-    sys.path.insert(0, os.path.dirname(ORACLE))
-    import tb_oracle
-
     record = tb_oracle.key(1, 1) + struct.pack("<d", 1700000003.0) + tb_oracle.ld(3, b"brain.Event:2")
     with open(os.path.join(three, "events.out.tfevents.1700000003.host.1.0"), "wb") as f:
         f.write(tb_oracle.frame(record))

@@ -51,9 +51,12 @@ describe('evidence runs', () => {
       'curves',
       'bootstrap',
       'skipped',
+      'unread',
     ]);
     expect(json.bootstrap).toEqual({ resamples: 500, seed: 0, confidence: 0.95 });
     expect(json.skipped).toEqual([]);
+    // `unread`: every file under the root that no run reads, with why
+    expect(json.unread).toEqual([]);
     expect(json.x).toBe('total timesteps');
     expect(json.aggregate).toBeNull();
     expect(json.runs).toHaveLength(12);

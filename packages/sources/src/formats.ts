@@ -17,7 +17,7 @@ export const FORMAT_NAMES: Record<SourceFormat, string> = {
   mlflow: 'MLflow run',
   'mlflow-sqlite': 'MLflow SQLite store',
   tensorboard: 'TensorBoard run',
-  'tensorboard-csv': 'TensorBoard CSV download',
+  'tensorboard-csv': 'TensorBoard CSV or JSON download',
   'wandb-panel': 'W&B panel export',
   'wandb-history': 'W&B run.history() CSV',
   'wandb-run': 'W&B run file',
@@ -27,6 +27,7 @@ export const FORMAT_NAMES: Record<SourceFormat, string> = {
   'wide-table': 'table with a column per seed',
   csv: 'CSV/TSV log',
   json: 'JSON records',
+  'json-arrays': 'JSON arrays by metric',
   jsonl: 'JSON Lines',
 };
 

@@ -22,7 +22,7 @@ export type SourceFormat =
   | 'sb3-evaluations' // SB3 EvalCallback evaluations.npz (timesteps, results, ep_lengths, successes)
   | 'wandb-run' // W&B run file run-<id>.wandb (offline or synced): datastore log of protobuf records
   | 'tensorboard' // events.out.tfevents.* (torch, tensorboardX, TF2, SB3, CleanRL, Lightning, HF)
-  | 'tensorboard-csv' // TensorBoard's "Download CSV": Wall time,Step,Value
+  | 'tensorboard-csv' // TensorBoard's "Download CSV" (Wall time,Step,Value) or "Download JSON" ([[wall, step, value]])
   | 'wandb-panel' // W&B "Export panel data": Step, "<run> - <metric>", __MIN, __MAX
   | 'wandb-history' // W&B run.history() / run.scan_history() saved as CSV (_step, _runtime, _timestamp)
   | 'spinningup-progress' // SpinningUp EpochLogger progress.txt (tab-separated: Epoch, AverageEpRet, TotalEnvInteracts…)
@@ -31,6 +31,7 @@ export type SourceFormat =
   | 'wide-table' // one column per seed (`rew:seed_0 … rew:seed_9`, Tianshou's merged tables)
   | 'csv' // any other CSV / TSV
   | 'json' // a JSON array of records
+  | 'json-arrays' // a JSON object of parallel arrays, `{name: [...], name_T: [...]}` (PyMARL's info.json)
   | 'jsonl'; // JSON Lines, one record per line
 
 /**

@@ -291,7 +291,10 @@ export async function readTrainerStatePart(file: string, source: string): Promis
  * One MLflow run folder (`mlruns/<experiment>/<run>/`): `metrics/<name>` files of `timestamp value step`
  * lines (timestamp in ms; a metric name with `/` is a subfolder), `params/<name>` as the configuration.
  */
-export async function readMlflowPart(dir: string): Promise<RunPart> {
+export async function readMlflowPart(
+  dir: string,
+  rule: (file: string) => LastLine = () => TORN,
+): Promise<RunPart> {
   const series: Series[] = [];
   const issues: string[] = [];
   const restarts: Restart[] = [];
@@ -299,8 +302,15 @@ export async function readMlflowPart(dir: string): Promise<RunPart> {
     const file = join(dir, 'metrics', name);
     const text = await readInputText(file);
     const lines = text.split('\n');
-    const torn = !text.endsWith('\n') && text.length > 0;
-    if (torn) issues.push(`${file}:${lines.length}: last line has no line end (torn); not read`);
+    const { lastLine, lastLineWhy } = rule(file);
+    const unended = !text.endsWith('\n') && text.length > 0;
+    // a last line without its line end is data when complete (three numbers) in a file nobody appends to
+    const complete = /^\s*\S+\s+\S+\s+-?\d+\s*$/.test(lines.at(-1) ?? '');
+    const torn = unended && !(lastLine === 'keep-if-complete' && complete);
+    const why = lastLineWhy ? `: ${lastLineWhy}` : '';
+    if (torn) issues.push(`${file}:${lines.length}: last line has no line end (torn${why}); not read`);
+    else if (unended)
+      issues.push(`${file}:${lines.length}: last line has no line end; read as data: it is complete${why}`);
     const usable = torn ? lines.slice(0, -1) : lines;
     const rows: number[][] = [];
     usable.forEach((line, i) => {

@@ -53,9 +53,25 @@ X_VOCABULARY.forEach((name, i) => {
   if (!X_RANK.has(key)) X_RANK.set(key, i);
 });
 
+/**
+ * A counter the vocabulary does not list but that names itself a step count: `actor_steps`,
+ * `learner_steps` (Acme), `num_agent_steps`, `total_env_frames`. Ranked after the vocabulary's env-step
+ * names, before updates, episodes and epochs; rates and times (`steps_per_second`, `step_time`) are not.
+ */
+const STEP_SUFFIX = /(steps|timesteps|frames)$/;
+const NOT_A_COUNTER = /per|rate|time|second|sec$|fps|mean|avg|average|std|max|min/;
+const SUFFIX_RANK = X_VOCABULARY.indexOf('steps') + 0.5;
+
+function xRank(name: string): number | undefined {
+  const key = normaliseName(name);
+  const known = X_RANK.get(key);
+  if (known !== undefined) return known;
+  return STEP_SUFFIX.test(key) && !NOT_A_COUNTER.test(key) ? SUFFIX_RANK : undefined;
+}
+
 /** Whether a column name is an x name of the vocabulary (any spelling). */
 export function isXName(name: string): boolean {
-  return X_RANK.has(normaliseName(name));
+  return xRank(name) !== undefined;
 }
 
 const monotone = (values: ArrayLike<number>): boolean => {
@@ -76,8 +92,8 @@ const monotone = (values: ArrayLike<number>): boolean => {
  */
 export function chooseX(columns: Map<string, ArrayLike<number>>): string | null {
   const present = [...columns.keys()]
-    .filter((name) => X_RANK.has(normaliseName(name)))
-    .sort((a, b) => (X_RANK.get(normaliseName(a)) as number) - (X_RANK.get(normaliseName(b)) as number));
+    .filter((name) => xRank(name) !== undefined)
+    .sort((a, b) => (xRank(a) as number) - (xRank(b) as number));
   const first = present[0];
   if (first === undefined) return null;
   // prefer a monotone column only over a lower-ranked one with at least a few rows (one row is monotone)
@@ -135,7 +151,28 @@ Y_VOCABULARY.forEach((name, i) => {
  * logged, smoothed means over raw values, then the vocabulary's order, then names of the family found by
  * their words (`eval/reward/episode_reward_mean`, `test/episode_return`).
  */
+/**
+ * rl_games logs one value against several x's, naming the x as the tag's last segment (`rewards/step`
+ * against frames, `rewards/iter` against epochs, `rewards/time` against seconds): the tag is its
+ * metric's name, preferred against steps; against anything else it is a weaker choice.
+ */
+const AGAINST_STEPS = /\/(step|steps|frame|frames)$/;
+const AGAINST_OTHER = /\/(iter|iters|iteration|epoch|epochs|episode|episodes|time|walltime)$/;
+
 function yScore(name: string): number | null {
+  const against = AGAINST_STEPS.test(name.toLowerCase())
+    ? 0
+    : AGAINST_OTHER.test(name.toLowerCase())
+      ? 100
+      : -1;
+  if (against >= 0) {
+    const metric = yScoreOf(name.replace(/\/[^/]+$/, ''));
+    return metric === null ? null : metric + against;
+  }
+  return yScoreOf(name);
+}
+
+function yScoreOf(name: string): number | null {
   const lower = name.toLowerCase();
   const known = Y_RANK.get(normaliseName(name));
   const family = known !== undefined || (FAMILY.test(lower) && !NOT_A_RETURN.test(lower));
@@ -148,6 +185,16 @@ function yScore(name: string): number | null {
 /** Whether a name is a return or reward (any spelling), not another training signal or a spread. */
 export function isReturnName(name: string): boolean {
   return !isXName(name) && yScore(name) !== null;
+}
+
+/**
+ * The y of a table of evaluation statistics named for the return (PFRL and ChainerRL's `scores.txt`:
+ * `steps episodes elapsed mean median stdev max min`): its columns name the statistic, the file names
+ * what it is of. Null when the file is no such table.
+ */
+export function statisticY(fileStem: string, names: readonly string[]): string | null {
+  if (!FAMILY.test(fileStem.toLowerCase()) || names.some((n) => isReturnName(n))) return null;
+  return names.find((n) => /^(mean|average|avg)$/i.test(n)) ?? names.find((n) => /^median$/i.test(n)) ?? null;
 }
 
 /** A run's default y when it logs no return: what TRL (DPO, PPO), HF Trainer, Lightning and Keras log. */

@@ -1,7 +1,8 @@
 /**
  * Random trees mixing every layout (monitor folders, progress tables with any delimiter, headerless
  * d3rlpy files, sacred stores, W&B exports, wide and long tables, JSON Lines, crashed event files,
- * configurations, pictures, notes, binary files, version control), nested at random depths under
+ * configurations, pictures, notes, binary files, version control, Acme phase folders, TorchRL scalars,
+ * Hydra jobs, PFRL scores), nested at random depths under
  * random environment folders: every file is in a run, under a skipped run, or listed as not read
  * with why; no run spans two environments, and a run under an environment's folder has that task.
  */
@@ -31,6 +32,10 @@ const KINDS = [
   'notes',
   'binary',
   'git',
+  'phases',
+  'scalars',
+  'hydra',
+  'scores',
 ] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -144,6 +149,30 @@ function write(root: string, b: Block, i: number): string[] {
       break;
     case 'git':
       put('.git/HEAD', 'ref: refs/heads/main\n');
+      break;
+    case 'phases': // Acme's CSVLogger: a table per phase under one name
+      put(
+        'logs/evaluator/logs.csv',
+        `actor_steps,episode_return\n${rows.map((k) => `${k * 10},${k}`).join('\n')}\n`,
+      );
+      put('logs/learner/logs.csv', `learner_steps,loss\n${rows.map((k) => `${k},0.${k}`).join('\n')}\n`);
+      break;
+    case 'scalars': // TorchRL's CSVLogger: headerless step,value files, a `/` in a name a subfolder
+      put('scalars/r_evaluation.csv', `${rows.map((k) => `${k * 10},${k}.5`).join('\n')}\n`);
+      put('scalars/train/reward.csv', `${rows.map((k) => `${k * 10},${k}`).join('\n')}\n`);
+      break;
+    case 'hydra': // a Hydra job: its config in .hydra/, its log a text file opening with a bracket
+      put('progress.csv', `step,episode_reward\n${rows.map((k) => `${k},${k}`).join('\n')}\n`);
+      put('.hydra/config.yaml', `seed: ${i}\nlr: 0.1\n`);
+      put('.hydra/overrides.yaml', `- seed=${i}\n`);
+      put('train.log', '[2024-01-01 12:00:00,000][__main__][INFO] - training\n');
+      break;
+    case 'scores': // PFRL's evaluator: tab-separated statistics, args.txt beside
+      put(
+        'scores.txt',
+        `steps\tepisodes\tmean\tmedian\n${rows.map((k) => `${k * 100}\t${k}\t${k}.5\t${k}`).join('\n')}\n`,
+      );
+      put('args.txt', JSON.stringify({ seed: i, steps: 100 }));
       break;
   }
   // a loose table beside the block's folder: a run of its own (or its folder's)

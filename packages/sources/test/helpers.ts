@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,4 +58,20 @@ export function writeWithOracle(dir: string, files: OracleFile[], expectCsv = tr
   const result = spawnSync(python, [oracleScript, 'write', spec], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`tb_oracle.py write failed: ${result.stderr}`);
   return expected;
+}
+
+/** A copy of a fixture folder whose files were last written an hour ago: nobody is appending to them. */
+export function settledCopy(fixtures: string, name: string): string {
+  const dir = join(tempDir('fixture'), name);
+  cpSync(join(fixtures, name), dir, { recursive: true });
+  const old = new Date(Date.now() - 3_600_000);
+  const touch = (path: string): void => {
+    for (const entry of readdirSync(path)) {
+      const child = join(path, entry);
+      if (statSync(child).isDirectory()) touch(child);
+      else utimesSync(child, old, old);
+    }
+  };
+  touch(dir);
+  return dir;
 }

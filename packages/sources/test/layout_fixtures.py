@@ -12,8 +12,8 @@ import json
 import math
 import os
 import shutil
-import subprocess
-import sys
+
+import tb_oracle
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "fixtures", "layouts")
@@ -267,11 +267,7 @@ def main():
         spec["files"].append({"path": os.path.join(d, f"events.out.tfevents.170000000{seed}.host.1.0"), "records": [
             {"wall_time": 1700000000 + i, "step": step, "values": [{"tag": "charts/episodic_return", "kind": "simple", "value": v}]}
             for i, (step, v) in enumerate([(500, 10.0), (500, 12.0), (1000, 20.0 + seed), (1000, 22.0), (1000, 24.0)])]})
-    spec_path = os.path.join(OUT, "spec.json")
-    with open(spec_path, "w") as f:
-        json.dump(spec, f)
-    subprocess.run([sys.executable, os.path.join(HERE, "tb_oracle.py"), "write", spec_path], check=True)
-    os.remove(spec_path)
+    tb_oracle.write_spec(spec)
 
 
 if __name__ == "__main__":

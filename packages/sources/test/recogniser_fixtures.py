@@ -22,8 +22,9 @@ import json
 import math
 import os
 import shutil
-import subprocess
-import sys
+
+import tb_oracle
+from tb_oracle import scalar
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "fixtures", "recognisers")
@@ -40,8 +41,6 @@ def events(path, records, file_version="brain.Event:2"):
     SPEC["files"].append({"path": path, "records": records, "file_version": file_version})
 
 
-def scalar(step, wall, **tags):
-    return {"wall_time": wall, "step": step, "values": [{"tag": t.replace("__", "/"), "kind": "simple", "value": v} for t, v in tags.items()]}
 
 
 def spinningup():
@@ -193,11 +192,7 @@ def main():
     for write in (spinningup, d3rlpy, sacred, sample_factory, wandb_panel, tianshou, dreamer, cleanrl_extra, env_algo,
                   tensorboard_log, joined_and_root, text_tables):
         write()
-    spec_path = os.path.join(OUT, "spec.json")
-    with open(spec_path, "w") as f:
-        json.dump(SPEC, f)
-    subprocess.run([sys.executable, os.path.join(HERE, "tb_oracle.py"), "write", spec_path], check=True)
-    os.remove(spec_path)
+    tb_oracle.write_spec(SPEC)
 
 
 if __name__ == "__main__":

@@ -144,14 +144,33 @@ def float_text(kind, value):
 
 
 def write(spec_path):
+    """Writes the files of a spec file (see write_spec)."""
+    with open(spec_path) as f:
+        write_spec(json.load(f))
+
+
+def tag_of(name):
+    """A keyword argument as a tag: `Train__mean` is `Train/mean`; skrl's `Reward___Total_reward_mean` is
+    `Reward / Total reward (mean)`."""
+    if "___" in name:
+        head, rest = name.split("___", 1)
+        words = rest.split("_")
+        return f"{head} / {' '.join(words[:-1])} ({words[-1]})"
+    return name.replace("__", "/")
+
+
+def scalar(step, wall, **tags):
+    """One event record of simple scalars, for the fixture scripts: scalar(100, 1.7e9, train__loss=0.5)."""
+    return {"wall_time": wall, "step": step, "values": [{"tag": tag_of(t), "kind": "simple", "value": v} for t, v in tags.items()]}
+
+
+def write_spec(spec):
     """Writes the files; the expected CSV keeps every value (one row per value at a step) and applies
     TensorBoard's purges as plugin_event_accumulator._MaybePurgeOrphanedData does: with a file_version
     >= 2 only a SessionLog START after the run's first one purges (every tag, steps >= its step); without
     one, an event whose step is below the last summary event's step purges its own tags' later points.
     A file's "file_version" (default "brain.Event:2"; null: none written, an old TF1 file) is its first
     record. Files are given in TensorBoard's loading order (sorted paths)."""
-    with open(spec_path) as f:
-        spec = json.load(f)
     series = {}  # tag -> [(step, text, wall)] in the order written
     version = 0.0
     seen_start = False

@@ -160,7 +160,7 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
   }
   if (options.json) {
     for (const line of runs.findings) printLine(io.stderr, line);
-    printJson(io.stdout, runs.json());
+    printJson(io.stdout, { ...runs.json(), unread: found.unread });
   } else printLine(io.stdout, runs.text());
   if (out !== undefined) {
     const written = await runs.write(out);

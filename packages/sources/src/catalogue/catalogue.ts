@@ -117,6 +117,11 @@ export async function catalogue(
       joins = [...joins, ...owns.filter((s) => s.joinable)];
       owns = owns.filter((s) => !s.joinable);
     }
+    // a lone table with configuration beside it (PFRL's scores.txt and args.txt) is its folder's run
+    if (joins.length === 0 && configs.length > 0 && owns.length === 1 && owns[0]?.joinable) {
+      joins = owns;
+      owns = [];
+    }
     if (options.inside && entry.rel === '.') {
       owns = [...joins, ...owns];
       joins = [];

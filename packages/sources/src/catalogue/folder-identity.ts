@@ -4,7 +4,11 @@
  * `tensorboard_log/{ALGO}_{n}`, Lightning's `version_N`, Sample Factory's `<experiment>/.summary/<policy>`.
  */
 import type { Layout } from '../model.js';
+import { envFromPath } from './identity.js';
 import type { Identity } from './types.js';
+
+export const ROLE_FOLDER =
+  /^(summaries|summary|scalars|tb|tb_logs?|tensorboard|tensorboard_logs?|tfevents|events|logs?|csv|csv_logs?|metrics|plots|dvclive)$/i;
 
 export function folderIdentity(
   rootName: string,
@@ -35,9 +39,18 @@ export function folderIdentity(
     }
   }
   const sb3 = /^([A-Z][A-Za-z0-9]*)_(\d+)$/.exec(name);
-  if (sb3 && hasEvents)
+  // (`Pong_1` is a game's run, not an algorithm's: Dopamine, Atari sweeps)
+  if (sb3 && hasEvents && !envFromPath([sb3[1] as string]))
     return { layout: 'sb3-tensorboard', identity: { group: sb3[1] as string, run: sb3[2] as string } };
   if (/^version_\d+$/.test(name) && parent !== undefined)
     return { layout: 'lightning', identity: { group: parent, run: name } };
+  // a folder named for what it holds (rl_games' `<run>/summaries`, TorchRL's `<run>/scalars`, a `<run>/tb`)
+  // is not the run's name: the folder above it is
+  // (its group is inferred as any run's, from the folders above that one)
+  if (rel !== '.' && ROLE_FOLDER.test(name)) {
+    // DVCLive's `<run>/dvclive/plots/metrics`: up past every folder so named
+    const run = segments.slice(0, -1).findLast((segment) => !ROLE_FOLDER.test(segment));
+    if (run !== undefined) return { identity: { run } };
+  }
   return { identity: {} };
 }

@@ -64,6 +64,9 @@ export function envFromPath(segments: readonly string[]): Found | null {
       };
     const dmc = dmControl(segment);
     if (dmc) return { value: dmc, why: 'path (dm_control domain-task)' };
+    const game = ATARI.get(stripRunSuffix(segment).toLowerCase());
+    if (game && /^[A-Z]?[a-z]+([A-Z][a-z]+)*$|^[a-z]+$/.test(stripRunSuffix(segment)))
+      return { value: game, why: 'path (Atari game)' };
     const suite = SUITES.exec(stripRunSuffix(segment));
     if (suite)
       return {
@@ -73,6 +76,20 @@ export function envFromPath(segments: readonly string[]): Found | null {
   }
   return null;
 }
+
+/** The 57 games of the Atari benchmark, named bare (Dopamine's `game_name`, Atari 100k tables): `Pong`, `pong`. */
+const ATARI = new Map(
+  (
+    'Alien Amidar Assault Asterix Asteroids Atlantis BankHeist BattleZone BeamRider Berzerk Bowling Boxing ' +
+    'Breakout Centipede ChopperCommand CrazyClimber Defender DemonAttack DoubleDunk Enduro FishingDerby Freeway ' +
+    'Frostbite Gopher Gravitar Hero IceHockey Jamesbond Kangaroo Krull KungFuMaster MontezumaRevenge MsPacman ' +
+    'NameThisGame Phoenix Pitfall Pong PrivateEye Qbert Riverraid RoadRunner Robotank Seaquest Skiing Solaris ' +
+    'SpaceInvaders StarGunner Surround Tennis TimePilot Tutankham UpNDown Venture VideoPinball WizardOfWor ' +
+    'YarsRevenge Zaxxon'
+  )
+    .split(' ')
+    .map((game) => [game.toLowerCase(), game] as const),
+);
 
 /** `walker_walk_seed1` → `walker_walk`: a trailing seed or run number is not part of a task. */
 const stripRunSuffix = (segment: string): string =>

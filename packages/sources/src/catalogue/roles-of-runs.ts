@@ -6,8 +6,15 @@
  * keys that differ (`lr=0.001`).
  */
 import type { Run } from '../model.js';
+import { ROLE_FOLDER } from './folder-identity.js';
 import { algoFromPath, configLabel, envFromPath, flatConfig, varyingKeys } from './identity.js';
 import type { CatalogueContext } from './types.js';
+
+/**
+ * A folder named by a date or a time (PFRL's `20240101T120000.000000`, Hydra's `2024-01-01/12-00-00`)
+ * says when a run started, not which group it is in.
+ */
+const STAMP = /^(\d{4}-?\d\d-?\d\d([T_ -]?\d\d[-:]?\d\d([-:]?\d\d([.,]\d+)?)?)?|\d\d[-:]\d\d[-:]\d\d)$/;
 
 export type Roles = Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
 
@@ -58,11 +65,16 @@ export function inferRoles(
         count(roles.group, algo.why);
       } else {
         // the run's folder, less the folders that only name its task
-        const folders = id === '.' ? [] : id.split('/').slice(0, -1);
+        // (and less a folder named for what it holds: rl_games' `<run>/summaries` is the run `<run>`)
+        const path = id === '.' ? [] : id.split('/');
+        let end = path.length;
+        if (ROLE_FOLDER.test(path.at(-1) ?? ''))
+          while (end > 0 && ROLE_FOLDER.test(path[end - 1] ?? '')) end--;
+        const folders = path.slice(0, Math.max(0, end - 1));
         if (folders.length > 0) {
-          const parents = folders.filter((f) => !envFromPath([f]));
+          const parents = folders.filter((f) => !envFromPath([f]) && !STAMP.test(f));
           run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;
-        }
+        } else if (path.length > 1) run.group = ctx.rootName;
         count(roles.group, 'folder');
       }
     }

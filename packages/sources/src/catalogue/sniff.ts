@@ -84,7 +84,10 @@ export function sniffBytes(bytes: Buffer, name: string, size: number, mtimeMs: n
   const start = head.trimStart();
   // markup (an SVG chart, an HTML page) splits on its commas too, but is no log
   if (start.startsWith('<')) return { ...out, what: 'markup (XML, HTML or SVG), not a log' };
-  if (start.startsWith('[')) return { ...out, kind: 'json-array', what: 'a JSON array' };
+  // `[2024-01-01 12:00:00][INFO] …` (Hydra's job log, many loggers) opens with a bracket too: an array only
+  // when it parses (whole) or opens as an array of records does (`[`, `[{`, `[[` on its first line)
+  if (start.startsWith('[') && isJsonArrayStart(start, whole))
+    return { ...out, kind: 'json-array', what: 'a JSON array' };
   if (start.startsWith('{')) {
     const lines = head.split('\n').filter((l) => l.trim() !== '');
     const complete = whole ? lines : lines.slice(0, -1);
@@ -112,6 +115,17 @@ export function sniffBytes(bytes: Buffer, name: string, size: number, mtimeMs: n
   const table = sniffTable(head, whole);
   if (table) return { ...out, kind: 'table', what: 'a table', table };
   return out;
+}
+
+function isJsonArrayStart(text: string, whole: boolean): boolean {
+  if (whole) {
+    try {
+      return Array.isArray(JSON.parse(text.replace(/\bNaN\b|-?\bInfinity\b/g, 'null')));
+    } catch {
+      // a damaged array is still one when it opens as one (its damage is reported when read)
+    }
+  }
+  return /^\[\s*($|[{[\]"]|-?\d+(\.\d+)?([eE][-+]?\d+)?\s*[,\]])/.test(text);
 }
 
 function isJsonObject(line: string): boolean {
@@ -168,6 +182,8 @@ function firstLines(head: string, whole: boolean, limit: number, comments = fals
 const DELIMITERS = [',', '\t', ';', '|'];
 /** A column name: short, no markup. */
 const NAME = /^[^<>{}\n]{1,100}$/;
+/** A timestamp or a logger's `][` between fields: a line of a text log. */
+const LOG_LINE = /\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\d\d:\d\d:\d\d|\]\s*\[/;
 
 /**
  * The shape of a delimited table from its first lines: the delimiter that splits every line (quotes
@@ -194,6 +210,8 @@ export function sniffTable(head: string, whole: boolean): TableShape | null {
     if (rest.length > 0 && !rest.some((row) => row.some(isNumber))) continue;
     // a header with no row yet (a log just opened) is names, never prose or markup
     if (rest.length === 0 && !(rows[0] as string[]).every((cell) => NAME.test(cell.trim()))) continue;
+    // nor a logger's line (`[2024-01-01 12:00:00,000][__main__][INFO] - training`): names carry no clock
+    if (rest.length === 0 && LOG_LINE.test(lines[0] as string)) continue;
     if (!best || fields > best.fields)
       best = { delimiter, header: headerOf(rows[0] as string[], lines), fields };
   }

@@ -43,3 +43,19 @@ export function summarize(
     '; override with --pattern, --group-by, --x, --y'
   );
 }
+
+/** Unread files named in the note before "… N more": enough to see what kind was left, short enough to read. */
+export const UNREAD_SHOWN = 5;
+
+/**
+ * The files a discovery did not read, by name and why (`log.txt (text starting "Logging to …")`), the
+ * first few then how many more; null when every file was read. Paths are relative to the root.
+ */
+export function unreadNote(unread: readonly SkippedRun[], base = '', limit = UNREAD_SHOWN): string | null {
+  if (unread.length === 0) return null;
+  const shown = unread
+    .slice(0, limit)
+    .map((u) => `${base === '' || base === '.' ? u.path : `${base}/${u.path}`} (${u.why})`);
+  const more = unread.length > limit ? `; … ${n(unread.length - limit)} more` : '';
+  return `not read: ${shown.join('; ')}${more}`;
+}

@@ -4,14 +4,17 @@
  * line here. Order matters where two could claim one file: the more specific first.
  */
 import type { Recogniser } from '../catalogue/types.js';
+import { arrayStore } from './array-store.js';
 import { config } from './config.js';
 import { d3rlpy } from './d3rlpy.js';
 import { evidence } from './evidence.js';
 import { hfTrainer } from './hf-trainer.js';
 import { longTable } from './long-table.js';
+import { metricTables } from './metric-tables.js';
 import { mlflow } from './mlflow.js';
 import { mlflowDb } from './mlflow-db.js';
 import { monitor } from './monitor.js';
+import { phases } from './phases.js';
 import { rayTrial } from './ray-trial.js';
 import { rlZoo } from './rl-zoo.js';
 import { runsReport } from './runs-report.js';
@@ -37,13 +40,17 @@ export const RECOGNISERS: readonly Recogniser[] = [
   tensorboard,
   monitor,
   sb3Companions,
+  arrayStore,
   sacred,
   d3rlpy,
   wandbPanel,
   tensorboardCsv,
+  phases,
+  metricTables,
   wideTable,
   longTable,
+  // before tables: a configuration file named so but not `.json`/`.yaml` (PFRL's args.txt) is no run
+  config,
   summaries,
   tables,
-  config,
 ];

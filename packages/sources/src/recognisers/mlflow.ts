@@ -2,8 +2,10 @@
  * MLflow's file store: `mlruns/<experiment>/<run_id>/` with `meta.yaml`, `metrics/<name>` files of
  * `timestamp value step` lines, `params/`, `tags/`. The experiment's own `meta.yaml` names the group.
  */
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { lastLineRule } from '../catalogue/last-line.js';
 import type { Recogniser, Source } from '../catalogue/types.js';
 import { filesUnder } from '../catalogue/walk.js';
 import { readConfigFile } from '../config-files.js';
@@ -25,7 +27,12 @@ export const mlflow: Recogniser = {
         abs: dir,
         id: folder.rel,
         identity: { group: await experimentName(dirname(dir)), run: await runName(dir) },
-        read: async () => [await readMlflowPart(dir)],
+        // each metric file's last line by the catalogue's rule (how recently it was written)
+        read: async () => [
+          await readMlflowPart(dir, (file) =>
+            lastLineRule({ mtimeMs: statSync(file).mtimeMs }, folder.ctx.now),
+          ),
+        ],
       });
     } else if (
       folder.files.includes('meta.yaml') &&

@@ -7,7 +7,7 @@
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { isProgressJson, isSb3Evaluations, readProgressJson, readSb3Evaluations } from '../stores/index.js';
 import { isEventFile } from '../tensorboard/read.js';
-import { abs } from './shared.js';
+import { abs, tableOptions } from './shared.js';
 
 export const sb3Companions: Recogniser = {
   name: 'sb3-companions',
@@ -53,6 +53,7 @@ function progressJson(folder: Folder, name: string): Source {
     // the run's curve, as progress.csv is; after progress.csv when SB3 wrote both
     ...(all.includes('progress.csv') ? {} : { layout: 'folder' as const }),
     files: [folder.path(name)],
-    read: async () => [await readProgressJson(file, name)],
+    // a foreign log: its last line's rule is the catalogue's (by how recently it was written)
+    read: async () => [await readProgressJson(file, name, await tableOptions(folder, name))],
   };
 }

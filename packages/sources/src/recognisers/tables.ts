@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../readers.js';
-import { stem, tableOptions } from './shared.js';
+import { statisticY } from '../roles.js';
+import { isRunIdName, stem, tableOptions } from './shared.js';
 
 /** Names trainers give the log of a run (its folder is the run). */
 const RUN_LOG = /^(progress|metrics|scalars|train_log|training_log|stats)$/i;
@@ -43,12 +44,22 @@ export const tables: Recogniser = {
         joinable: true,
         layout: joins ? 'folder' : 'file',
         files: [folder.path(name)],
-        read: async () => [await read()],
+        read: async () => [withStatisticY(await read(), stem(name))],
       });
     }
     return out;
   },
 };
+
+/** A scores table's y is its mean column (see statisticY); any other part is left as read. */
+function withStatisticY(part: RunPart, fileStem: string): RunPart {
+  const y = statisticY(
+    fileStem,
+    part.series.map((s) => s.metric),
+  );
+  if (y !== null) part.y = y;
+  return part;
+}
 
 function readerOf(
   folder: Folder,
@@ -60,7 +71,7 @@ function readerOf(
   const file = join(folder.abs, name);
   if (kind === 'table') {
     // named now: the read keeps no file's head (64 KiB each) while the others are read
-    const columns = headerless > 0 ? { columns: commentNames(head, headerless) } : {};
+    const columns = headerless > 0 ? { columns: headerlessNames(head, headerless, stem(name)) } : {};
     return async () => readCsvPart(file, name, { ...(await tableOptions(folder, name)), ...columns });
   }
   if (kind === 'jsonl')
@@ -77,16 +88,30 @@ function readerOf(
 
 /**
  * Names of a headerless table's columns: its last `#` line before the data when it has one name per
- * column (`np.savetxt(header=...)` writes `# step return`), else `column 1`, `column 2`…
+ * column (`np.savetxt(header=...)` writes `# step return`); else, for two columns whose first counts up
+ * in whole numbers (jaxrl's `np.savetxt(f"{seed}.txt", eval_returns, fmt=["%d", "%.1f"])`), `step` and
+ * the metric the file is named after (`value` when its name is a run's: a seed); else `column 1`…
  */
-function commentNames(head: string, fields: number): string[] {
+function headerlessNames(head: string, fields: number, fileStem: string): string[] {
+  const named = commentNames(head, fields);
+  if (named || fields !== 2) return named ?? Array.from({ length: fields }, (_, i) => `column ${i + 1}`);
+  const firsts = head
+    .split('\n')
+    .slice(0, -1)
+    .filter((l) => l.trim() !== '' && !l.startsWith('#'))
+    .map((l) => l.trim().split(/[\s,;\t|]+/)[0] ?? '');
+  const counts =
+    firsts.length > 0 &&
+    firsts.every((c, i) => /^\d+$/.test(c) && (i === 0 || Number(c) > Number(firsts[i - 1])));
+  return counts ? ['step', isRunIdName(fileStem) ? 'value' : fileStem] : ['column 1', 'column 2'];
+}
+
+function commentNames(head: string, fields: number): string[] | null {
   const comments = head.split('\n').filter((l) => l.startsWith('#'));
   const names = (comments.at(-1) ?? '')
     .replace(/^#\s*/, '')
     .trim()
     .split(/\s*[,\t;]\s*|\s+/)
     .filter(Boolean);
-  return names.length === fields && new Set(names).size === fields
-    ? names
-    : Array.from({ length: fields }, (_, i) => `column ${i + 1}`);
+  return names.length === fields && new Set(names).size === fields ? names : null;
 }

@@ -1,11 +1,11 @@
 /**
- * TensorBoard's "Download CSV" (`Wall time,Step,Value`): the metric is the tag, from the file name
- * TensorBoard gives it (`run-<run>-tag-<tag with / as _>.csv`) or the file's own name. The downloads of
- * one run are one run.
+ * TensorBoard's "Download CSV" (`Wall time,Step,Value`) and "Download JSON" (`[[wall_time, step,
+ * value], …]`): the metric is the tag, from the file name TensorBoard gives it (`run-<run>-tag-<tag with
+ * / as _>.csv`) or the file's own name. The downloads of one run are one run.
  */
 import { join } from 'node:path';
 import type { Recogniser, Source } from '../catalogue/types.js';
-import { readCsvPart } from '../readers.js';
+import { type RunPart, readCsvPart, readJsonFile, tablePart } from '../readers.js';
 import { stem, tableOptions } from './shared.js';
 
 export const tensorboardCsv: Recogniser = {
@@ -13,8 +13,9 @@ export const tensorboardCsv: Recogniser = {
   async recognise(folder) {
     const byRun = new Map<string, string[]>();
     for (const name of folder.files) {
-      const header = (await folder.sniff(name)).table?.header;
-      if (header?.join(',') !== 'Wall time,Step,Value') continue;
+      const sniff = await folder.sniff(name);
+      const csv = sniff.table?.header?.join(',') === 'Wall time,Step,Value';
+      if (!csv && !(sniff.kind === 'json-array' && TRIPLE.test(sniff.head))) continue;
       const run = /^run[-_](.+?)[-_]tag[-_].+$/.exec(stem(name))?.[1] ?? stem(name);
       byRun.set(run, [...(byRun.get(run) ?? []), name]);
     }
@@ -29,9 +30,36 @@ export const tensorboardCsv: Recogniser = {
         identity: { run },
         read: async () =>
           Promise.all(
-            names.map(async (n) => readCsvPart(join(folder.abs, n), n, await tableOptions(folder, n))),
+            names.map(async (n) =>
+              /\.csv$/i.test(n) || (await folder.sniff(n)).kind !== 'json-array'
+                ? readCsvPart(join(folder.abs, n), n, await tableOptions(folder, n))
+                : readTriples(join(folder.abs, n), n),
+            ),
           ),
       });
     return out;
   },
 };
+
+/** `[[1704110400.5, 2048, 10.5], …`: a JSON array whose rows are [wall time, step, value] numbers. */
+const TRIPLE = /^\s*\[\s*\[\s*-?[\d.eE+-]+\s*,\s*-?\d+\s*,\s*(-?[\d.eE+-]+|NaN|-?Infinity|null)\s*\]/;
+
+/** A "Download JSON" file: one row per value, the tag its metric, as the CSV download is read. */
+async function readTriples(file: string, name: string): Promise<RunPart> {
+  const rows = await readJsonFile(file);
+  if (!Array.isArray(rows)) throw new Error(`${file}: expected [[wall_time, step, value], …]`);
+  const cell = (row: unknown, i: number) => {
+    const v = Array.isArray(row) ? row[i] : undefined;
+    return typeof v === 'number' ? v : Number.NaN;
+  };
+  const tag = /-tag-(.+)\.json$/.exec(name)?.[1] ?? stem(name);
+  const columns = new Map<string, Float64Array>([
+    ['Step', Float64Array.from(rows, (r) => cell(r, 1))],
+    [tag, Float64Array.from(rows, (r) => cell(r, 2))],
+    ['Wall time', Float64Array.from(rows, (r) => cell(r, 0))],
+  ]);
+  const part = tablePart('tensorboard-csv', columns, name, file, { x: 'Step', wall: 'Wall time' });
+  part.series = part.series.filter((s) => s.metric !== 'Wall time');
+  part.y = tag;
+  return part;
+}

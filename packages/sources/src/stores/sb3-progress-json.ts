@@ -7,7 +7,7 @@
 import { basename } from 'node:path';
 import { openInput } from '@evidence/node-kit';
 import { progressFormat } from '../formats.js';
-import { type RunPart, readJsonlPart } from '../readers.js';
+import { type LastLine, type RunPart, readJsonlPart } from '../readers.js';
 
 /** A file named progress.json whose first non-blank character opens a JSON object (a JSON Lines log). */
 export async function isProgressJson(path: string): Promise<boolean> {
@@ -28,8 +28,12 @@ export async function isProgressJson(path: string): Promise<boolean> {
 }
 
 /** The log as a run table, like progress.csv: x = `time/total_timesteps` (SB3), y = `rollout/ep_rew_mean`. */
-export async function readProgressJson(path: string, source = basename(path)): Promise<RunPart> {
-  const part = await readJsonlPart(path, source, 'jsonl');
+export async function readProgressJson(
+  path: string,
+  source = basename(path),
+  rule?: LastLine,
+): Promise<RunPart> {
+  const part = await readJsonlPart(path, source, 'jsonl', rule);
   const format = progressFormat([part.x, ...part.series.map((s) => s.metric)]);
   part.format = format === 'csv' ? 'jsonl' : format;
   return part;

@@ -1,0 +1,86 @@
+/**
+ * Folders of tools nobody fixtured (packages/sources/test/fixtures/unseen, written as each tool writes
+ * them) through the commands with no flags, and the files a discovery did not read named with why.
+ */
+import { cpSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { runCli, tempDir } from './helpers.js';
+
+const UNSEEN = fileURLToPath(new URL('../../../packages/sources/test/fixtures/unseen', import.meta.url));
+
+/** A copy last written an hour ago (nobody appending), in a fresh folder the commands may write into. */
+function unseen(name: string): string {
+  const dir = join(tempDir('unseen'), name);
+  cpSync(join(UNSEEN, name), dir, { recursive: true });
+  const old = new Date(Date.now() - 3_600_000);
+  const touch = (path: string): void => {
+    for (const entry of readdirSync(path)) {
+      const child = join(path, entry);
+      if (statSync(child).isDirectory()) touch(child);
+      else utimesSync(child, old, old);
+    }
+  };
+  touch(dir);
+  return dir;
+}
+
+describe('folders of tools nobody fixtured, with no flags', () => {
+  it('runs: Acme phases are one run, Hydra jobs take their .hydra config; --json lists every unread file with why', async () => {
+    const acme = await runCli(['runs', '--json', unseen('acme')]);
+    expect(acme.code, acme.stderr).toBe(0);
+    const summary = JSON.parse(acme.stdout);
+    expect([summary.x, summary.y, summary.runs.length]).toEqual([
+      'actor_steps',
+      'evaluator/episode_return',
+      1,
+    ]);
+    expect(summary.runs[0].final).toBe(301.5);
+
+    const hydra = await runCli(['runs', '--json', unseen('hydra')]);
+    expect(hydra.code, hydra.stderr).toBe(0);
+    const { unread, runs } = JSON.parse(hydra.stdout);
+    expect(runs.map((r: { group: string; task: string }) => [r.group, r.task])).toEqual([
+      ['dqn', 'CartPole-v1'],
+      ['dqn', 'CartPole-v1'],
+    ]);
+    expect(unread).toHaveLength(5);
+    expect(unread).toContainEqual({
+      path: 'multirun/2024-01-01/12-00-00/0/train.log',
+      why: expect.stringMatching(/^text starting "\[2024-01-01 12:00:00,000\]/),
+    });
+  });
+
+  it('the human output names the first unread files and how many more', async () => {
+    const result = await runCli(['plot', unseen('hydra')]);
+    expect(result.code, result.stderr).toBe(0);
+    const line = result.stderr.split('\n').find((l) => l.includes(': not read: '));
+    expect(line).toBeDefined();
+    // five named (each with why), none left over: the job logs, multirun.yaml, Hydra's own settings
+    expect(line?.match(/ \(text starting /g)).toHaveLength(3);
+    expect(line?.match(/\/\.hydra\/hydra\.yaml \(the settings of hydra itself/g)).toHaveLength(2);
+    expect(line).not.toMatch(/more$/);
+    const baselines = await runCli(['runs', unseen('baselines')]);
+    expect(baselines.code, baselines.stderr).toBe(0);
+    expect(baselines.stderr).toMatch(
+      /: not read: openai-[^/]+\/log\.txt \(text starting "Logging to [^)]*\); openai-[^/]+\/log\.txt \(/,
+    );
+  });
+
+  it('plot, report and export read rl_games, TorchRL and PFRL folders', async () => {
+    const games = unseen('rl-games');
+    const plot = await runCli(['plot', games]);
+    expect(plot.code, plot.stderr).toBe(0);
+    expect(plot.stderr).toMatch(/2 runs in 1 group \(runs\) .*y rewards\/step 2/);
+    const torchrl = unseen('torchrl');
+    const out = join(torchrl, 'all.csv');
+    const exported = await runCli(['export', torchrl, '--out', out]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toMatch(/9 values of 3 metrics from 1 run/);
+    const report = await runCli(['report', unseen('pfrl')]);
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/^found 2 runs \(CSV\/TSV log\)/);
+    expect(report.stdout).toMatch(/overlay-\d+-mean\.png/);
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * Folders of tools the catalogue has no recogniser for (test/unseen_fixtures.py writes each as its tool
+ * does): the generic rules read each right, one test per class of what used to go wrong.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sniffBytes } from '../src/catalogue/sniff.js';
+import { chooseX, chooseY, discoverRuns, type Run, unreadNote } from '../src/index.js';
+import { statisticY } from '../src/roles.js';
+import { settledCopy, tempDir } from './helpers.js';
+
+const FIXTURES = fileURLToPath(new URL('./fixtures/unseen', import.meta.url));
+const discover = (name: string) => discoverRuns(settledCopy(FIXTURES, name));
+
+const row = (r: Run) => [r.id, r.group, r.task, r.run, r.x, r.y];
+const series = (run: Run | undefined, metric: string) => {
+  const found = run?.series.find((s) => s.metric === metric);
+  return { steps: [...(found?.steps ?? [])], values: [...(found?.values ?? [])] };
+};
+
+describe('folders of tools nobody fixtured, read by the generic rules', () => {
+  it("baselines: progress.csv joined with the workers' monitor files; a key logged later is empty before; log.txt named as not read", async () => {
+    const { runs, unread } = await discover('baselines');
+    expect(runs.map((r) => [r.task, r.x, r.y])).toEqual([
+      ['PongNoFrameskip-v4', 'misc/total_timesteps', 'eprewmean'],
+      ['BreakoutNoFrameskip-v4', 'misc/total_timesteps', 'eprewmean'],
+    ]);
+    // the header rewritten with a late key: its first row has no value, not a shifted one
+    expect(series(runs[0], 'misc/explained_variance').steps).toEqual([4096, 6144]);
+    expect(series(runs[0], 'r').values).toHaveLength(6);
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['log.txt', 'log.txt']);
+  });
+
+  it("PFRL scores.txt: a table of the return's statistics has y = its mean; args.txt is its configuration (the folder is the run), not a run", async () => {
+    const { runs, unread } = await discover('pfrl');
+    expect(runs.map(row)).toEqual([
+      [
+        'results/Hopper-v2/20240101T120000.000000',
+        'results',
+        'Hopper-v2',
+        '20240101T120000.000000',
+        'steps',
+        'mean',
+      ],
+      [
+        'results/Walker2d-v2/20240101T120000.000000',
+        'results',
+        'Walker2d-v2',
+        '20240101T120000.000000',
+        'steps',
+        'mean',
+      ],
+    ]);
+    expect(runs[0]?.meta.config).toMatchObject({ env: 'Hopper-v2', seed: 0 });
+    expect(series(runs[0], 'mean').values).toEqual([100.5, 200.5, 300.5]);
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['command.txt', 'command.txt']);
+  });
+
+  it('TorchRL: headerless step,value files, one per metric (a `/` in a name is a subfolder), are one run named above `scalars/`', async () => {
+    const { runs } = await discover('torchrl');
+    expect(runs.map(row)).toEqual([
+      [
+        'logs/ppo_HalfCheetah-v4_2024/scalars',
+        'ppo',
+        'HalfCheetah-v4',
+        'ppo_HalfCheetah-v4_2024',
+        'step',
+        'train/reward',
+      ],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual([
+      'loss_objective',
+      'r_evaluation',
+      'train/reward',
+    ]);
+    // no first row lost to a header
+    expect(series(runs[0], 'r_evaluation')).toEqual({
+      steps: [1000, 2000, 3000],
+      values: [10.5, 20.5, 30.5],
+    });
+  });
+
+  it('Acme: a table per phase folder under one name is one run; evaluation leads, x a `*_steps` counter', async () => {
+    const { runs } = await discover('acme');
+    expect(runs.map(row)).toEqual([
+      ['acme/7f1d3a2c-1234/logs', 'acme', 'all', '7f1d3a2c-1234', 'actor_steps', 'evaluator/episode_return'],
+    ]);
+    expect(series(runs[0], 'evaluator/episode_return').steps).toEqual([1000, 2000, 3000]);
+    // the learner's metrics keep their own counter
+    expect(series(runs[0], 'learner/loss').steps).toEqual([10, 20, 30]);
+  });
+
+  it("Keras' TensorBoard callback: `<time>/train/` and `<time>/validation/` event folders are one run, tags under their phase", async () => {
+    const { runs } = await discover('keras-tb');
+    expect(runs.map(row)).toEqual([
+      ['logs/fit/20240101-120000', 'logs/fit', 'all', '20240101-120000', 'step', 'validation/epoch_loss'],
+      ['logs/fit/20240102-120000', 'logs/fit', 'all', '20240102-120000', 'step', 'validation/epoch_loss'],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual([
+      'train/epoch_accuracy',
+      'train/epoch_loss',
+      'validation/epoch_accuracy',
+      'validation/epoch_loss',
+    ]);
+    expect(series(runs[0], 'train/epoch_loss').steps).toEqual([0, 1, 2]);
+  });
+
+  it("TF-Agents: train/ (with its saved policies below) and eval/ event folders are one run, the evaluation's return first", async () => {
+    const { runs, unread } = await discover('tf-agents');
+    expect(runs.map(row)).toEqual([
+      ['dqn_cartpole', 'dqn', 'all', 'dqn_cartpole', 'step', 'eval/Metrics/AverageReturn'],
+    ]);
+    expect(series(runs[0], 'eval/Metrics/AverageReturn').values).toEqual([15, 25, 35]);
+    expect(unread.map((u) => u.path)).toEqual([
+      'dqn_cartpole/train/checkpoints/saved_model.pb',
+      'dqn_cartpole/train/policy/saved_model.pb',
+    ]);
+  });
+
+  it('Hydra multirun: .hydra/ configures the job above it, overrides.yaml is read as keys; the job log is not a table', async () => {
+    const { runs, unread } = await discover('hydra');
+    expect(runs.map(row)).toEqual([
+      ['multirun/2024-01-01/12-00-00/0', 'dqn', 'CartPole-v1', '0', 'step', 'episode_reward'],
+      ['multirun/2024-01-01/12-00-00/1', 'dqn', 'CartPole-v1', '1', 'step', 'episode_reward'],
+    ]);
+    expect(runs.map((r) => r.meta.seed)).toEqual([1, 2]);
+    expect(runs[1]?.meta.config).toMatchObject({ seed: 2, lr: 0.001 });
+    // Hydra's settings of itself are no run configuration: their per-job values would split the group
+    expect(unread.filter((u) => u.path.endsWith('hydra.yaml')).map((u) => u.why)).toEqual([
+      expect.stringMatching(/^the settings of hydra itself/),
+      expect.stringMatching(/^the settings of hydra itself/),
+    ]);
+    expect(runs[0]?.meta.config).not.toHaveProperty('hydra');
+    expect(unread.filter((u) => u.path.endsWith('train.log')).map((u) => u.why)).toEqual([
+      expect.stringMatching(/^text starting/),
+      expect.stringMatching(/^text starting/),
+    ]);
+  });
+
+  it("rl_games: a run folder's `summaries/` is the run; y is the return against steps (`rewards/step`), not against epochs", async () => {
+    const { runs } = await discover('rl-games');
+    expect(runs.map(row)).toEqual([
+      [
+        'runs/Ant_2024-01-01_12-00-00/summaries',
+        'runs',
+        'all',
+        'Ant_2024-01-01_12-00-00',
+        'step',
+        'rewards/step',
+      ],
+      [
+        'runs/Humanoid_2024-01-01_13-00-00/summaries',
+        'runs',
+        'all',
+        'Humanoid_2024-01-01_13-00-00',
+        'step',
+        'rewards/step',
+      ],
+    ]);
+    expect(series(runs[0], 'rewards/step').steps).toEqual([32768, 65536, 98304]);
+  });
+
+  it('garage: progress.csv with variant.json and event files of the same values: each value once, from the table', async () => {
+    const { runs } = await discover('garage');
+    expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([
+      ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
+      ['ppo', 'InvertedDoublePendulum-v2', 'TotalEnvSteps', 'Evaluation/AverageReturn'],
+    ]);
+    // one series per metric, against TotalEnvSteps; the events' own tag kept
+    const metrics = runs[0]?.series.map((s) => s.metric) ?? [];
+    expect(metrics.filter((m) => m === 'Evaluation/AverageReturn')).toHaveLength(1);
+    expect(series(runs[0], 'Evaluation/AverageReturn').steps).toEqual([4000, 8000, 12000]);
+    expect(series(runs[0], 'Extras/EpisodeRewardMean').steps).toEqual([0, 1, 2]);
+    expect(runs[0]?.issues.join('\n')).toMatch(
+      /3 tag\(s\) of the event files also logged in progress\.csv .*read from the table/,
+    );
+  });
+
+  it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {
+    const { runs, unread } = await discover('rsl-rl');
+    expect(runs.map(row)).toEqual([
+      [
+        'logs/rsl_rl/cartpole/2024-01-01_12-00-00',
+        'PPO',
+        'all',
+        '2024-01-01_12-00-00',
+        'step',
+        'Train/mean_reward',
+      ],
+      [
+        'logs/rsl_rl/cartpole/2024-01-02_12-00-00',
+        'PPO',
+        'all',
+        '2024-01-02_12-00-00',
+        'step',
+        'Train/mean_reward',
+      ],
+    ]);
+    expect(runs.map((r) => r.meta.seed)).toEqual([42, 43]);
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['model_0.pt', 'model_0.pt']);
+  });
+
+  it('Dopamine: a bare Atari game in a folder name is the task, not an SB3 algorithm folder', async () => {
+    const { runs } = await discover('dopamine');
+    expect(runs.map(row)).toEqual([
+      ['dqn/Pong_1', 'dqn', 'Pong', 'Pong_1', 'step', 'Train/AverageReturns'],
+      ['dqn/Pong_2', 'dqn', 'Pong', 'Pong_2', 'step', 'Train/AverageReturns'],
+    ]);
+  });
+
+  it('skrl: the mean total reward, not its max nor the instantaneous reward', async () => {
+    const { runs } = await discover('skrl');
+    expect(runs.map((r) => [r.group, r.task, r.y])).toEqual([
+      ['ppo', 'Isaac-Ant-v0', 'Reward / Total reward (mean)'],
+      ['ppo', 'Isaac-Ant-v0', 'Reward / Total reward (mean)'],
+    ]);
+  });
+});
+
+describe('stores and downloads known by their shape', () => {
+  it('PyMARL: sacred info.json of parallel arrays (`name`, `name_T`) is the run; algorithm and SMAC map from config.json', async () => {
+    const { runs, unread } = await discover('pymarl');
+    expect(runs.map(row)).toEqual([
+      ['results/sacred/1', 'qmix', '3m', '1', 'step', 'test_return_mean'],
+      ['results/sacred/2', 'qmix', '3m', '2', 'step', 'test_return_mean'],
+    ]);
+    expect(series(runs[0], 'test_return_mean')).toEqual({ steps: [0, 10000, 20000], values: [1, 21, 41] });
+    // jsonpickled NumPy scalars are numbers
+    expect(series(runs[0], 'test_battle_won_mean').values).toEqual([0, 0.25, 0.5]);
+    expect(unread.map((u) => u.path.split('/').pop()).sort()).toEqual([
+      'cout.txt',
+      'cout.txt',
+      'metrics.json',
+      'metrics.json',
+    ]);
+  });
+
+  it("TensorBoard's Download JSON ([[wall, step, value]]) is read as its CSV download is", async () => {
+    const { runs } = await discover('tensorboard-json');
+    expect(runs.map(row)).toEqual([
+      ['run-PPO_1-tag-rollout_ep_rew_mean.json', 'ppo', 'all', 'PPO_1', 'Step', 'rollout_ep_rew_mean'],
+      ['run-PPO_2-tag-rollout_ep_rew_mean.json', 'ppo', 'all', 'PPO_2', 'Step', 'rollout_ep_rew_mean'],
+    ]);
+    expect(series(runs[0], 'rollout_ep_rew_mean')).toEqual({
+      steps: [2048, 4096, 6144],
+      values: [15.5, 26, 36.5],
+    });
+    expect(runs[0]?.series[0]?.wallTimes?.[0]).toBe(1704110400.5);
+  });
+
+  it('Tianshou: test/reward over train/reward; the seed and time folders are below the algorithm', async () => {
+    const { runs } = await discover('tianshou-tb');
+    expect(runs.map((r) => [r.group, r.task, r.y])).toEqual([
+      ['sac', 'Ant-v4', 'test/reward'],
+      ['sac', 'Ant-v4', 'test/reward'],
+    ]);
+  });
+});
+
+describe('a folder of tables, one per metric', () => {
+  it('DVCLive: plots/metrics/<name>.tsv (a `/` in a name a subfolder) is one run named above dvclive/; the clock is no metric', async () => {
+    const { runs, unread } = await discover('dvclive');
+    expect(runs.map(row)).toEqual([
+      [
+        'exp-a/dvclive/plots/metrics',
+        'dvclive lr=0.001',
+        'CartPole-v1',
+        'exp-a',
+        'step',
+        'eval/episode_reward',
+      ],
+      [
+        'exp-b/dvclive/plots/metrics',
+        'dvclive lr=0.01',
+        'CartPole-v1',
+        'exp-b',
+        'step',
+        'eval/episode_reward',
+      ],
+    ]);
+    expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual(['eval/episode_reward', 'train/loss']);
+    expect(series(runs[1], 'eval/episode_reward')).toEqual({ steps: [0, 1, 2], values: [10.5, 20.5, 40.5] });
+    expect(unread.map((u) => u.path)).toEqual(['exp-a/dvclive/metrics.json', 'exp-b/dvclive/metrics.json']);
+  });
+});
+
+describe('headerless files: a run per seed, or a metric per file', () => {
+  it('jaxrl: a headerless `step return` file per seed is a run each, x its counting column', async () => {
+    const { runs } = await discover('jaxrl');
+    expect(runs.map(row)).toEqual([
+      ['tmp/HalfCheetah-v2/sac/0.txt', 'sac', 'HalfCheetah-v2', '0.txt', 'step', 'value'],
+      ['tmp/HalfCheetah-v2/sac/1.txt', 'sac', 'HalfCheetah-v2', '1.txt', 'step', 'value'],
+      ['tmp/HalfCheetah-v2/sac/2.txt', 'sac', 'HalfCheetah-v2', '2.txt', 'step', 'value'],
+    ]);
+    expect(series(runs[2], 'value')).toEqual({ steps: [5000, 10000, 15000], values: [102, 202, 302] });
+  });
+});
+
+describe('per-metric files in a folder per seed', () => {
+  it('`exp/seed_0/{reward,loss}.csv`, `exp/seed_1/…`: a run per seed folder, never one run of the experiment', async () => {
+    const root = tempDir('per-seed');
+    for (const seed of [0, 1]) {
+      mkdirSync(join(root, 'exp', `seed_${seed}`), { recursive: true });
+      writeFileSync(join(root, 'exp', `seed_${seed}`, 'reward.csv'), `100,1.${seed}\n200,2.${seed}\n`);
+      writeFileSync(join(root, 'exp', `seed_${seed}`, 'loss.csv'), '100,0.5\n200,0.4\n');
+    }
+    const { runs } = await discoverRuns(root);
+    expect(runs.map((r) => [r.id, r.x, r.y, r.series.map((s) => s.metric).sort()])).toEqual([
+      ['exp/seed_0', 'step', 'reward', ['loss', 'reward']],
+      ['exp/seed_1', 'step', 'reward', ['loss', 'reward']],
+    ]);
+  });
+});
+
+describe('the rules, each alone', () => {
+  it('a log line opening with a bracket is text; a JSON array is still one', () => {
+    const sniff = (text: string, name = 'x.log') => sniffBytes(Buffer.from(text), name, text.length, 0).kind;
+    expect(sniff('[2024-01-01 12:00:00,000][__main__][INFO] - training\n')).toBe('text');
+    expect(sniff('[12:00:01] step 5, loss 0.3\n[12:00:02] step 6, loss 0.2\n')).toBe('text');
+    expect(sniff('[{"step": 1, "r": 2}]', 'a.json')).toBe('json-array');
+    expect(sniff('[\n  {"step": 1,', 'a.json')).toBe('json-array');
+  });
+
+  it('x: a `*_steps` counter beats episodes and epochs; rates and times are no x', () => {
+    const cols = (...names: string[]) => new Map(names.map((n) => [n, Float64Array.of(1, 2, 3)]));
+    expect(chooseX(cols('episodes', 'actor_steps', 'episode_return'))).toBe('actor_steps');
+    expect(chooseX(cols('epoch', 'learner_steps'))).toBe('learner_steps');
+    expect(chooseX(cols('steps_per_second', 'episodes'))).toBe('episodes');
+    // the vocabulary's env-step names still come first
+    expect(chooseX(cols('learner_steps', 'global_step'))).toBe('global_step');
+  });
+
+  it('y: a tag naming its x prefers the one against steps', () => {
+    expect(chooseY(['rewards/iter', 'rewards/time', 'rewards/step', 'losses/a_loss'])).toBe('rewards/step');
+    expect(chooseY(['rewards/iter', 'losses/a_loss'])).toBe('rewards/iter');
+    expect(statisticY('scores', ['steps', 'episodes', 'elapsed', 'mean', 'median'])).toBe('mean');
+    expect(statisticY('progress', ['steps', 'mean'])).toBeNull();
+  });
+
+  it('the unread note names five files with why, then how many more', () => {
+    const unread = Array.from({ length: 7 }, (_, i) => ({
+      path: `r/f${i}.png`,
+      why: 'an image (PNG), not a log',
+    }));
+    const note = unreadNote(unread);
+    expect(note).toMatch(/^not read: r\/f0\.png \(an image \(PNG\), not a log\); r\/f1\.png/);
+    expect(note?.match(/\.png/g)).toHaveLength(5);
+    expect(note).toMatch(/; … 2 more$/);
+    expect(unreadNote([])).toBeNull();
+  });
+});
