@@ -76,10 +76,19 @@ export class OutputFolder {
       this.refused.push(path);
       return false;
     }
-    await mkdir(dirname(path), { recursive: true });
+    await this.begin(path);
     await writeTextAtomic(path, data);
     await this.claim(path);
     return true;
+  }
+
+  /**
+   * Evidence is about to write `path` (itself, or a chart renderer's own temp file and rename): the
+   * record says so first, so a kill before `claim` leaves a file the next run completes.
+   */
+  async begin(path: string): Promise<void> {
+    await mkdir(dirname(path), { recursive: true });
+    await this.owned.recordBegun(path);
   }
 
   /**

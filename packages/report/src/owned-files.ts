@@ -28,6 +28,20 @@ interface Record {
   names: Set<string>;
   /** each name's stamp when evidence wrote it (records of older versions have none) */
   stamps: Map<string, Stamp>;
+  /**
+   * names evidence began writing, with when it began: recorded before the write, so a run killed
+   * between the write and its stamp leaves a file the next run knows as its own (modified since then)
+   */
+  pending: Map<string, number>;
+}
+
+/** File times are coarser than the clock on some file systems: a write begun at t may be stamped t - 1 s. */
+const CLOCK_SLACK_MS = 1000;
+
+/** Whether a file stamped `now` is what evidence left: its recorded stamp, or written since it began. */
+function stillOurs(now: Stamp, stamp: Stamp | undefined, since: number | undefined): boolean {
+  if (since !== undefined && now[1] >= since - CLOCK_SLACK_MS) return true;
+  return stamp === undefined || (stamp[0] === now[0] && stamp[1] === now[1]);
 }
 
 /**
@@ -35,28 +49,41 @@ interface Record {
  * somebody then removed or replaced is no longer ours, so their file is never written over.
  */
 async function readRecord(dir: string): Promise<Record> {
-  const empty: Record = { names: new Set(), stamps: new Map() };
+  const empty: Record = { names: new Set(), stamps: new Map(), pending: new Map() };
   try {
     const record = parseJsonLimited(await readInputText(join(dir, OWNED_FILES_RECORD))) as {
       files?: unknown;
       stamps?: unknown;
+      pending?: unknown;
     };
     const files = Array.isArray(record.files) ? record.files : [];
     const given = record.stamps !== null && typeof record.stamps === 'object' ? record.stamps : {};
+    const begun = record.pending !== null && typeof record.pending === 'object' ? record.pending : {};
     const names = new Set<string>();
     const stamps = new Map<string, Stamp>();
+    const pending = new Map<string, number>();
     for (const name of files) {
       if (typeof name !== 'string') continue;
       const now = stampOf(join(dir, ...name.split('/')));
-      if (now === null) continue; // gone: a file put there later is not ours
-      const stamp = Object.hasOwn(given, name) ? (given as { [name: string]: unknown })[name] : undefined;
-      if (Array.isArray(stamp) && stamp.length === 2 && stamp.every(Number.isFinite)) {
-        if (stamp[0] !== now[0] || stamp[1] !== now[1]) continue; // changed or replaced since
-        stamps.set(name, stamp as Stamp);
+      const raw = Object.hasOwn(given, name) ? (given as { [name: string]: unknown })[name] : undefined;
+      const stamp =
+        Array.isArray(raw) && raw.length === 2 && raw.every(Number.isFinite) ? (raw as Stamp) : undefined;
+      const since = Object.hasOwn(begun, name) ? (begun as { [name: string]: unknown })[name] : undefined;
+      const sinceMs = typeof since === 'number' && Number.isFinite(since) ? since : undefined;
+      if (now === null) {
+        if (sinceMs !== undefined) pending.set(name, sinceMs); // begun, not yet there
+        continue; // gone: a file put there later is not ours
+      }
+      if (!stillOurs(now, stamp, sinceMs)) continue; // changed or replaced since
+      // a file written since its write began is the one evidence began: stamped now, settled at the next save
+      if (sinceMs !== undefined && now[1] >= sinceMs - CLOCK_SLACK_MS) stamps.set(name, now);
+      else {
+        if (stamp) stamps.set(name, stamp);
+        if (sinceMs !== undefined) pending.set(name, sinceMs);
       }
       names.add(name);
     }
-    return { names, stamps };
+    return { names, stamps, pending };
   } catch {
     return empty; // no record (or an unreadable one): nothing here is ours
   }
@@ -99,10 +126,21 @@ export class OwnedFiles {
     if (!existsSync(path)) return true;
     const name = this.name(path);
     if (!this.record.names.has(name)) return false;
-    const recorded = this.record.stamps.get(name);
-    if (!recorded) return true; // a record of an older version: the name is all it has
     const now = stampOf(path);
-    return now !== null && now[0] === recorded[0] && now[1] === recorded[1];
+    return now !== null && stillOurs(now, this.record.stamps.get(name), this.record.pending.get(name));
+  }
+
+  /**
+   * Evidence is about to write `path`: the record says so (and when) before the file is touched, so
+   * a kill between the write and `recordWritten` leaves a file the next run completes, not refuses.
+   */
+  async recordBegun(path: string): Promise<void> {
+    const name = this.name(path);
+    this.record.names.add(name);
+    this.record.pending.set(name, Date.now());
+    this.touched.add(name);
+    this.added = true;
+    await this.saveNaming(path);
   }
 
   /** `path` was written by evidence (call `save` to keep it). */
@@ -111,6 +149,7 @@ export class OwnedFiles {
     this.record.names.add(name);
     const stamp = stampOf(path);
     if (stamp) this.record.stamps.set(name, stamp);
+    this.record.pending.delete(name);
     this.touched.add(name);
     this.added = true;
   }
@@ -123,6 +162,11 @@ export class OwnedFiles {
    */
   async recordWritten(path: string): Promise<void> {
     this.add(path);
+    await this.saveNaming(path);
+  }
+
+  /** `save`, a failure naming `path`: the record is part of writing it. */
+  private async saveNaming(path: string): Promise<void> {
     try {
       await this.save();
     } catch (error) {
@@ -144,17 +188,18 @@ export class OwnedFiles {
     if (!this.added) return;
     const onDisk = await readRecord(this.dir);
     const files = [...new Set([...onDisk.names, ...this.record.names])].sort();
-    const stamps = Object.fromEntries(
-      files
-        .map((name) => {
-          const ours = this.record.stamps.get(name);
-          return [name, this.touched.has(name) ? ours : (onDisk.stamps.get(name) ?? ours)] as const;
-        })
-        .filter(([, stamp]) => stamp !== undefined),
-    );
+    const mine = (name: string) => this.touched.has(name);
+    const pick = <T>(name: string, ours: Map<string, T>, theirs: Map<string, T>): T | undefined =>
+      mine(name) ? ours.get(name) : (theirs.get(name) ?? ours.get(name));
+    const entries = <T>(ours: Map<string, T>, theirs: Map<string, T>) =>
+      Object.fromEntries(
+        files.map((name) => [name, pick(name, ours, theirs)] as const).filter(([, v]) => v !== undefined),
+      );
+    const stamps = entries(this.record.stamps, onDisk.stamps);
+    const pending = entries(this.record.pending, onDisk.pending);
     await writeTextAtomic(
       join(this.dir, OWNED_FILES_RECORD),
-      `${JSON.stringify({ written_by: 'evidence', files, stamps }, null, 2)}\n`,
+      `${JSON.stringify({ written_by: 'evidence', files, stamps, ...(Object.keys(pending).length > 0 ? { pending } : {}) }, null, 2)}\n`,
     );
     this.added = false;
   }

@@ -77,6 +77,42 @@ describe('OwnedFiles', () => {
   });
 });
 
+describe('a write begun and killed before it was recorded', () => {
+  it('is recorded as begun before the file is touched, so the next run knows the file as its own', async () => {
+    const dir = folder();
+    const owned = await OwnedFiles.read(dir);
+    await owned.recordBegun(join(dir, 'runs.json'));
+    // the process is killed here, after its write and before its stamp: only the begun name is on disk
+    writeFileSync(join(dir, 'runs.json'), '{"partial": false}');
+    expect(recordOf(dir).pending).toHaveProperty(['runs.json']);
+    const next = await OutputFolder.open(dir);
+    expect(next.isOurs('runs.json')).toBe(true);
+    expect(await next.write(join(dir, 'runs.json'), '{}')).toBe(true);
+    // the next save settles it: a stamp, nothing pending
+    expect(recordOf(dir).pending).toBeUndefined();
+    expect(recordOf(dir).stamps).toHaveProperty(['runs.json']);
+  });
+
+  it("an earlier write's file, untouched when the kill came, stays ours by its stamp; a file changed later is not", async () => {
+    const dir = folder();
+    const first = await OutputFolder.open(dir);
+    await first.write(join(dir, 'a.png'), 'drawn');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, 'a.png'), old, old);
+    const second = await OwnedFiles.read(dir);
+    second.add(join(dir, 'a.png'));
+    await second.save();
+    const killed = await OwnedFiles.read(dir);
+    await killed.recordBegun(join(dir, 'a.png')); // killed before it wrote anything
+    expect((await OutputFolder.open(dir)).isOurs('a.png')).toBe(true);
+    const settled = await OutputFolder.open(dir);
+    await settled.write(join(dir, 'b.png'), 'drawn');
+    writeFileSync(join(dir, 'b.png'), 'the user edited it');
+    utimesSync(join(dir, 'b.png'), new Date(), new Date(Date.now() + 5_000));
+    expect((await OutputFolder.open(dir)).isOurs('b.png')).toBe(false);
+  });
+});
+
 describe('OutputFolder: the one guarded write', () => {
   it("writes a free file atomically and records it; leaves another program's file as it is", async () => {
     const dir = folder();

@@ -168,7 +168,7 @@ export function algoFromPath(segments: readonly string[]): Found | null {
 
 /** Keys that differ between seeds of one configuration: never a group. */
 const RUN_SPECIFIC =
-  /(^|[._/])(seed|seeds|random_seed|run|run_name|run_id|runid|name|exp_name|experiment_name|id|uuid|time|timestamp|date|datetime|start_time|dir|path|logdir|log_dir|log_path|save_dir|save_path|output_dir|outdir|out_dir|log_folder|tensorboard_log|wandb\w*|host|hostname|pid|device|cuda|gpu|gpus|cwd|git\w*|commit|trained_agent|checkpoint\w*|verbose)$/i;
+  /(^|[._/])(seed|seeds|random_seed|run|run_name|run_id|runid|name|exp_name|experiment_name|id|uuid|time|timestamp|date|datetime|start_time|dir|path|logdir|log_dir|log_path|save_dir|save_path|output_dir|outdir|out_dir|log_folder|tensorboard_log|wandb\w*|host|hostname|pid|device|cuda|gpu|gpus|cwd|git\w*|commit|trained_agent|checkpoint\w*|verbose|wall_time\w*|elapsed\w*|duration\w*|runtime|(started|finished|ended|created|updated)_at|status|command|cmd|argv|versions?)$/i;
 
 /** A value longer than this (JSON-quoted) is free text, not a setting. */
 const FREE_TEXT = 200;
@@ -192,23 +192,29 @@ export function flatConfig(
  * The keys that tell runs of one base group apart, but the seed and run-specific keys: what makes two
  * configurations different experiments. Empty when they differ only by seed.
  */
-export function varyingKeys(configs: readonly Map<string, string>[]): string[] {
-  if (configs.length < 2) return [];
+/**
+ * The keys whose values differ between the runs' configurations, less those that differ between seeds
+ * of one setting: `settings` name groups; `perRun` holds values distinct in every one of three runs or
+ * more (a seed, a start time, a count of steps the run took, a sampled value): no group of runs shares
+ * them, so they would leave every run a group of one.
+ */
+export function varyingKeys(configs: readonly Map<string, string>[]): {
+  settings: string[];
+  perRun: string[];
+} {
+  const settings: string[] = [];
+  const perRun: string[] = [];
+  if (configs.length < 2) return { settings, perRun };
   const keys = new Set(configs.flatMap((c) => [...c.keys()]));
-  const out: string[] = [];
   for (const key of keys) {
     if (RUN_SPECIFIC.test(key) || /(^|[._])(env|env_id|env_name|environment|task|game)$/i.test(key)) continue;
     const values = new Set(configs.map((c) => c.get(key) ?? 'undefined'));
     // free text (W&B notes, a description) is no setting: never a group's name
-    if ([...values].some((v) => v.length > FREE_TEXT)) continue;
-    // a value unique to every run of many is an id, not a setting
-    if (
-      values.size > 1 &&
-      !(values.size === configs.length && configs.length > 3 && [...values].every((v) => v.startsWith('"')))
-    )
-      out.push(key);
+    if (values.size < 2 || [...values].some((v) => v.length > FREE_TEXT)) continue;
+    if (values.size === configs.length && configs.length >= 3) perRun.push(key);
+    else settings.push(key);
   }
-  return out.sort();
+  return { settings: settings.sort(), perRun: perRun.sort() };
 }
 
 /** `lr=0.001,clip=0.2` from a flattened configuration. */

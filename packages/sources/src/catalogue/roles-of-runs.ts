@@ -115,11 +115,15 @@ function configGroups(runs: Run[], roles: Roles): void {
   }
   for (const members of byGroup.values()) {
     const configs = members.map((run) => flatConfig(run.meta.config as Record<string, unknown>));
-    const keys = varyingKeys(configs);
-    if (keys.length === 0 || keys.length > 6) continue;
+    const { settings: keys, perRun } = varyingKeys(configs);
+    const alone = perRun.length > 0 ? `; per-run values not grouped: ${perRun.join(', ')}` : '';
+    if (keys.length === 0 || keys.length > 6) {
+      if (alone) roles.group[`configuration${alone}`] = members.length;
+      continue;
+    }
     members.forEach((run, i) => {
       run.group = `${run.group} ${configLabel(configs[i] as Map<string, string>, keys)}`;
     });
-    roles.group[`configuration minus seed (${keys.join(', ')})`] = members.length;
+    roles.group[`configuration minus seed (${keys.join(', ')}${alone})`] = members.length;
   }
 }

@@ -1,0 +1,65 @@
+/**
+ * Groups from configurations: values that differ between seeds of one setting (a start time, the steps a
+ * run took, its wall time) never split a group; a setting shared by several runs does.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { discoverRuns } from '../src/index.js';
+import { tempDir } from './helpers.js';
+
+const log = (end: number) =>
+  `step,reward\n${Array.from({ length: 5 }, (_, i) => `${i + 1},${(end * (i + 1)) / 5}`).join('\n')}\n`;
+
+describe('configuration minus seed', () => {
+  it('our run.json: the realised budget and wall time are per-run values; the epochs setting names two groups', async () => {
+    const root = join(tempDir('per-run'), 'sweep');
+    for (const epochs of [1, 4])
+      for (const seed of [1, 2, 3]) {
+        const dir = join(root, `ppo-${epochs}-epoch`, `seed${seed}`);
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(join(dir, 'training_log.csv'), log(100 * epochs + seed));
+        writeFileSync(
+          join(dir, 'run.json'),
+          JSON.stringify({
+            environment: 'CartPole-v1',
+            algorithm: 'PPO',
+            seed,
+            status: seed === 3 ? 'crashed' : 'finished',
+            budget: { updates: 30, steps: 20_000 + 997 * seed + 13 * epochs },
+            hyperparameters: { epochs, gamma: 0.99 },
+            started_at: `2026-11-29T05:4${seed}:0${epochs}.000Z`,
+            wall_time_s: 0.1 * seed + epochs,
+          }),
+        );
+      }
+    const found = await discoverRuns(root);
+    const groups = new Map<string, number>();
+    for (const run of found.runs) groups.set(run.group, (groups.get(run.group) ?? 0) + 1);
+    expect([...groups].sort()).toEqual([
+      ['ppo hyperparameters.epochs=1', 3],
+      ['ppo hyperparameters.epochs=4', 3],
+    ]);
+    expect(found.summary).toContain('per-run values not grouped: budget.steps');
+    expect(found.summary).not.toContain('wall_time_s=');
+  });
+
+  it('a value distinct in every run of a foreign config is per-run; a setting two runs share is a group', async () => {
+    const root = join(tempDir('per-run'), 'runs');
+    const lrs = [0.001, 0.001, 0.003, 0.003];
+    lrs.forEach((lr, i) => {
+      const dir = join(root, `run_${i}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'progress.csv'), log(10 * (i + 1)).replace('reward', 'episode_reward'));
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ lr, n_steps: 128, total_hours: 1.5 + i / 7 }));
+    });
+    const found = await discoverRuns(root);
+    expect(found.runs.map((r) => r.group).sort()).toEqual([
+      'runs lr=0.001',
+      'runs lr=0.001',
+      'runs lr=0.003',
+      'runs lr=0.003',
+    ]);
+    expect(found.summary).toContain('per-run values not grouped: total_hours');
+  });
+});
