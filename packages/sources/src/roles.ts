@@ -147,11 +147,6 @@ Y_VOCABULARY.forEach((name, i) => {
 });
 
 /**
- * A name's place in the y choice, or null when it is no return: evaluation over training when both are
- * logged, smoothed means over raw values, then the vocabulary's order, then names of the family found by
- * their words (`eval/reward/episode_reward_mean`, `test/episode_return`).
- */
-/**
  * rl_games logs one value against several x's, naming the x as the tag's last segment (`rewards/step`
  * against frames, `rewards/iter` against epochs, `rewards/time` against seconds): the tag is its
  * metric's name, preferred against steps; against anything else it is a weaker choice.
@@ -159,6 +154,11 @@ Y_VOCABULARY.forEach((name, i) => {
 const AGAINST_STEPS = /\/(step|steps|frame|frames)$/;
 const AGAINST_OTHER = /\/(iter|iters|iteration|epoch|epochs|episode|episodes|time|walltime)$/;
 
+/**
+ * A name's place in the y choice, or null when it is no return: evaluation over training when both are
+ * logged, smoothed means over raw values, then the vocabulary's order, then names of the family found by
+ * their words (`eval/reward/episode_reward_mean`, `test/episode_return`).
+ */
 function yScore(name: string): number | null {
   const against = AGAINST_STEPS.test(name.toLowerCase())
     ? 0
