@@ -1,6 +1,6 @@
 export { downsampled, selectSeries } from './catalogue/select.js';
-export type { MetricsOf, ReadOptions } from './catalogue/types.js';
 export { UNREAD_SHOWN, unreadNote } from './catalogue/summary.js';
+export type { MetricsOf, ReadOptions } from './catalogue/types.js';
 export { cellNumber } from './cells.js';
 export {
   type DelimitedColumns,
