@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { InputError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
+import { count } from '../words.js';
 
 interface TensorboardOptions {
   out: string;
@@ -98,7 +99,7 @@ export function importCommand(command: Command, io: CliIo): void {
       const rows = csv.split('\n').length - 2;
       printLine(
         io.stdout,
-        `wrote   ${displayPath(io, out)} (${values} values of ${scalars.series.length} tags in ${rows} rows, from ${files} event file${files === 1 ? '' : 's'})`,
+        `wrote   ${displayPath(io, out)} (${count(values, 'value')} of ${count(scalars.series.length, 'tag')} in ${count(rows, 'row')}, from ${count(files, 'event file')})`,
       );
     });
 }
