@@ -54,6 +54,8 @@ export interface DrawStandardChartsOptions {
   /** extra options for the charts of the evaluations (reward key, the before/after intervals) */
   evalOptions?: Omit<EvalChartOptions, 'out'>;
   onProgress?: (done: number, total: number, what: string) => void;
+  /** called (and awaited) right before a chart whose inputs are there is drawn into `out` */
+  onBegin?: (out: string, chart: StandardChart) => Promise<void> | void;
   /** called (and awaited) right after each chart's file is written, before the next is drawn */
   onWritten?: (path: string, chart: StandardChart) => Promise<void> | void;
 }
@@ -104,6 +106,7 @@ export async function drawStandardCharts(
       result.skipped.push({ chart, out, why: why.join('; ') });
     } else {
       try {
+        await options.onBegin?.(out, chart);
         const path = await drawOne(chart, inputs, out, options.evalOptions ?? {});
         if (path === null)
           result.skipped.push({ chart, out, why: `no usable data in ${chartInputNames(chart)}` });

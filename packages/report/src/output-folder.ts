@@ -26,6 +26,8 @@ export class OutputFolder {
   readonly written: string[] = [];
   /** the files left as they were because evidence did not write them */
   readonly refused: string[] = [];
+  /** the writes begun and not yet claimed */
+  private readonly begun = new Set<string>();
 
   private constructor(
     /** the folder written into */
@@ -89,6 +91,30 @@ export class OutputFolder {
   async begin(path: string): Promise<void> {
     await mkdir(dirname(path), { recursive: true });
     await this.owned.recordBegun(path);
+    this.begun.add(resolve(path));
+  }
+
+  /**
+   * A chart renderer's write (its own temp file and rename) of `path`: begun, drawn, claimed. Resolves
+   * to the path the renderer wrote; a renderer that throws leaves nothing pending.
+   */
+  async render(path: string, draw: () => Promise<string>): Promise<string> {
+    await this.begin(path);
+    try {
+      const written = await draw();
+      await this.claim(written);
+      return written;
+    } finally {
+      await this.settle();
+    }
+  }
+
+  /** Writes begun and not done (nothing to draw, a failure) are no longer pending in the record. */
+  async settle(): Promise<void> {
+    if (this.begun.size === 0) return;
+    const open = [...this.begun];
+    this.begun.clear();
+    await this.owned.dropBegun(open);
   }
 
   /**
@@ -96,6 +122,7 @@ export class OutputFolder {
    * file and rename): it is recorded at once, so the record only ever lists what evidence wrote.
    */
   async claim(path: string): Promise<void> {
+    this.begun.delete(resolve(path));
     this.written.push(path);
     await this.owned.recordWritten(path);
   }

@@ -143,6 +143,17 @@ export class OwnedFiles {
     await this.saveNaming(path);
   }
 
+  /** The writes of `paths` begun and not done (a chart with nothing to draw): no longer pending. */
+  async dropBegun(paths: readonly string[]): Promise<void> {
+    for (const path of paths) {
+      const name = this.name(path);
+      if (!this.record.pending.delete(name)) continue;
+      this.touched.add(name);
+      this.added = true;
+    }
+    await this.save();
+  }
+
   /** `path` was written by evidence (call `save` to keep it). */
   add(path: string): void {
     const name = this.name(path);

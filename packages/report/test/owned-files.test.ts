@@ -113,6 +113,36 @@ describe('a write begun and killed before it was recorded', () => {
   });
 });
 
+describe("a chart renderer's write (its own temp file and rename)", () => {
+  it('begun before the renderer runs: a kill before its claim leaves a file the next run knows as its own', async () => {
+    const dir = folder();
+    const first = await OutputFolder.open(dir);
+    await first.begin(join(dir, 'reward.png'));
+    writeFileSync(join(dir, 'reward.png'), 'drawn by the renderer'); // killed before claim
+    expect((await OutputFolder.open(dir)).isOurs('reward.png')).toBe(true);
+  });
+
+  it("a render that draws nothing or throws leaves nothing pending: a later edit of the old chart is the user's", async () => {
+    const dir = folder();
+    const first = await OutputFolder.open(dir);
+    await first.write(join(dir, 'reward.png'), 'drawn');
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(join(dir, 'reward.png'), old, old);
+    const restamp = await OwnedFiles.read(dir);
+    restamp.add(join(dir, 'reward.png'));
+    await restamp.save();
+    const second = await OutputFolder.open(dir);
+    await expect(
+      second.render(join(dir, 'reward.png'), async () => {
+        throw new Error('no data');
+      }),
+    ).rejects.toThrow('no data');
+    expect(recordOf(dir).pending).toBeUndefined();
+    writeFileSync(join(dir, 'reward.png'), 'the user drew their own');
+    expect((await OutputFolder.open(dir)).isOurs('reward.png')).toBe(false);
+  });
+});
+
 describe('OutputFolder: the one guarded write', () => {
   it("writes a free file atomically and records it; leaves another program's file as it is", async () => {
     const dir = folder();

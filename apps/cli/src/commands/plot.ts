@@ -191,8 +191,7 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
   const { renderChart } = await import('@evidence/plots');
   const { OutputFolder } = await import('@evidence/report');
   const folder = await OutputFolder.of(out, { force: options.force === true });
-  const written = await renderChart(chart, out);
-  await folder.claim(written);
+  const written = await folder.render(out, () => renderChart(chart, out));
   if (found.runs.length > MAX_RUNS_DRAWN)
     printLine(
       io.stderr,
@@ -226,13 +225,14 @@ async function plotColumns(
   const { renderColumns } = await import('@evidence/plots');
   const { OutputFolder } = await import('@evidence/report');
   const folder = await OutputFolder.of(out, { force: options.force === true });
-  const written = await renderColumns(csv, out, {
-    x,
-    y: options.y,
-    ...(options.logY ? { logY: true } : {}),
-    ...(options.title ? { title: options.title } : {}),
-  });
-  await folder.claim(written);
+  const written = await folder.render(out, () =>
+    renderColumns(csv, out, {
+      x,
+      y: options.y,
+      ...(options.logY ? { logY: true } : {}),
+      ...(options.title ? { title: options.title } : {}),
+    }),
+  );
   printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
   const { rows, kept, rowsPerBucket } = csv.decimation;
   if (kept < rows)
@@ -287,11 +287,13 @@ export async function drawStandardCharts(
     result = await plots.drawStandardCharts(drawable, {
       outputFor,
       onProgress: (done, total, what) => progress.update(done, total, what),
-      // recorded as each is written: the record never lists a chart that was not drawn
+      // begun, then recorded as each is written: the record never lists a chart that was not drawn
+      onBegin: (path) => folder.begin(path),
       onWritten: (path) => folder.claim(path),
     });
   } finally {
     progress.stop();
+    await folder.settle();
   }
   for (const { path } of result.written) printLine(io.stdout, `wrote   ${displayPath(io, path)}`);
   for (const chart of charts) {

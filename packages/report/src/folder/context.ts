@@ -101,6 +101,16 @@ export class ReportContext {
     return wrote;
   }
 
+  /** A chart renderer is about to write `path`: recorded as begun first. */
+  async begin(path: string): Promise<void> {
+    await this.folder.begin(path);
+  }
+
+  /** The writes begun and not done are no longer pending. */
+  async settle(): Promise<void> {
+    await this.folder.settle();
+  }
+
   /** A file a chart renderer just wrote (its own temp file and rename): recorded at once. */
   async claim(path: string): Promise<void> {
     await this.folder.claim(path);

@@ -114,8 +114,10 @@ export async function drawStandard(
         inputs: chartInputs,
         evalOptions: { rewardKey, ...(metrics ? { summary: summaryForChart(metrics) } : {}) },
         onProgress: (_, __, what) => ctx.progress(what),
+        onBegin: (path) => ctx.begin(path),
         onWritten: (path) => ctx.claim(path),
       });
+  await ctx.settle();
   for (const { error } of result.failed) throwIfWriteFailed(error);
   const notDrawn = [
     ...all.filter((chart) => !drawable.includes(chart)).map((chart) => ({ chart, why: REFUSED })),
@@ -144,8 +146,13 @@ export async function drawSourceCharts(
       ctx.skipped.push({ what: ctx.name(path), why: 'charts turned off' });
     else {
       try {
-        await renderChart(chart, path);
-        await ctx.claim(path);
+        await ctx.begin(path);
+        try {
+          await renderChart(chart, path);
+          await ctx.claim(path);
+        } finally {
+          await ctx.settle();
+        }
         charts.push({
           title: chart.title ?? file,
           file: ctx.href(path),
