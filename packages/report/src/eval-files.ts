@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import { readInputText } from '@evidence/node-kit';
-import { valueAtKey } from '@evidence/sources';
+import { RUN_FILE, readRunJson, valueAtKey } from '@evidence/sources';
 import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
 import {
   type BeforeAfterMetrics,
@@ -10,8 +10,6 @@ import {
 import { type MetricTest, metricTests } from './folder/metric-tests.js';
 import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
-import { RUN_FILE } from './run-info.js';
-import { loadRunJson } from './run-json.js';
 
 /** A line of an input file that was not used, and why. */
 export type ReportIssue = LineIssue;
@@ -141,7 +139,7 @@ export async function compareEvaluations(
   postPath: string,
   options: Omit<BeforeAfterOptions, 'run'> = {},
 ): Promise<EvalComparison> {
-  const run = await loadRunJson(join(dirname(prePath), RUN_FILE));
+  const run = await readRunJson(join(dirname(prePath), RUN_FILE));
   const withRun = { ...options, run };
   const [pre, post] = await loadPair(prePath, postPath, withRun);
   const metrics = {

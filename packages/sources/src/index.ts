@@ -1,6 +1,6 @@
 export { downsampled, selectSeries } from './catalogue/select.js';
-export type { MetricsOf, ReadOptions } from './catalogue/types.js';
 export { UNREAD_SHOWN, unreadNote } from './catalogue/summary.js';
+export type { MetricsOf, ReadOptions } from './catalogue/types.js';
 export { cellNumber } from './cells.js';
 export {
   type DelimitedColumns,
@@ -39,6 +39,7 @@ export type {
 } from './model.js';
 export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
 export { chooseX, chooseY, isReturnName, isXName, normaliseName } from './roles.js';
+export { RUN_FILE, RunJsonError, readRunJson } from './run-json.js';
 export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';
