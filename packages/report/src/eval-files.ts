@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { readInputText } from '@evidence/node-kit';
 import { RUN_FILE, readRunJson, valueAtKey } from '@evidence/sources';
+import { type CompareGateResult, compareGate, renderCompareText } from './compare-text.js';
 import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
 import {
   type BeforeAfterMetrics,
@@ -127,6 +128,12 @@ export interface EvalComparison {
   metrics: BeforeAfterMetrics & { issues: ReportIssue[] };
   /** per metric with a direction, the one-sided exact test that after is better */
   tests: Record<string, MetricTest>;
+  /** the terminal text: the before/after table with each change's verdict, P(post > pre), the method */
+  text(): string;
+  /** the statistics as `compare --json` prints them (the metrics without the issues, and the tests) */
+  json(): Record<string, unknown>;
+  /** whether `metric` (default mean_reward) is shown better after by the one-sided exact test at 5 % */
+  gate(metric?: string): CompareGateResult;
 }
 
 /**
@@ -146,5 +153,15 @@ export async function compareEvaluations(
     ...computeBeforeAfter(pre.records, post.records, withRun),
     issues: [...pre.issues, ...post.issues],
   };
-  return { metrics, tests: metricTests(pre.records, post.records, metrics) };
+  const tests = metricTests(pre.records, post.records, metrics);
+  return {
+    metrics,
+    tests,
+    text: () => renderCompareText(metrics, tests),
+    json: () => {
+      const { issues: _issues, ...data } = metrics;
+      return { ...data, tests };
+    },
+    gate: (metric = 'mean_reward') => compareGate(metrics, tests, metric),
+  };
 }

@@ -1,5 +1,6 @@
 // A folder's report: every chart, the before/after statistics, index.html and REPORT.md.
 
+export type { CompareGateResult } from './compare-text.js';
 export {
   compareEvalFiles,
   compareEvaluations,
