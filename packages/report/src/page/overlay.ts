@@ -66,7 +66,8 @@ export function columnIndices(
   let last = -1;
   const flush = (): void => {
     if (first < 0) return;
-    pushAll(kept, [...new Set([first, lo, hi, last])].sort((a, b) => a - b));
+    const points = [...new Set([first, lo, hi, last])].sort((a, b) => a - b);
+    pushAll(kept, points);
     first = -1;
   };
   const n = Math.min(x.length, y.length);
