@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { readInputText } from '@evidence/node-kit';
-import { valueAtKey } from '@evidence/sources';
+import { RUN_FILE, readRunJson, valueAtKey } from '@evidence/sources';
+import { type CompareGateResult, compareGate, renderCompareText } from './compare-text.js';
 import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
 import {
   type BeforeAfterMetrics,
@@ -10,8 +11,6 @@ import {
 import { type MetricTest, metricTests } from './folder/metric-tests.js';
 import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
-import { RUN_FILE } from './run-info.js';
-import { loadRunJson } from './run-json.js';
 
 /** A line of an input file that was not used, and why. */
 export type ReportIssue = LineIssue;
@@ -129,6 +128,12 @@ export interface EvalComparison {
   metrics: BeforeAfterMetrics & { issues: ReportIssue[] };
   /** per metric with a direction, the one-sided exact test that after is better */
   tests: Record<string, MetricTest>;
+  /** the terminal text: the before/after table with each change's verdict, P(post > pre), the method */
+  text(): string;
+  /** the statistics as `compare --json` prints them (the metrics without the issues, and the tests) */
+  json(): Record<string, unknown>;
+  /** whether `metric` (default mean_reward) is shown better after by the one-sided exact test at 5 % */
+  gate(metric?: string): CompareGateResult;
 }
 
 /**
@@ -141,12 +146,22 @@ export async function compareEvaluations(
   postPath: string,
   options: Omit<BeforeAfterOptions, 'run'> = {},
 ): Promise<EvalComparison> {
-  const run = await loadRunJson(join(dirname(prePath), RUN_FILE));
+  const run = await readRunJson(join(dirname(prePath), RUN_FILE));
   const withRun = { ...options, run };
   const [pre, post] = await loadPair(prePath, postPath, withRun);
   const metrics = {
     ...computeBeforeAfter(pre.records, post.records, withRun),
     issues: [...pre.issues, ...post.issues],
   };
-  return { metrics, tests: metricTests(pre.records, post.records, metrics) };
+  const tests = metricTests(pre.records, post.records, metrics);
+  return {
+    metrics,
+    tests,
+    text: () => renderCompareText(metrics, tests),
+    json: () => {
+      const { issues: _issues, ...data } = metrics;
+      return { ...data, tests };
+    },
+    gate: (metric = 'mean_reward') => compareGate(metrics, tests, metric),
+  };
 }

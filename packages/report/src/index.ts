@@ -1,5 +1,6 @@
 // A folder's report: every chart, the before/after statistics, index.html and REPORT.md.
 
+export type { CompareGateResult } from './compare-text.js';
 export {
   compareEvalFiles,
   compareEvaluations,
@@ -25,7 +26,6 @@ export { LIVE_DATA_FILE } from './page/index.js';
 export { renderTextTable } from './page/text-table.js';
 export { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rateName, rewardOf } from './records.js';
 export { RUN_FILE, type RunInfo, readRunInfo, runTitle } from './run-info.js';
-export { loadRunJson } from './run-json.js';
 // Many runs compared: IQM, intervals, P(A > B), one view as text, JSON and a page.
 export type { Normalize, RunsAnalysis, RunsSummary } from './runs/compare-runs.js';
 export { type RunsReport, type RunsReportOptions, runsReport } from './runs/runs-report.js';

@@ -1,11 +1,11 @@
+import { RUN_FILE, RunJsonError, readRunJson } from '@evidence/sources';
 import { capText } from './cap-text.js';
-import { loadRunJson, RunJsonError } from './run-json.js';
 
 /**
- * run.json: what was trained and how, written by the trainer (any trainer, any language). Every key is
- * optional; the report shows whatever it holds, in this order first, then the other keys.
+ * run.json (`RUN_FILE`): what was trained and how, written by the trainer (any trainer, any language).
+ * Every key is optional; the report shows whatever it holds, in this order first, then the other keys.
  */
-export const RUN_FILE = 'run.json';
+export { RUN_FILE };
 
 const KNOWN_ORDER = [
   'environment',
@@ -27,11 +27,11 @@ export type RunInfo =
   | { state: 'missing'; file: string }
   | { state: 'invalid'; file: string; reason: string };
 
-/** Reads `<dir>/run.json` (through `loadRunJson`); a missing or broken file is a state the report shows, never an error. */
+/** Reads `<dir>/run.json` (through sources' `readRunJson`); a missing or broken file is a state the report shows, never an error. */
 export async function readRunInfo(path: string): Promise<RunInfo> {
   let data: unknown;
   try {
-    data = await loadRunJson(path);
+    data = await readRunJson(path);
   } catch (error) {
     return {
       state: 'invalid',

@@ -1,5 +1,3 @@
-import { parseJsonLimited, readInputText } from '@evidence/node-kit';
-
 /**
  * What the statistics take from a run.json (DESIGN.md: written by the trainer, every key optional):
  * `evaluation.paired` (or `evaluation.paired_start_states`), and per metric `better` ("higher" | "lower") and the possible range `min`/`max`.
@@ -60,37 +58,4 @@ export function runStatsInfo(run: unknown): RunStatsInfo {
     info.metrics[name] = metric;
   }
   return info;
-}
-
-/** run.json that is not JSON: `reason` says why, the message names the file too. */
-export class RunJsonError extends Error {
-  override name = 'RunJsonError';
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-    detail: string,
-  ) {
-    super(`${path}: not valid JSON (${detail})`);
-  }
-}
-
-/**
- * The parsed run.json at `path`, or undefined when there is none: the report's one run.json reader
- * (`readRunInfo` is its view for the page). A file that is not JSON is an error naming it: the caller
- * decides whether that stops it.
- */
-export async function loadRunJson(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readInputText(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  try {
-    return parseJsonLimited(text) as unknown;
-  } catch (error) {
-    const detail = (error as Error).message;
-    throw new RunJsonError(path, `not valid JSON: ${detail}`, detail);
-  }
 }

@@ -10,6 +10,11 @@ import { FIXTURE, pythonMissing } from './helpers.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
 const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
+// sources as report's own code imports it (its build), so an example shares report's instance of it
+const sourcesEntry = join(
+  dirname(createRequire(import.meta.url).resolve('@evidence/sources/package.json')),
+  'dist/index.js',
+);
 const tsx = pathToFileURL(
   join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/loader.mjs'),
 ).href;
@@ -42,7 +47,12 @@ describe('README', () => {
       rmSync(join(folder, 'evidence'), { recursive: true, force: true });
       cpSync(FIXTURE, join(folder, 'evidence'), { recursive: true });
       const file = join(folder, `example-${index + 1}.mts`);
-      writeFileSync(file, code.replaceAll("'@evidence/report'", JSON.stringify(entry)));
+      writeFileSync(
+        file,
+        code
+          .replaceAll("'@evidence/report'", JSON.stringify(entry))
+          .replaceAll("'@evidence/sources'", JSON.stringify(sourcesEntry)),
+      );
       const out = execFileSync(process.execPath, ['--import', tsx, '--import', register, file], {
         cwd: folder,
         encoding: 'utf8',

@@ -1,4 +1,4 @@
-/** A run's configuration files: run.json, rl-zoo config.yml/args.yml, RLlib params.json, Lightning hparams.yaml. */
+/** A run's config files: rl-zoo config.yml/args.yml, RLlib params.json, Lightning hparams.yaml (run.json: run-json.ts). */
 import { parseNanJson } from '@evidence/csv-log';
 import { readInputText } from '@evidence/node-kit';
 import yaml from 'js-yaml';

@@ -1,6 +1,13 @@
 /** A run's series side by side, for what is drawn or printed as a table (`table`, `plot --y`, `runs`). */
 import type { Run, Series } from './model.js';
 
+/** A run's columns and, when it logged any, the wall time of each value in the same rows. */
+export interface RunGrid {
+  columns: Map<string, Float64Array>;
+  /** per column, the wall time (seconds since the Unix epoch) of each row's value; NaN where none */
+  wallTimes?: Map<string, Float64Array>;
+}
+
 /**
  * The run as columns of equal length: the x (`run.x`, the series' steps) first, then every metric.
  * Series of one file keep that file's rows (so `--x episode --y r` pairs a monitor file row by row);
@@ -9,19 +16,34 @@ import type { Run, Series } from './model.js';
  * is renamed `<name> (metric)`; the same metric from two files gets ` (<file>)` after the second.
  */
 export function runColumns(run: Run): Map<string, Float64Array> {
+  return runGrid(run, false).columns;
+}
+
+/**
+ * `runColumns` and, in the same rows (one pass over the row keys), each value's wall time: what a chart
+ * needs to draw x as time. `wallTimes` is left out when no series logged one (`withWallTimes` false too).
+ */
+export function runGrid(run: Run, withWallTimes = true): RunGrid {
   const rowsOf = sameRows(run.series) ? rowKeysFromRows(run.series) : rowKeysFromSteps(run.series);
   const { steps: x, index } = rowsOf;
-  const columns = new Map<string, Float64Array>();
-  columns.set(run.x, x);
+  const timed = withWallTimes && run.series.some((s) => s.wallTimes.some(Number.isFinite));
+  const columns = new Map<string, Float64Array>([[run.x, x]]);
+  const wallTimes = timed ? new Map<string, Float64Array>([[run.x, x]]) : undefined;
   run.series.forEach((series, s) => {
     let name = series.metric === run.x ? `${series.metric} (metric)` : series.metric;
     if (columns.has(name)) name = `${name} (${series.source})`;
-    const column = new Float64Array(x.length).fill(Number.NaN);
     const rows = index[s] as Int32Array;
-    for (let i = 0; i < series.values.length; i++) column[rows[i] as number] = series.values[i] as number;
-    columns.set(name, column);
+    columns.set(name, scatter(series.values, rows, x.length));
+    wallTimes?.set(name, scatter(series.wallTimes, rows, x.length));
   });
-  return columns;
+  return wallTimes ? { columns, wallTimes } : { columns };
+}
+
+/** `values` placed at their rows of a column `length` long; NaN elsewhere. */
+function scatter(values: ArrayLike<number>, rows: Int32Array, length: number): Float64Array {
+  const column = new Float64Array(length).fill(Number.NaN);
+  for (let i = 0; i < values.length; i++) column[rows[i] as number] = values[i] as number;
+  return column;
 }
 
 interface RowKey {

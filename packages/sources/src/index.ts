@@ -25,7 +25,7 @@ export {
   exportRowCount,
 } from './export.js';
 export { defaultY, FORMAT_NAMES, OTHER_Y_CANDIDATES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
-export { runColumns } from './grid.js';
+export { type RunGrid, runColumns, runGrid } from './grid.js';
 export type {
   DiscoverOptions,
   Discovery,
@@ -39,7 +39,9 @@ export type {
 } from './model.js';
 export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
 export { chooseX, chooseY, isReturnName, isXName, normaliseName } from './roles.js';
+export { RUN_FILE, RunJsonError, readRunJson } from './run-json.js';
 export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
+export { resolveRestarts, type StepBack } from './series.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';
 export {

@@ -88,13 +88,27 @@ function gather(from: Float64Array, rows: readonly number[]): Float64Array {
   return out;
 }
 
-/** The rows that stay, in file order, after restarts purge what they replace. */
-function keptRows(
-  xs: Float64Array,
-  options: TableSeriesOptions,
-): { kept: number[]; restarts: Restart[]; missingX: number } {
+/** Where x went back: the row (the index in the x's given), the x it went back to and the x before it. */
+export interface StepBack {
+  row: number;
+  step: number;
+  previous: number;
+  /** earlier rows dropped: those at or after `step` */
+  purged: number;
+}
+
+/**
+ * The restart rule (TensorBoard's), the one place it is written: rows in file order, a row without an x
+ * (NaN) left out; an x lower than the one before is a restart, and every earlier kept row at or after
+ * that x is purged, so the later rows win. `kept` are the indices of the rows that stay, in order.
+ */
+export function resolveRestarts(xs: ArrayLike<number>): {
+  kept: number[];
+  stepBacks: StepBack[];
+  missingX: number;
+} {
   const kept: number[] = [];
-  const restarts: Restart[] = [];
+  const stepBacks: StepBack[] = [];
   let missingX = 0;
   let last = Number.NEGATIVE_INFINITY;
   for (let row = 0; row < xs.length; row++) {
@@ -109,13 +123,25 @@ function keptRows(
         kept.pop();
         purged++;
       }
-      const restart: Restart = { file: options.source, step: x, previous: last, purged, kind: 'step-back' };
-      const line = options.lines?.[row];
-      if (line !== undefined) restart.line = line;
-      restarts.push(restart);
+      stepBacks.push({ row, step: x, previous: last, purged });
     }
     kept.push(row);
     last = x;
   }
+  return { kept, stepBacks, missingX };
+}
+
+/** The rows that stay, with each restart said as the reader's `Restart` (its file and line). */
+function keptRows(
+  xs: Float64Array,
+  options: TableSeriesOptions,
+): { kept: number[]; restarts: Restart[]; missingX: number } {
+  const { kept, stepBacks, missingX } = resolveRestarts(xs);
+  const restarts = stepBacks.map(({ row, step, previous, purged }) => {
+    const restart: Restart = { file: options.source, step, previous, purged, kind: 'step-back' };
+    const line = options.lines?.[row];
+    if (line !== undefined) restart.line = line;
+    return restart;
+  });
   return { kept, restarts, missingX };
 }

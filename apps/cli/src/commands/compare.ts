@@ -1,5 +1,4 @@
-import type { BeforeAfterMetrics, MetricTest } from '@evidence/report';
-import { formatValue } from '@evidence/step-table';
+import type { EvalComparison } from '@evidence/report';
 import type { Command } from 'commander';
 import { bootstrapOptions } from '../bootstrap-defaults.js';
 import { ReportedFailure, UsageError } from '../errors.js';
@@ -49,152 +48,37 @@ Example:
       const post = resolvePath(io, postArg);
       await requireFile(io, pre);
       await requireFile(io, post);
-      const report = await import('@evidence/report');
-      const { metrics, tests } = await report.compareEvaluations(pre, post, {
+      const { compareEvaluations } = await import('@evidence/report');
+      const comparison = await compareEvaluations(pre, post, {
         rewardKey: options.rewardKey,
         resamples: options.resamples,
         seed: options.seed,
       });
-      printIssues(io, metrics.issues);
-      for (const warning of metrics.warnings) printLine(io.stderr, `evidence: warning: ${warning}`);
-      if (options.json) {
-        const { issues: _issues, ...data } = metrics;
-        printJson(io.stdout, { ...data, tests });
-      } else {
-        printLine(io.stdout, metricsTable(metrics, tests, report.renderTextTable));
-      }
-      if (options.requireImprovement !== undefined) {
-        requireImprovement(
-          io,
-          metrics,
-          tests,
-          options.json === true,
-          options.requireImprovement === true ? 'mean_reward' : options.requireImprovement,
-        );
-      }
+      printIssues(io, comparison.metrics.issues);
+      for (const warning of comparison.metrics.warnings)
+        printLine(io.stderr, `evidence: warning: ${warning}`);
+      if (options.json) printJson(io.stdout, comparison.json());
+      else printLine(io.stdout, comparison.text());
+      const { requireImprovement: metric } = options;
+      if (metric !== undefined)
+        requireImprovement(io, comparison, metric === true ? undefined : metric, options.json === true);
     });
 }
 
-/**
- * One format for every statistic: 4 decimals for everyday magnitudes, 4 decimals of an exponent outside
- * [1e-4, 1e6) (a reward near 1e308 stays readable), Python's `nan`/`inf` for values that are not finite.
- */
-export function formatStatistic(value: number | undefined, signed = false): string {
-  if (value === undefined) return '';
-  const size = Math.abs(value);
-  const exponent = Number.isFinite(value) && value !== 0 && (size >= 1e6 || size < 1e-4);
-  return formatValue(value, `${signed ? '+' : ''}.4${exponent ? 'e' : 'f'}`);
-}
-
-const interval = (ci: [number, number] | undefined) =>
-  ci ? `[${formatStatistic(ci[0], true)}, ${formatStatistic(ci[1], true)}]` : '';
-
-/** An interval as shown, with words where it is a point: a point says nothing of uncertainty. */
-function shownInterval(metrics: BeforeAfterMetrics, ci: [number, number] | undefined): string {
-  if (!ci || ci[0] !== ci[1]) return interval(ci);
-  const { n: before } = metrics.pre;
-  const { n: after } = metrics.post;
-  return before === 1 || after === 1
-    ? `none: ${before} v ${after} episodes, no spread to estimate`
-    : `none: all ${before} v ${after} episodes equal`;
-}
-
-/** The change column: better or worse only where the exact test finds it at 5 %, with its p. */
-function changeWords(metrics: BeforeAfterMetrics, tests: Record<string, MetricTest>, name: string): string {
-  const test = tests[name];
-  const verdict = metrics.verdict[name] ?? '';
-  if (!test) return verdict;
-  if (improved(test)) return `better (p = ${formatValue(test.p_value, '.3g')})`;
-  if (test.smallest_p > 0.05)
-    return `cannot tell at 95% (too few episodes: p ≥ ${formatValue(test.smallest_p, '.3g')})`;
-  return verdict === 'worse' ? 'worse' : `unclear (p = ${formatValue(test.p_value, '.3g')})`;
-}
-
-/** The terminal's table of the before/after statistics (`table`: report's text-table renderer). */
-export function metricsTable(
-  metrics: BeforeAfterMetrics,
-  tests: Record<string, MetricTest>,
-  table: (header: readonly string[], rows: readonly (readonly string[])[]) => string,
-): string {
-  const pre = metrics.pre as Record<string, number>;
-  const post = metrics.post as Record<string, number>;
-  const names = [...new Set([...Object.keys(pre), ...Object.keys(post)])];
-  const rows = names.map((name) =>
-    name === 'n'
-      ? ['n', formatValue(pre.n ?? Number.NaN, 'd'), formatValue(post.n ?? Number.NaN, 'd'), '', '', '']
-      : [
-          name,
-          formatStatistic(pre[name]),
-          formatStatistic(post[name]),
-          formatStatistic(metrics.delta[name], true),
-          shownInterval(metrics, metrics.ci95[name]),
-          changeWords(metrics, tests, name),
-        ],
-  );
-  const lines = [table(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
-  const p = `P(post > pre) = ${formatValue(metrics.p_improvement, '.3f')}`;
-  const pInterval = metrics.p_improvement_ci95;
-  lines.push(
-    metrics.p_improvement_note
-      ? `${p}: ${metrics.p_improvement_note}`
-      : `${p}${pInterval ? ` [${formatValue(pInterval[0], '.3f')}, ${formatValue(pInterval[1], '.3f')}]` : ''}: a random post episode beats a random pre episode`,
-  );
-  const { pairing, bootstrap } = metrics;
-  lines.push(
-    `${pairing.paired ? 'paired' : 'independent'} (${pairing.why})`,
-    `intervals: rates Wilson per side, Newcombe${pairing.paired ? ' (paired)' : ''} for the change; rewards percentile bootstrap${
-      pairing.paired ? ' over pairs' : ''
-    }, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`,
-    'change: better when a one-sided exact permutation test (Mann–Whitney; sign flips when paired) finds it at 5% in the direction that is better, with its p; worse when the 95% interval excludes 0 the other way; unclear otherwise',
-  );
-  return lines.join('\n');
-}
-
-/** Whether the test finds the change better at 5 %. */
-const improved = (t: MetricTest | undefined): boolean => t !== undefined && t.p_value <= 0.05 * (1 + 1e-12);
-
-/**
- * The CI gate: exit 1 unless the one-sided exact test finds `metric` better after, at 5 %. With too few
- * episodes for any result to reach 5 %, it fails and says how many would.
- */
+/** The CI gate: exit 1 unless the one-sided exact test finds the metric better after, at 5 %. */
 function requireImprovement(
   io: CliIo,
-  metrics: BeforeAfterMetrics,
-  tests: Record<string, MetricTest>,
+  comparison: EvalComparison,
+  metric: string | undefined,
   json: boolean,
-  metric: string,
 ): void {
-  if (!(metric in metrics.delta)) {
-    throw new UsageError(
-      `--require-improvement: no metric "${metric}" (the metrics are ${Object.keys(metrics.delta).join(', ')})`,
-    );
-  }
-  const direction = metrics.direction[metric];
-  if (direction === 'neutral') {
-    throw new UsageError(
-      `--require-improvement: "${metric}" has no direction; state "better": "higher" or "lower" for it in run.json`,
-    );
-  }
-  const test = tests[metric];
-  const change = `${metric} ${formatStatistic(metrics.delta[metric], true)}, 95% CI ${shownInterval(metrics, metrics.ci95[metric])} (${direction} is better)`;
-  if (!test) {
-    printLine(io.stderr, `evidence: no proven improvement: ${change}; no episode values to test`);
-    throw new ReportedFailure('no proven improvement', 1);
-  }
-  const what = test.test === 'sign-flip' ? 'paired sign-flip' : 'Mann–Whitney';
-  const said = `${change}; one-sided exact ${what} test p = ${formatValue(test.p_value, '.3g')}`;
-  if (improved(test)) {
+  const result = comparison.gate(metric);
+  if (result.status === 'usage') throw new UsageError(result.message);
+  if (result.status === 'improved') {
     // with --json, stdout stays one JSON document
-    printLine(json ? io.stderr : io.stdout, `improved: ${said} ≤ 0.05`);
+    printLine(json ? io.stderr : io.stdout, result.message);
     return;
   }
-  const unit = test.test === 'sign-flip' ? 'pairs of episodes' : 'episodes per side';
-  const why =
-    test.smallest_p > 0.05
-      ? `cannot tell at 95%: with ${metrics.pre.n} v ${metrics.post.n} episodes no result can reach p ≤ 0.05 (the smallest possible p is ${formatValue(test.smallest_p, '.3g')}); at least ${test.needed_to_reach} ${unit} can`
-      : metrics.verdict[metric] === 'worse'
-        ? 'it changed the wrong way'
-        : 'p > 0.05';
-  printLine(io.stderr, `evidence: no proven improvement: ${said}; ${why}`);
+  printLine(io.stderr, `evidence: ${result.message}`);
   throw new ReportedFailure('no proven improvement', 1);
 }

@@ -2,6 +2,7 @@
 // column to the points that keep its shape, within a byte budget however many runs there are, and the
 // groups' aggregates with their bands. The full series stay in the files the caption links.
 import { createHash } from 'node:crypto';
+import { pushAll } from '@evidence/node-kit';
 import type { EmbeddedOverlay, OverlayGroup, OverlayRun } from './chart-types.js';
 
 export interface OverlayInputRun {
@@ -65,7 +66,8 @@ export function columnIndices(
   let last = -1;
   const flush = (): void => {
     if (first < 0) return;
-    for (const i of [...new Set([first, lo, hi, last])].sort((a, b) => a - b)) kept.push(i);
+    const points = [...new Set([first, lo, hi, last])].sort((a, b) => a - b);
+    pushAll(kept, points);
     first = -1;
   };
   const n = Math.min(x.length, y.length);

@@ -1,4 +1,5 @@
 /** One run's (x, y) rows as the statistics use them: file order, repeated x and restarts resolved. */
+import { resolveRestarts } from '@evidence/sources';
 
 export interface Restart {
   /** row (0-based, among the rows with both values) where x went back */
@@ -21,42 +22,33 @@ export interface AlignedRun {
 
 /**
  * Takes rows in file order; a row missing x or y is left out. Every row of a repeated x is kept (several
- * episodes end at one step); an x lower than the one before means a restart: the later rows win from that
- * x on (every kept row with x at or above it is dropped). @evidence/sources applies this rule while
- * reading, so a run read by it has none left here.
+ * episodes end at one step); an x lower than the one before means a restart, resolved by
+ * @evidence/sources' one rule (`resolveRestarts`: the later rows win from that x on). A run read by
+ * sources has its restarts on its default x resolved already; this applies the same rule to the x asked
+ * for, and to runs a library user built in memory.
  */
 export function alignRun(xs: Float64Array, ys: Float64Array, walls?: Float64Array): AlignedRun {
-  const x = new Float64Array(xs.length);
-  const y = new Float64Array(xs.length);
-  const wall = walls ? new Float64Array(xs.length) : undefined;
-  const restarts: Restart[] = [];
-  let kept = 0;
-  let missing = 0;
-  let row = 0;
-  let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < xs.length; i++) {
-    const xi = xs[i] as number;
-    const yi = ys[i] as number;
-    if (Number.isNaN(xi) || Number.isNaN(yi)) {
-      missing++;
-      continue;
-    }
-    if (xi < previous) {
-      restarts.push({ row, x: xi, previous });
-      while (kept > 0 && (x[kept - 1] as number) >= xi) kept--;
-    }
-    x[kept] = xi;
-    y[kept] = yi;
-    if (wall) wall[kept] = walls?.[i] ?? Number.NaN;
-    kept++;
-    previous = xi;
-    row++;
-  }
+  // the rows with both values, in file order
+  const both: number[] = [];
+  for (let i = 0; i < xs.length; i++)
+    if (!Number.isNaN(xs[i] as number) && !Number.isNaN(ys[i] as number)) both.push(i);
+  const bx = new Float64Array(both.length);
+  for (let k = 0; k < both.length; k++) bx[k] = xs[both[k] as number] as number;
+  const { kept, stepBacks } = resolveRestarts(bx);
+  const x = new Float64Array(kept.length);
+  const y = new Float64Array(kept.length);
+  const wall = walls ? new Float64Array(kept.length) : undefined;
+  kept.forEach((k, i) => {
+    const row = both[k] as number;
+    x[i] = bx[k] as number;
+    y[i] = ys[row] as number;
+    if (wall) wall[i] = walls?.[row] ?? Number.NaN;
+  });
   return {
-    x: x.slice(0, kept),
-    y: y.slice(0, kept),
-    ...(wall ? { wall: wall.slice(0, kept) } : {}),
-    restarts,
-    missing,
+    x,
+    y,
+    ...(wall ? { wall } : {}),
+    restarts: stepBacks.map(({ row, step, previous }) => ({ row, x: step, previous })),
+    missing: xs.length - both.length,
   };
 }

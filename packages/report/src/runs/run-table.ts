@@ -1,5 +1,5 @@
 /** One run as a table of numeric columns (what the statistics of `runs` read), from @evidence/sources. */
-import { discoverRuns, type Run, runColumns, type SourceFormat } from '@evidence/sources';
+import { discoverRuns, type Run, runGrid, type SourceFormat } from '@evidence/sources';
 
 export interface RunTable {
   /** the run's file or folder */
@@ -30,16 +30,14 @@ export async function readRunTable(path: string): Promise<RunTable> {
   return runTable(run);
 }
 
-/** A run as the table the statistics read: its x column and every metric, row by row (see runColumns). */
+/**
+ * A run as the table the statistics read: its x column and every metric, row by row, with each value's
+ * wall time in the same rows so the page can draw x as time (sources' runGrid, one pass).
+ */
 export function runTable(run: Run): RunTable {
-  const columns = runColumns(run);
+  const { columns, wallTimes } = runGrid(run);
   // a table without an x column of its own: its rows, without the counter the reader added
   if (run.x === 'row') columns.delete('row');
-  // the same rows with each point's wall time in place of its value, so the page can draw x as time
-  const timed = run.series.some((s) => s.wallTimes.some(Number.isFinite));
-  const wallTimes = timed
-    ? runColumns({ ...run, series: run.series.map((s) => ({ ...s, values: s.wallTimes })) })
-    : undefined;
   return {
     path: run.path,
     format: run.format,

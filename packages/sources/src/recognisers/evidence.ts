@@ -4,9 +4,9 @@
  */
 import { join } from 'node:path';
 import type { Recogniser } from '../catalogue/types.js';
-import { readConfigFile } from '../config-files.js';
 import type { RunMeta } from '../model.js';
 import { type RunPart, readEvidenceCsvPart, readRewardHistoryPart } from '../readers.js';
+import { RUN_FILE, readRunJson } from '../run-json.js';
 
 export const EVIDENCE_LOGS = ['training_log.csv', 'reward_components.csv', 'checkpoint_evals.csv'];
 
@@ -27,7 +27,7 @@ export const evidence: Recogniser = {
     // any of its logs makes the folder ours (a report reads its training log itself and hides it here)
     if (logs.length === 0 && histories.length === 0) return [];
     const dir = folder.abs;
-    const runJson = folder.files.includes('run.json');
+    const runJson = folder.files.includes(RUN_FILE);
     // the evaluation episodes evidence writes beside its logs are the report's to read and judge
     const evals = folder.files.filter((f) => /(^|_)eval\.jsonl$/.test(f));
     return [
@@ -43,7 +43,7 @@ export const evidence: Recogniser = {
       {
         role: 'join',
         layout: 'evidence',
-        files: [...logs, ...histories, ...(runJson ? ['run.json'] : [])].map((f) => folder.path(f)),
+        files: [...logs, ...histories, ...(runJson ? [RUN_FILE] : [])].map((f) => folder.path(f)),
         read: async () => {
           const parts: RunPart[] = [];
           for (const name of logs) parts.push(await readEvidenceCsvPart(join(dir, name), name));
@@ -51,8 +51,8 @@ export const evidence: Recogniser = {
             parts.push(await readRewardHistoryPart(join(dir, histories[0]), histories[0]));
           if (runJson && parts[0])
             parts[0].meta = {
-              ...runJsonMeta(await readConfigFile(join(dir, 'run.json'))),
-              configFiles: ['run.json'],
+              ...runJsonMeta(asConfig(await readRunJson(join(dir, RUN_FILE)))),
+              configFiles: [RUN_FILE],
             };
           return parts;
         },
@@ -60,6 +60,13 @@ export const evidence: Recogniser = {
     ];
   },
 };
+
+/** A parsed run.json as a run's config: an object as it is, nothing as {}, any other value under `value`. */
+function asConfig(value: unknown): Record<string, unknown> {
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) return { value };
+  return value as Record<string, unknown>;
+}
 
 /** What our run.json says of the run: its environment, algorithm, seed, and all of it as the config. */
 export function runJsonMeta(value: Record<string, unknown>): RunMeta {

@@ -1,0 +1,129 @@
+/** A before/after comparison put together: intervals, directions, verdicts, bounds and warnings. */
+import { probabilityGreater, wilson } from '@evidence/stats';
+import { type BootstrapResult, rateChange } from './before-after-intervals.js';
+import type { Prepared } from './before-after-prepare.js';
+import { type BeforeAfterMetrics, type IntervalMethod, REWARD_STATS } from './before-after-types.js';
+import { type Direction, directionOf, REWARD_LOCATION, type Verdict, verdictOf } from './direction.js';
+import { type Outcome, tally } from './episode-sides.js';
+
+const clamp = ([lo, hi]: [number, number], [min, max]: [number | null, number | null]): [number, number] => [
+  min === null ? lo : Math.max(min, lo),
+  max === null ? hi : Math.min(max, hi),
+];
+
+function improvementNote(p: Prepared, value: number, interval: [number, number] | null): string | null {
+  const { n: before } = p.preStats;
+  const { n: after } = p.postStats;
+  const counts = before === after ? `n = ${before} each` : `n = ${before} before, ${after} after`;
+  if (value === 1) return `every after-episode beat every before-episode (${counts})`;
+  if (value === 0) return `every before-episode beat every after-episode (${counts})`;
+  if (interval && interval[0] === interval[1]) {
+    return `the bootstrap interval of P(after > before) is a single point (${counts}); no interval is given`;
+  }
+  return null;
+}
+
+/** Values beyond the largest double are infinite: JSON writes them as null, so say which. */
+function notFinite(metrics: Omit<BeforeAfterMetrics, 'warnings'>): string[] {
+  const found: string[] = [];
+  const check = (where: string, value: number) => {
+    if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
+      found.push(
+        `${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`,
+      );
+    }
+  };
+  for (const section of ['pre', 'post', 'delta'] as const) {
+    for (const [key, value] of Object.entries(metrics[section])) check(`${section}.${key}`, value);
+  }
+  for (const section of ['ci95', 'pre_ci95', 'post_ci95'] as const) {
+    for (const [key, [lo, hi]] of Object.entries(metrics[section])) {
+      check(`${section}.${key}[0]`, lo);
+      check(`${section}.${key}[1]`, hi);
+    }
+  }
+  return found;
+}
+
+/**
+ * The range run.json states for the reward, set as the bounds of the reward's location statistics;
+ * says how many episode rewards fall outside it.
+ */
+function rewardBounds(p: Prepared, bounds: Record<string, [number | null, number | null]>): string[] {
+  const rewardInfo = p.run.metrics[p.rewardKey] ?? p.run.metrics.reward;
+  if (!rewardInfo || (rewardInfo.min === undefined && rewardInfo.max === undefined)) return [];
+  const range: [number | null, number | null] = [rewardInfo.min ?? null, rewardInfo.max ?? null];
+  for (const stat of REWARD_LOCATION) bounds[stat] = range;
+  const rewards = [...p.preSide.rewards, ...p.postSide.rewards];
+  const outside = rewards.filter(
+    (r) => (range[0] !== null && r < range[0]) || (range[1] !== null && r > range[1]),
+  );
+  if (outside.length === 0) return [];
+  return [
+    `${outside.length} episode reward${outside.length === 1 ? '' : 's'} outside the range run.json states (${range[0] ?? '−∞'} to ${range[1] ?? '∞'})`,
+  ];
+}
+
+/** The metrics as written: every interval, direction, verdict, bound and warning. */
+export function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfterMetrics {
+  const ci95: Record<string, [number, number]> = {};
+  const preCi: Record<string, [number, number]> = {};
+  const postCi: Record<string, [number, number]> = {};
+  const method: Record<string, IntervalMethod> = {};
+  const direction: Record<string, Direction> = {};
+  const verdict: Record<string, Verdict> = {};
+  const bounds: Record<string, [number | null, number | null]> = {};
+  const warnings = [...p.warnings, ...rewardBounds(p, bounds)];
+  for (const key of Object.keys(p.delta)) {
+    const isReward = (REWARD_STATS as readonly string[]).includes(key);
+    if (isReward) {
+      if (boot) {
+        const stat = key as (typeof REWARD_STATS)[number];
+        ci95[key] = boot.ci95[stat];
+        preCi[key] = bounds[key] ? clamp(boot.pre[stat], bounds[key]) : boot.pre[stat];
+        postCi[key] = bounds[key] ? clamp(boot.post[stat], bounds[key]) : boot.post[stat];
+        method[key] = p.pairing.paired ? 'bootstrap-percentile-paired' : 'bootstrap-percentile';
+      }
+      const names = key === 'std' ? ['std'] : [key, p.rewardKey, 'reward'];
+      direction[key] = directionOf(key, names, p.run);
+    } else {
+      const change = rateChange(p, key);
+      ci95[key] = change.interval;
+      method[key] = change.method;
+      const b = tally((p.preSide.outcomes.get(key) as Outcome).values);
+      const a = tally((p.postSide.outcomes.get(key) as Outcome).values);
+      preCi[key] = wilson(b.ones, b.reported);
+      postCi[key] = wilson(a.ones, a.reported);
+      bounds[key] = [0, 1];
+      direction[key] = directionOf(key, [key, (p.preSide.outcomes.get(key) as Outcome).key], p.run);
+    }
+    verdict[key] = verdictOf(direction[key] as Direction, ci95[key]);
+  }
+  const pImprovement = probabilityGreater(p.postSide.rewards, p.preSide.rewards);
+  const note = improvementNote(p, pImprovement, boot?.pImprovement ?? null);
+  const metrics = {
+    pre: p.preStats,
+    post: p.postStats,
+    delta: p.delta,
+    ci95,
+    pre_ci95: preCi,
+    post_ci95: postCi,
+    method,
+    direction,
+    verdict,
+    bounds,
+    pairing: p.pairing,
+    p_improvement: pImprovement,
+    p_improvement_ci95: note === null ? (boot?.pImprovement ?? null) : null,
+    p_improvement_note: note,
+    reward_key: p.rewardKey,
+    bootstrap: {
+      method: 'percentile' as const,
+      resamples: p.resamples,
+      seed: p.seed,
+      confidence: 0.95 as const,
+      paired: p.pairing.paired,
+    },
+  };
+  return { ...metrics, warnings: [...warnings, ...notFinite(metrics)] };
+}

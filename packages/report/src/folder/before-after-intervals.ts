@@ -1,0 +1,94 @@
+/** The 95 % intervals of a before/after comparison: the rewards' bootstrap, Newcombe's for rates. */
+import {
+  ascending,
+  bootstrap,
+  newcombeDifference,
+  newcombePairedDifference,
+  overflowScale,
+  probabilityGreater,
+  type Resample,
+  summary,
+} from '@evidence/stats';
+import type { Prepared } from './before-after-prepare.js';
+import { type IntervalMethod, type Intervals, REWARD_STATS } from './before-after-types.js';
+import { type Outcome, tally } from './episode-sides.js';
+
+/** What the bootstrap gives the metrics: 95% intervals of each side, of each change, and of P. */
+export interface BootstrapResult {
+  ci95: Intervals;
+  pre: Intervals;
+  post: Intervals;
+  pImprovement: [number, number];
+}
+
+/** Mean, median, std and IQM of one side's rewards, in REWARD_STATS order. */
+const rewardStats = (rewards: Float64Array): number[] => {
+  const s = summary(rewards);
+  return [s.mean, s.median, s.std, s.iqm];
+};
+
+/**
+ * The percentile bootstrap of the reward statistics (@evidence/stats' one bootstrap, seeded):
+ * independent, before and after are resampled each on its own; paired, one draw of pair indices
+ * serves both sides, so each resample keeps the pairs together.
+ */
+export function rewardBootstrap(p: Prepared): BootstrapResult {
+  const k = REWARD_STATS.length;
+  const statistic = (resample: Resample): number[] => {
+    // each side sorted once (unpaired resamples arrive sorted), so no statistic sorts again
+    const [pre, post] = resample.map(ascending) as [Float64Array, Float64Array];
+    const a = rewardStats(pre);
+    const b = rewardStats(post);
+    return [...a, ...b, ...b.map((v, i) => v - (a[i] as number)), probabilityGreater(post, pre)];
+  };
+  // Rewards so large that a change could overflow are scaled by a power of two (exact), and back.
+  const { rewards: pre } = p.preSide;
+  const { rewards: post } = p.postSide;
+  const scale = Math.max(overflowScale(pre), overflowScale(post));
+  const scaled = (x: Float64Array) => (scale === 1 ? x : x.map((v) => v / scale));
+  const estimates = bootstrap([scaled(pre), scaled(post)], statistic, {
+    resamples: p.resamples,
+    seed: p.seed,
+    paired: p.pairing.paired,
+  });
+  const back = ([lo, hi]: [number, number]): [number, number] => [lo * scale, hi * scale];
+  const intervals = (from: number) =>
+    Object.fromEntries(
+      REWARD_STATS.map((name, i) => [name, back((estimates[from + i] as { ci: [number, number] }).ci)]),
+    ) as Intervals;
+  return {
+    pre: intervals(0),
+    post: intervals(k),
+    ci95: intervals(2 * k),
+    pImprovement: (estimates[3 * k] as { ci: [number, number] }).ci,
+  };
+}
+
+/** Newcombe's interval of a rate's change: the paired form when every pair reports the outcome. */
+export function rateChange(
+  p: Prepared,
+  name: string,
+): { interval: [number, number]; method: IntervalMethod } {
+  const before = (p.preSide.outcomes.get(name) as Outcome).values;
+  const after = (p.postSide.outcomes.get(name) as Outcome).values;
+  if (p.pairing.paired && !before.some(Number.isNaN) && !after.some(Number.isNaN)) {
+    let [both, beforeOnly, afterOnly, neither] = [0, 0, 0, 0];
+    before.forEach((b, i) => {
+      const a = after[i] as number;
+      if (b && a) both++;
+      else if (b) beforeOnly++;
+      else if (a) afterOnly++;
+      else neither++;
+    });
+    return {
+      interval: newcombePairedDifference(both, beforeOnly, afterOnly, neither),
+      method: 'newcombe-hybrid-score-paired',
+    };
+  }
+  const b = tally(before);
+  const a = tally(after);
+  return {
+    interval: newcombeDifference(b.ones, b.reported, a.ones, a.reported),
+    method: 'newcombe-hybrid-score',
+  };
+}

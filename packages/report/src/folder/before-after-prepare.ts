@@ -1,0 +1,61 @@
+/** Everything of a before/after comparison but the bootstrap, from the episodes and the run's run.json. */
+import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@evidence/stats';
+import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord } from '../records.js';
+import { type RunStatsInfo, runStatsInfo } from '../run-json.js';
+import type { BeforeAfterOptions, SideStats } from './before-after-types.js';
+import { collect, type Side, sideStats } from './episode-sides.js';
+import { type Pairing, pairingOf } from './pairing.js';
+
+/** Everything but the bootstrap: point estimates, rate intervals, and the data the bootstrap resamples. */
+export interface Prepared {
+  preSide: Side;
+  postSide: Side;
+  preStats: SideStats;
+  postStats: SideStats;
+  delta: Record<string, number>;
+  run: RunStatsInfo;
+  pairing: Pairing;
+  rewardKey: string;
+  resamples: number;
+  seed: number;
+  warnings: string[];
+}
+
+export function prepare(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  options: BeforeAfterOptions,
+): Prepared {
+  const rewardKey = options.rewardKey ?? DEFAULT_REWARD_KEY;
+  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const seed = options.seed ?? DEFAULT_SEED;
+  if (!Number.isInteger(resamples) || resamples < 0) {
+    throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
+  }
+  const keys = booleanKeys([...pre, ...post], new Set([rewardKey]));
+  const preSide = collect(pre, 'pre', rewardKey, keys);
+  const postSide = collect(post, 'post', rewardKey, keys);
+  const preStats = sideStats(preSide);
+  const postStats = sideStats(postSide);
+  const delta: Record<string, number> = {};
+  for (const key of Object.keys(preStats)) {
+    if (key === 'n' || !(key in postStats)) continue;
+    delta[key] = (postStats[key] as number) - (preStats[key] as number);
+  }
+  const run = runStatsInfo(options.run);
+  const warnings = [...run.warnings];
+  const pairing = pairingOf(pre, post, run, warnings);
+  return {
+    preSide,
+    postSide,
+    preStats,
+    postStats,
+    delta,
+    run,
+    pairing,
+    rewardKey,
+    resamples,
+    seed,
+    warnings,
+  };
+}

@@ -1,0 +1,75 @@
+/** One side (before or after) of an evaluation: its rewards and outcomes, and their statistics. */
+import { iqm, mean, median, std } from '@evidence/stats';
+import { type EvalRecord, rateName, rewardOf } from '../records.js';
+import type { SideStats } from './before-after-types.js';
+
+export interface Outcome {
+  /** the episode key, e.g. `discovered` for `success_rate` */
+  key: string;
+  /** 1/0 per episode, NaN when the episode does not report it */
+  values: Float64Array;
+}
+
+export interface Side {
+  rewards: Float64Array;
+  outcomes: Map<string, Outcome>;
+}
+
+/** One side's rewards and, per boolean outcome, 1/0 per episode; throws naming the side and episode. */
+export function collect(
+  records: readonly EvalRecord[],
+  which: string,
+  rewardKey: string,
+  keys: string[],
+): Side {
+  if (records.length === 0) throw new Error(`${which}: no evaluation episodes to summarise`);
+  const rewards = new Float64Array(records.length);
+  records.forEach((record, index) => {
+    const reward = rewardOf(record, rewardKey);
+    if (reward === undefined) {
+      throw new TypeError(
+        `${which} episode ${index}: expected a finite number in "${rewardKey}", got ${JSON.stringify(record[rewardKey]) ?? 'nothing'}`,
+      );
+    }
+    rewards[index] = reward;
+  });
+  const outcomes = new Map<string, Outcome>();
+  for (const key of keys) {
+    const values = Float64Array.from(records, (record) => {
+      const value = record[key];
+      return typeof value === 'boolean' ? Number(value) : Number.NaN;
+    });
+    // two keys with one reference name (discovered and is_success): the second keeps its own
+    outcomes.set(outcomes.has(rateName(key)) ? key : rateName(key), { key, values });
+  }
+  return { rewards, outcomes };
+}
+
+/** Successes and reported episodes of an outcome (an episode without the boolean does not count). */
+export function tally(values: Float64Array): { ones: number; reported: number } {
+  let ones = 0;
+  let reported = 0;
+  for (const v of values) {
+    if (Number.isNaN(v)) continue;
+    ones += v;
+    reported++;
+  }
+  return { ones, reported };
+}
+
+/** A side's statistics: n, mean and median reward, each outcome's rate, std, IQM. */
+export function sideStats(side: Side): SideStats {
+  const stats: Record<string, number> = {
+    n: side.rewards.length,
+    // Summed in ascending order, as the reference trainer does, so the JSON matches it to the last bit.
+    mean_reward: mean(Float64Array.from(side.rewards).sort()),
+    median_reward: median(side.rewards),
+  };
+  for (const [name, { values }] of side.outcomes) {
+    const { ones, reported } = tally(values);
+    if (reported > 0) stats[name] = ones / reported; // no rate from no episode
+  }
+  stats.std = std(side.rewards);
+  stats.iqm = iqm(side.rewards);
+  return stats as SideStats;
+}
