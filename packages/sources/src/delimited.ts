@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { cellValue } from './cell-value.js';
 import { cellNumber } from './cells.js';
 
 /** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
@@ -239,7 +240,7 @@ export function readDelimitedColumns(
     for (const column of builders) {
       if (column.kind !== 'read' || column.text) continue;
       const cell = fields[column.index] as string;
-      const value = cellNumber(cell);
+      const value = cellValue(cell);
       if (value === undefined) column.text = { name: column.name, line, cell };
       else {
         if (rows === column.values.length) column.values = grown(column.values);
