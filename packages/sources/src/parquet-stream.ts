@@ -53,7 +53,9 @@ export async function parquetStream(
     data: data as ColumnSource['data'],
     nullable,
     // An export's text repeats per run or per series: always a dictionary. No min/max for text (half the
-    // writer's time, measured; numbers keep theirs, for readers that skip row groups by step or value).
+    // writer's time, measured). Numbers keep theirs and the writer's dictionary choice: min/max let
+    // DuckDB or Polars skip row groups by step or value, for ~14 % of an export's CPU (400 runs × 8
+    // metrics, measured); plain doubles made the file 14 % larger and were no faster.
     ...(type === 'STRING' ? { statistics: false, encoding: 'RLE_DICTIONARY' as const } : {}),
   });
   const schema = schemaFromColumnData({ columnData: columns.map((column) => source([], column)) });

@@ -62,3 +62,30 @@ describe('readDelimitedColumns', () => {
     expect(read.issues).toEqual(parsed.issues);
   });
 });
+
+describe('parseDelimited without quotes', () => {
+  // the quote-free path cuts fields from the text itself: it must give what splitting each line gives
+  const text = fc.string({
+    unit: fc.constantFrom('a', '1', ' ', ',', ';', ':', '\t', '#', '\n'),
+    maxLength: 200,
+  });
+  it('gives the rows of line.split(delimiter): comments, blank rows and wrong widths as the rules say', () => {
+    fc.assert(
+      fc.property(text, fc.constantFrom(',', ';', '\t', '::'), (body, delimiter) => {
+        const input = `${body}\n`;
+        const parsed = parseDelimited('t.csv', input, { lastLine: 'keep-if-complete', delimiter });
+        let header: string[] | null = null;
+        const rows: { line: number; fields: string[] }[] = [];
+        input.split('\n').forEach((line, i) => {
+          const fields = line.split(delimiter);
+          if (line.startsWith('#') || fields.every((f) => f.trim() === '')) return;
+          if (header === null) header = fields.map((f) => f.trim());
+          else if (fields.length === header.length) rows.push({ line: i + 1, fields });
+        });
+        expect(parsed.header).toEqual(header ?? []);
+        expect(parsed.rows).toEqual(rows);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -51,6 +51,7 @@ export {
   type RankTest,
   type RankTestOptions,
   rankTest,
+  rankTestBothTails,
   runsToReach,
 } from './rank-test.js';
 export { type EfficiencyCurve, sampleEfficiencyCurve } from './sample-efficiency.js';

@@ -35,7 +35,11 @@ export function curvePoints(run: CurveRun): { x: Float64Array; y: Float64Array }
   const order: number[] = [];
   for (let i = 0; i < run.x.length; i++)
     if (Number.isFinite(run.x[i] as number) && Number.isFinite(run.y[i] as number)) order.push(i);
-  order.sort((a, b) => (run.x[a] as number) - (run.x[b] as number) || a - b);
+  // logs are nearly always in x order already: sorted only when they are not (the same order either way)
+  let inOrder = true;
+  for (let k = 1; k < order.length && inOrder; k++)
+    inOrder = (run.x[order[k - 1] as number] as number) <= (run.x[order[k] as number] as number);
+  if (!inOrder) order.sort((a, b) => (run.x[a] as number) - (run.x[b] as number) || a - b);
   const x: number[] = [];
   const y: number[] = [];
   let count = 0;

@@ -78,6 +78,18 @@ function prepare(x: ArrayLike<number>, y: ArrayLike<number>): Task {
  * Monte Carlo with the valid p = (1 + k)/(1 + permutations). Holds its level at any number of runs.
  */
 export function rankTest(x: Scores, y: Scores, options: RankTestOptions = {}): RankTest {
+  return rankTestBothTails(x, y, options)[options.alternative ?? 'greater'];
+}
+
+/**
+ * {@link rankTest} both ways at once (`alternative` is ignored): each tail is exactly what rankTest gives
+ * it, from one pass over the same permutations (a pair and its mirror need both; Monte Carlo is the cost).
+ */
+export function rankTestBothTails(
+  x: Scores,
+  y: Scores,
+  options: RankTestOptions = {},
+): Record<Alternative, RankTest> {
   if (x.length !== y.length) throw new RangeError(`rankTest: x has ${x.length} tasks, y has ${y.length}`);
   if (x.length === 0) throw new RangeError('rankTest: no tasks');
   const tasks = x.map((xs, t) => {
@@ -85,20 +97,45 @@ export function rankTest(x: Scores, y: Scores, options: RankTestOptions = {}): R
       throw new RangeError(`rankTest: task ${t} has no runs on one side`);
     return prepare(xs, y[t] as ArrayLike<number>);
   });
-  const sign = (options.alternative ?? 'greater') === 'greater' ? 1 : -1;
   const statistic = tasks.reduce((s, t) => s + t.twiceU / (2 * t.n * t.m), 0) / tasks.length;
   const smallestP = Math.exp(-tasks.reduce((s, t) => s + logChoose(t.n + t.m, t.n), 0));
-  const exact = exactP(tasks, sign, options.cache);
-  if (exact !== null) return { statistic, p: Math.min(1, exact), method: 'exact', smallestP };
+  const greater = exactP(tasks, 1, options.cache);
+  const less = exactP(tasks, -1, options.cache);
+  if (greater !== null && less !== null)
+    return {
+      greater: { statistic, p: Math.min(1, greater), method: 'exact', smallestP },
+      less: { statistic, p: Math.min(1, less), method: 'exact', smallestP },
+    };
   const permutations = options.permutations ?? 9_999;
+  const [above, below] = permutationCounts(tasks, statistic, permutations, options);
+  const monteCarlo = (k: number): RankTest => ({
+    statistic,
+    p: (1 + k) / (1 + permutations),
+    method: 'monte-carlo',
+    permutations,
+    smallestP: Math.max(smallestP, 1 / (1 + permutations)),
+  });
+  return { greater: monteCarlo(above), less: monteCarlo(below) };
+}
+
+/** Of `permutations` random permutations within tasks: how many reach the statistic from above, from below. */
+function permutationCounts(
+  tasks: readonly Task[],
+  statistic: number,
+  permutations: number,
+  options: RankTestOptions,
+): [number, number] {
   const random = stream(options.seed ?? DEFAULT_SEED, 'rank-test', ...(options.labels ?? []));
-  const observed = sign * statistic;
-  const tolerance = 1e-12 * Math.max(1, Math.abs(observed));
-  let k = 0;
+  // the tolerance of each tail, as the one-sided test with its sign computes it
+  const tolerance = 1e-12 * Math.max(1, Math.abs(statistic));
+  const negated = -statistic;
+  let above = 0;
+  let below = 0;
   const index = tasks.map((t) => Uint32Array.from({ length: t.n + t.m }, (_, i) => i));
   for (let r = 0; r < permutations; r++) {
     let s = 0;
-    tasks.forEach((task, t) => {
+    for (let t = 0; t < tasks.length; t++) {
+      const task = tasks[t] as Task;
       const order = index[t] as Uint32Array;
       let twiceR = 0;
       for (let i = 0; i < task.n; i++) {
@@ -110,16 +147,11 @@ export function rankTest(x: Scores, y: Scores, options: RankTestOptions = {}): R
         twiceR += task.doubled[picked] as number;
       }
       s += (twiceR - task.n * (task.n + 1)) / (2 * task.n * task.m);
-    });
-    if (sign * (s / tasks.length) >= observed - tolerance) k++;
+    }
+    if (s / tasks.length >= statistic - tolerance) above++;
+    if (-(s / tasks.length) >= negated - tolerance) below++;
   }
-  return {
-    statistic,
-    p: (1 + k) / (1 + permutations),
-    method: 'monte-carlo',
-    permutations,
-    smallestP: Math.max(smallestP, 1 / (1 + permutations)),
-  };
+  return [above, below];
 }
 
 /** The exact one-sided p-value, or null when the distributions are too large to compute. */

@@ -77,3 +77,23 @@ describe('meanCurve: no extrapolation', () => {
     expect(curve.mean[0]).toBe(5);
   });
 });
+
+describe('meanCurve of runs logged out of order', () => {
+  it('is the curve of the same points in x order (repeats averaged either way)', () => {
+    const random = mulberry32(4);
+    const runs = Array.from({ length: 4 }, () => {
+      const x = Array.from({ length: 30 }, () => Math.floor(random() * 20) * 10);
+      return { x, y: x.map(() => random() * 100) };
+    });
+    const sorted = runs.map(({ x, y }) => {
+      const order = x.map((_, i) => i).sort((a, b) => (x[a] as number) - (x[b] as number) || a - b);
+      return { x: order.map((i) => x[i] as number), y: order.map((i) => y[i] as number) };
+    });
+    expect(runs.some((r) => r.x.some((v, i) => i > 0 && v < (r.x[i - 1] as number)))).toBe(true);
+    const got = meanCurve(runs);
+    const want = meanCurve(sorted);
+    expect(got.x).toEqual(want.x);
+    for (const key of ['mean', 'lo', 'hi'] as const)
+      for (const [i, v] of got[key].entries()) expect(v).toBeCloseTo(want[key][i] as number, 9);
+  });
+});

@@ -4,8 +4,10 @@ import {
   mulberry32,
   newcombeImprovementInterval,
   rankTest,
+  rankTestBothTails,
   runsToReach,
   signFlipTest,
+  stream,
 } from '../src/index.js';
 import { python, pythonMissing } from './helpers.js';
 
@@ -126,6 +128,46 @@ describe('rankTest: the level holds at any n', () => {
     expect(a.p).toBeGreaterThanOrEqual(1 / 1000);
     expect(((a.p * 1000) % 1) * 1).toBeCloseTo(0, 9); // (1 + k) / 1000
     expect(rankTest(x, y, { permutations: 999, seed: 1 }).p).toBe(a.p);
+  });
+
+  it('both tails at once: each p is the one-sided Monte Carlo test of its own (a plain reference), ties and two tasks', () => {
+    const random = mulberry32(5);
+    const side = (shift: number) => Array.from({ length: 300 }, () => Math.round((random() + shift) * 20));
+    const x = [side(0.03), side(0)];
+    const y = [side(0), side(0.01)];
+    // the reference: mid-ranks, then 499 permutations within each task drawn as rankTest documents them
+    const reference = (sign: number): number => {
+      const draw = stream(2, 'rank-test', 'a', 'b');
+      const tasks = x.map((xs, t) => {
+        const pooled = [...xs, ...(y[t] as number[])];
+        const sorted = [...pooled].sort((a, b) => a - b);
+        const doubled = pooled.map((v) => sorted.indexOf(v) + sorted.lastIndexOf(v) + 2);
+        return { n: xs.length, m: (y[t] as number[]).length, doubled, order: pooled.map((_, i) => i) };
+      });
+      const stat = (pick: (t: (typeof tasks)[number]) => number[]) =>
+        tasks.reduce((s, t) => {
+          const twiceR = pick(t).reduce((a, i) => a + (t.doubled[i] as number), 0);
+          return s + (twiceR - t.n * (t.n + 1)) / (2 * t.n * t.m);
+        }, 0) / tasks.length;
+      const observed = sign * stat((t) => t.order.slice(0, t.n));
+      let k = 0;
+      for (let r = 0; r < 499; r++) {
+        const s = stat((t) => {
+          for (let i = 0; i < t.n; i++) {
+            const j = i + Math.floor(draw() * (t.order.length - i));
+            [t.order[i], t.order[j]] = [t.order[j] as number, t.order[i] as number];
+          }
+          return t.order.slice(0, t.n);
+        });
+        if (sign * s >= observed - 1e-12 * Math.max(1, Math.abs(observed))) k++;
+      }
+      return (1 + k) / 500;
+    };
+    const both = rankTestBothTails(x, y, { permutations: 499, seed: 2, labels: ['a', 'b'] });
+    expect(both.greater.method).toBe('monte-carlo');
+    expect(both.greater.p).toBeCloseTo(reference(1), 12);
+    expect(both.less.p).toBeCloseTo(reference(-1), 12);
+    expect(both.less.p).not.toBeCloseTo(both.greater.p, 3);
   });
 
   it('under the null, p ≤ 5 % in at most 5 % of studies (4 v 4, 2,000 studies, ties from rounding)', () => {

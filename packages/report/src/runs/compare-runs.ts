@@ -20,7 +20,7 @@ import {
   meanCurve,
   median,
   performanceProfile,
-  rankTest,
+  rankTestBothTails,
   runsToReach,
   seedsNeeded,
   stream,
@@ -308,8 +308,8 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
   }
   const labels = [...data.labels, a, b];
   const { estimate, ci } = improvementNewcombe(data.x, data.y);
-  const greater = rankTest(data.x, data.y, { alternative: 'greater', seed, labels });
-  const less = rankTest(data.x, data.y, { alternative: 'less', seed, labels });
+  // both tails from one pass over the same permutations (each as rankTest gives it alone)
+  const { greater, less } = rankTestBothTails(data.x, data.y, { seed, labels });
   const needed = seedsNeeded(data.x, data.y, { seed, labels });
   const result: Improvement = {
     ...base,
