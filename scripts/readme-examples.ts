@@ -23,6 +23,39 @@ const sources: Record<string, string> = Object.fromEntries(
 sources['@evidence/cli'] = join(root, 'apps', 'cli', 'src', 'index.ts');
 sources['@evidence/trainer'] = join(root, 'apps', 'trainer', 'src', 'index.ts');
 
+/**
+ * A Node child's output, for examples run through tsx. tsx's esbuild service has been seen to deadlock
+ * at start-up on a loaded machine (the child and esbuild both asleep, nothing printed, for as long as
+ * one waits): a run that times out having printed nothing is tried once more, saying so; a second hang,
+ * a non-zero exit or a signal fails with the child's stderr.
+ */
+export function nodeOutput(
+  args: string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): string {
+  const run = () =>
+    spawnSync(process.execPath, args, {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.env === undefined ? {} : { env: options.env }),
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: options.timeoutMs ?? 60_000,
+      killSignal: 'SIGKILL',
+    });
+  let child = run();
+  if (child.signal === 'SIGKILL' && child.stdout === '') {
+    console.warn(
+      `${args.at(-1)}: no output in ${(options.timeoutMs ?? 60_000) / 1000} s (tsx start-up hung?); trying once more`,
+    );
+    child = run();
+  }
+  if (child.status !== 0)
+    throw new Error(
+      `node ${args.join(' ')}: ${child.signal ? `killed by ${child.signal}` : `exit ${child.status}`}\n${child.stderr}`,
+    );
+  return child.stdout;
+}
+
 export interface Example {
   /** 1-based line of the block's first code line in the README */
   line: number;
@@ -154,11 +187,17 @@ export function runExample(
   if (check.status !== 0) return { status: check.status, stdout: check.stdout, stderr: check.stderr, cwd };
   const file = join(cwd, 'example.mts');
   writeFileSync(file, code);
-  const child = spawnSync(process.execPath, ['--import', tsx, file], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', ...options.env },
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
+  const run = () =>
+    spawnSync(process.execPath, ['--import', tsx, file], {
+      cwd,
+      env: { PATH: process.env.PATH ?? '', ...options.env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      timeout: 60_000,
+      killSignal: 'SIGKILL',
+    });
+  let child = run();
+  // tsx's start-up has been seen to hang on a loaded machine: a silent timeout is tried once more
+  if (child.signal === 'SIGKILL' && child.stdout === '') child = run();
   return { status: child.status, stdout: child.stdout, stderr: child.stderr, cwd };
 }

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { shownMismatch, shownOutput } from '../../../scripts/readme-examples.js';
+import { nodeOutput, shownMismatch, shownOutput } from '../../../scripts/readme-examples.js';
 import { packageDir } from './helpers.js';
 
 // Every ts example in the README runs as written (against the source), all in one child process
@@ -33,11 +32,9 @@ describe('README examples', () => {
     cwd = mkdtempSync(join(tmpdir(), 'evidence-animation-readme-')); // shared by the tests below
     const file = join(cwd, 'examples.mts');
     writeFileSync(file, `${examples.map(asBlock).join('\n')}\nexport {};\n`);
-    const output = execFileSync(process.execPath, ['--import', tsxLoader, file], {
+    const output = nodeOutput(['--import', tsxLoader, file], {
       cwd,
-      encoding: 'utf8',
       env: { ...process.env, EVIDENCE_DIR: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
     outputs = output.split(/^--- example \d+ ---$/m).slice(1);
   });

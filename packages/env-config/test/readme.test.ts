@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeOutput } from '../../../scripts/readme-examples.js';
 import { describeEnv } from '../src/index.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
@@ -24,10 +24,7 @@ describe('README', () => {
     it(`example ${index + 1} runs and prints what it says`, () => {
       const file = join(folder, `example-${index + 1}.ts`);
       writeFileSync(file, code.replaceAll("'@evidence/env-config'", JSON.stringify(entry)));
-      const out = execFileSync(process.execPath, ['--import', 'tsx', file], {
-        env: { PATH: process.env.PATH ?? '' },
-        encoding: 'utf8',
-      });
+      const out = nodeOutput(['--import', 'tsx', file], { env: { PATH: process.env.PATH ?? '' } });
       const expected = code.split('\n').flatMap((line) => {
         const at = line.indexOf('// → ');
         return at === -1 ? [] : [line.slice(at + '// → '.length)];

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeOutput } from '../../../scripts/readme-examples.js';
 import * as api from '../src/index.js';
 import { FIXTURE, pythonMissing } from './helpers.js';
 
@@ -53,10 +54,7 @@ describe('README', () => {
           .replaceAll("'@evidence/report'", JSON.stringify(entry))
           .replaceAll("'@evidence/sources'", JSON.stringify(sourcesEntry)),
       );
-      const out = execFileSync(process.execPath, ['--import', tsx, '--import', register, file], {
-        cwd: folder,
-        encoding: 'utf8',
-      });
+      const out = nodeOutput(['--import', tsx, '--import', register, file], { cwd: folder });
       const expected = code.split('\n').flatMap((line) => {
         const at = line.indexOf('// → ');
         return at === -1 ? [] : [line.slice(at + '// → '.length)];

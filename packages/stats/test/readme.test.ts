@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { nodeOutput } from '../../../scripts/readme-examples.js';
 import * as api from '../src/index.js';
 
 const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
@@ -35,7 +35,7 @@ describe('README', () => {
     it(`example ${index + 1} runs and prints what it says`, () => {
       const file = join(folder, `example-${index + 1}.mts`);
       writeFileSync(file, code.replaceAll("'@evidence/stats'", JSON.stringify(entry)));
-      const out = execFileSync(process.execPath, ['--import', tsx, file], { cwd: folder, encoding: 'utf8' });
+      const out = nodeOutput(['--import', tsx, file], { cwd: folder });
       const expected = code.split('\n').flatMap((line) => {
         const at = line.indexOf('// → ');
         return at === -1 ? [] : [line.slice(at + '// → '.length)];
