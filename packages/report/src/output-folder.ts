@@ -79,7 +79,12 @@ export class OutputFolder {
       return false;
     }
     await this.begin(path);
-    await writeTextAtomic(path, data);
+    try {
+      await writeTextAtomic(path, data);
+    } catch (error) {
+      await this.settle().catch(() => {}); // the write's own failure is the one to name
+      throw error;
+    }
     await this.claim(path);
     return true;
   }
@@ -100,13 +105,16 @@ export class OutputFolder {
    */
   async render(path: string, draw: () => Promise<string>): Promise<string> {
     await this.begin(path);
+    let written: string;
     try {
-      const written = await draw();
-      await this.claim(written);
-      return written;
-    } finally {
-      await this.settle();
+      written = await draw();
+    } catch (error) {
+      await this.settle().catch(() => {}); // the renderer's own failure is the one to name
+      throw error;
     }
+    await this.claim(written);
+    await this.settle();
+    return written;
   }
 
   /** Writes begun and not done (nothing to draw, a failure) are no longer pending in the record. */

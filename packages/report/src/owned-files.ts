@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseJsonLimited, readInputText } from '@evidence/node-kit';
 import { writeTextAtomic } from './io.js';
@@ -148,6 +149,8 @@ export class OwnedFiles {
     for (const path of paths) {
       const name = this.name(path);
       if (!this.record.pending.delete(name)) continue;
+      // listed only because its write began: with no file there, it was never evidence's
+      if (!this.record.stamps.has(name) && stampOf(path) === null) this.record.names.delete(name);
       this.touched.add(name);
       this.added = true;
     }
@@ -199,6 +202,12 @@ export class OwnedFiles {
     if (!this.added) return;
     const onDisk = await readRecord(this.dir);
     const files = [...new Set([...onDisk.names, ...this.record.names])].sort();
+    if (files.length === 0) {
+      // a record of nothing (a write begun and failed): no record at all, as before it began
+      await rm(join(this.dir, OWNED_FILES_RECORD), { force: true });
+      this.added = false;
+      return;
+    }
     const mine = (name: string) => this.touched.has(name);
     const pick = <T>(name: string, ours: Map<string, T>, theirs: Map<string, T>): T | undefined =>
       mine(name) ? ours.get(name) : (theirs.get(name) ?? ours.get(name));

@@ -151,7 +151,7 @@ export async function drawSourceCharts(
           await renderChart(chart, path);
           await ctx.claim(path);
         } finally {
-          await ctx.settle();
+          await ctx.settle().catch(() => {}); // a failed render names its own file, not the record
         }
         charts.push({
           title: chart.title ?? file,
