@@ -156,6 +156,8 @@ describe('folders of tools nobody fixtured, with no flags', () => {
     const report = await runCli(['report', unseen('pfrl')]);
     expect(report.code, report.stderr).toBe(0);
     expect(report.stdout).toMatch(/^found 2 runs \(CSV\/TSV log\)/);
-    expect(report.stdout).toMatch(/overlay-\d+-mean\.png/);
+    // Hopper and Walker apart: one chart of `mean` per task
+    expect(report.stdout).toMatch(/; charting 2 tasks apart: \d+ charts, one per metric and task/);
+    expect(report.stdout.match(/overlay-\d+-mean\.png/g)).toHaveLength(2);
   });
 });
