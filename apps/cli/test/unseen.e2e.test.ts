@@ -143,6 +143,20 @@ describe('folders of tools nobody fixtured, with no flags', () => {
     );
   });
 
+  it('report prints the found line and the unread note of the discovery, as runs does', async () => {
+    const hydra = unseen('hydra');
+    const runs = await runCli(['runs', hydra]);
+    const report = await runCli(['report', hydra]);
+    expect(report.code, report.stderr).toBe(0);
+    const said = (stderr: string) =>
+      stderr.split('\n').filter((line) => /: \d+ runs? in \d+ group|: not read: /.test(line));
+    expect(said(runs.stderr)).toHaveLength(2);
+    expect(said(report.stderr)).toEqual(said(runs.stderr));
+    // a second report does not count the first one's files as unread
+    const again = await runCli(['report', hydra]);
+    expect(said(again.stderr)).toEqual(said(runs.stderr));
+  });
+
   it('plot, report and export read rl_games, TorchRL and PFRL folders', async () => {
     const games = unseen('rl-games');
     const plot = await runCli(['plot', games]);

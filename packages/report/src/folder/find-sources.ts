@@ -50,6 +50,8 @@ export interface FoundSources {
   unreadable: SkippedRun[];
   /** what was searched for, for a "nothing found" message */
   lookedFor: string[];
+  /** the discovery's one-line summary (the `found` line of `runs` and `plot`) and the files it did not read */
+  discovery: Pick<Discovery, 'summary' | 'unread'>;
 }
 
 /**
@@ -81,7 +83,15 @@ export async function findSources(root: string, options: { exclude?: string } = 
   const overlay =
     new Set(all.map((run) => run.id)).size > 1 && !all.every((run) => run.format === 'wandb-panel');
   const more = foreign.splice(MAX_SOURCES);
-  return { runs: foreign, more, all, overlay, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
+  return {
+    runs: foreign,
+    more,
+    all,
+    overlay,
+    unreadable: found.skipped,
+    lookedFor: [RUN_FILES_LOOKED_FOR],
+    discovery: { summary: found.summary, unread: found.unread },
+  };
 }
 
 /** A run of the folder itself or of one of its own files, not of a subfolder. */
