@@ -1,6 +1,7 @@
 // A folder of runs as TensorBoard's first screen: one overlay per metric (tag), a line per run coloured by
 // its group, and each group's mean with its band. Built on the run model's shape (a run: an id, a group
 // and series per metric with steps, wall times and values), so any discovered run can be drawn.
+import { DEFAULT_TASK } from '@evidence/sources';
 import { type MeanCurve, meanCurve } from '@evidence/stats';
 import type { OverlayInput } from '../page/index.js';
 import type { DeclaredRange } from './compare-runs.js';
@@ -100,7 +101,10 @@ export function metricOverlays(
       .filter(({ runs: some }) => some.some((r) => r.series.some((s) => s.metric === metric)))
       .map(({ task, runs: some }) =>
         overlayOf(metric, some, color, groups, {
-          title: tasks.length > 1 ? `${metric} (${task || 'no task'})` : metric,
+          title:
+            tasks.length > 1
+              ? `${metric} (${task && task !== DEFAULT_TASK ? task : 'task unknown'})`
+              : metric,
           xLabel: options.xLabel ?? 'step',
         }),
       ),
