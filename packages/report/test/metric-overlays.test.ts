@@ -103,4 +103,33 @@ describe('metricOverlays: a folder of runs as one chart per metric', () => {
     ]);
     expect(mixed?.groups[0]?.high[99]).toBeCloseTo(m + half, 10);
   });
+
+  it('runs of several tasks: one overlay per metric per task, never a line or a mean of another task', () => {
+    const tasked = [
+      { ...run('a/hopper', 'a', 1), task: 'Hopper' },
+      { ...run('a/walker', 'a', 10), task: 'Walker' },
+      { ...run('b/walker', 'b', 20, { loss: false }), task: 'Walker' },
+    ];
+    const overlays = metricOverlays(tasked);
+    expect(overlays.map((o) => [o.metric, o.title])).toEqual([
+      ['loss', 'loss (Hopper)'],
+      ['loss', 'loss (Walker)'],
+      ['reward', 'reward (Hopper)'],
+      ['reward', 'reward (Walker)'],
+    ]);
+    expect(overlays.map((o) => o.runs.map((r) => r.name))).toEqual([
+      ['a/hopper'],
+      ['a/walker'],
+      ['a/hopper'],
+      ['a/walker', 'b/walker'],
+    ]);
+    // group a's mean in Walker is its Walker run alone (40 · 10 at step 40), not averaged with Hopper
+    const walker = overlays[3]?.groups.find((g) => g.name === 'a');
+    expect(walker?.center[99]).toBeCloseTo(400, 12);
+    // group colours stay those of the whole folder in every task's chart
+    expect(overlays[2]?.groups.map((g) => g.color)).toEqual([GROUP_COLORS[0]]);
+    expect(overlays[3]?.groups.map((g) => g.color)).toEqual([GROUP_COLORS[0], GROUP_COLORS[1]]);
+    // one task (or none said): titles are the metric names, as before
+    expect(metricOverlays(tasked.slice(1)).map((o) => o.title)).toEqual(['loss', 'reward']);
+  });
 });

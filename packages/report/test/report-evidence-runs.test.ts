@@ -49,7 +49,10 @@ describe('report on a folder of evidence runs', () => {
     const result = await buildReport(dir);
     expect(result.sources).toMatch(/^found 2 runs \(.*SB3.*evidence log\)/);
     const curves = result.curves ?? {};
-    expect(Object.keys(curves.reward ?? {})).toHaveLength(1);
+    // the evidence run names no task, SB3's monitor CartPole-v1: each its own charts, never one mean
+    expect(Object.keys(curves['reward (task unknown)'] ?? {})).toHaveLength(1);
+    expect(Object.keys(curves).some((key) => key.endsWith('(CartPole-v1)'))).toBe(true);
+    expect(Object.keys(curves).every((key) => / \((task unknown|CartPole-v1)\)$/.test(key))).toBe(true);
     expect(overlays(result.out).length).toBeGreaterThan(trainingColumns.length - 1);
   });
 

@@ -243,7 +243,10 @@ describe('bad input', () => {
       { path: 'b.csv', why: 'no column "reward" (--y); it has "step", "loss"' },
     ]);
     expect(compareRuns([a, b1]).runs.map((r) => r.path)).toEqual(['a.csv']);
-    expect(() => compareRuns([b1])).toThrow(
+    // the y the discovery chose (whatever its name) is the run's y; with none, no vocabulary name is an error
+    expect(b1.table.y).toBe('loss');
+    expect(compareRuns([b1]).y).toBe('loss');
+    expect(() => compareRuns([{ ...b1, table: { ...b1.table, y: null } }])).toThrow(
       /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
     );
 

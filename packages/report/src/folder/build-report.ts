@@ -17,7 +17,7 @@ import type { Picture } from './assets.js';
 import type { BeforeAfterMetrics } from './before-after.js';
 import { ReportContext, type ReportOptions } from './context.js';
 import { drawOverlays, drawSourceCharts, drawStandard } from './draw.js';
-import { MAX_OVERLAYS, MAX_SOURCES } from './find-sources.js';
+import { type FoundSources, MAX_OVERLAYS, MAX_SOURCES } from './find-sources.js';
 import { gatherEvidence, NothingToReportError, planSources, type SourcesPlan } from './gather.js';
 import { REPORT_DIR } from './paths.js';
 import { pictures, reportModel, writePages, writeStatistics } from './write.js';
@@ -40,6 +40,11 @@ export interface ReportResult {
   sources: string | null;
   /** a folder of runs: per metric, per group, the mean curve the overlays draw (as `evidence runs --json`) */
   curves?: Record<string, Record<string, MeanCurve>>;
+  /**
+   * with other trainers' runs charted: the discovery's summary (as `evidence runs` prints it) and the
+   * files it did not read, with why
+   */
+  discovery?: FoundSources['discovery'];
 }
 
 /** The charts a report draws of a folder's runs, numbered: an earlier report's may be left over. */
@@ -110,6 +115,7 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     metrics: inputs.metrics,
     run: inputs.run,
     sources: plan.foundLine,
+    ...(plan.foundLine === null ? {} : { discovery: plan.found.discovery }),
     ...(plan.overlaid ? { curves: overlayCurves(plan.overlaid.overlays) } : {}),
   };
 }

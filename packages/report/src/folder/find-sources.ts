@@ -50,6 +50,8 @@ export interface FoundSources {
   unreadable: SkippedRun[];
   /** what was searched for, for a "nothing found" message */
   lookedFor: string[];
+  /** the discovery's one-line summary (the `found` line of `runs` and `plot`) and the files it did not read */
+  discovery: Pick<Discovery, 'summary' | 'unread'>;
 }
 
 /**
@@ -81,7 +83,15 @@ export async function findSources(root: string, options: { exclude?: string } = 
   const overlay =
     new Set(all.map((run) => run.id)).size > 1 && !all.every((run) => run.format === 'wandb-panel');
   const more = foreign.splice(MAX_SOURCES);
-  return { runs: foreign, more, all, overlay, unreadable: found.skipped, lookedFor: [RUN_FILES_LOOKED_FOR] };
+  return {
+    runs: foreign,
+    more,
+    all,
+    overlay,
+    unreadable: found.skipped,
+    lookedFor: [RUN_FILES_LOOKED_FOR],
+    discovery: { summary: found.summary, unread: found.unread },
+  };
 }
 
 /** A run of the folder itself or of one of its own files, not of a subfolder. */
@@ -148,6 +158,7 @@ export function sourceOverlays(runs: readonly Run[]): { overlays: OverlayInput[]
     runs.map((run) => ({
       id: run.id,
       group: run.group || 'runs',
+      task: run.task,
       series: run.series,
       ranges: declaredRanges(run),
     })),
@@ -161,6 +172,13 @@ export function describeOverlays(runs: readonly Run[], metrics: number): string 
   const ids = new Set(runs.map((run) => run.id));
   const groups = new Set(runs.map((run) => run.group || 'runs'));
   const formats = [...new Set(runs.map((run) => FORMAT_NAMES[run.format]))].join(', ');
+  const tasks = new Set(runs.map((run) => run.task)).size;
   const drawn = Math.min(metrics, MAX_OVERLAYS);
-  return `found ${plural(ids.size, 'run')} (${formats}) in ${plural(groups.size, 'group')}; charting ${plural(drawn, 'metric')}${drawn < metrics ? ` (the first ${drawn} of ${metrics})` : ''}, one chart each with a line per run`;
+  const first = drawn < metrics ? ` (the first ${drawn} of ${metrics})` : '';
+  // with several tasks, `metrics` counts a chart per metric per task (sourceOverlays)
+  const charted =
+    tasks > 1
+      ? `${tasks} tasks apart: ${plural(drawn, 'chart')}${first}, one per metric and task with a line per run`
+      : `${plural(drawn, 'metric')}${first}, one chart each with a line per run`;
+  return `found ${plural(ids.size, 'run')} (${formats}) in ${plural(groups.size, 'group')}; charting ${charted}`;
 }

@@ -5,7 +5,7 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
-import { isReturnName, X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
+import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
   type AggregateName,
   aggregatesWithIntervals,
@@ -380,12 +380,10 @@ function columnsOf(
   given: readonly RunInput[],
   options: CompareRunsOptions,
 ): { xName: string; yName: string } {
-  // (a y that is no return, such as a loss, is never compared by default)
+  // the y the discovery chose (and said in its found line) is the run's y, whatever its name
   const roleOf = (role: 'x' | 'y') => [
     ...new Set(
-      given
-        .map((run) => run.table[role])
-        .filter((name): name is string => typeof name === 'string' && (role === 'x' || isReturnName(name))),
+      given.map((run) => run.table[role]).filter((name): name is string => typeof name === 'string'),
     ),
   ];
   return {

@@ -1,6 +1,7 @@
 // A folder of runs as TensorBoard's first screen: one overlay per metric (tag), a line per run coloured by
 // its group, and each group's mean with its band. Built on the run model's shape (a run: an id, a group
 // and series per metric with steps, wall times and values), so any discovered run can be drawn.
+import { DEFAULT_TASK } from '@evidence/sources';
 import { type MeanCurve, meanCurve } from '@evidence/stats';
 import type { OverlayInput } from '../page/index.js';
 import type { DeclaredRange } from './compare-runs.js';
@@ -17,6 +18,8 @@ export interface MetricSeries {
 export interface MetricRun {
   id: string;
   group: string;
+  /** the run's task (environment): runs of different tasks are never drawn in one chart */
+  task?: string;
   series: readonly MetricSeries[];
   /** per metric, the range the run declares (run.json `metrics.<name>.min/max`): bands stay inside */
   ranges?: Record<string, DeclaredRange>;
@@ -61,7 +64,8 @@ export function overlayCurves(overlays: readonly OverlayInput[]): Record<string,
         lo: Array.from(g.low),
         hi: Array.from(g.high),
       };
-    out[overlay.metric] = groups;
+    // keyed by title: a metric's name, or `<metric> (<task>)` when a folder holds several tasks
+    out[overlay.title] = groups;
   }
   return out;
 }
@@ -79,7 +83,8 @@ function sharedRange(ranges: readonly (DeclaredRange | undefined)[]): DeclaredRa
 /**
  * One overlay per metric the runs logged (in natural order of the metric names), with a line per run
  * that logged it and each group's mean and band. A run with two series of one metric (two files) is
- * drawn once per series, named `<id> (<n>)`.
+ * drawn once per series, named `<id> (<n>)`. Runs of several tasks give one overlay per metric per task
+ * (titled `<metric> (<task>)`): one task's scores never share an axis or a mean with another's.
  */
 export function metricOverlays(
   runs: readonly MetricRun[],
@@ -89,41 +94,64 @@ export function metricOverlays(
   const color = (group: string): string =>
     GROUP_COLORS[groups.indexOf(group) % GROUP_COLORS.length] as string;
   const metrics = [...new Set(runs.flatMap((r) => r.series.map((s) => s.metric)))].sort(naturalCompare);
-  return metrics.map((metric) => {
-    const lines: OverlayInput['runs'][number][] = [];
-    const byGroup = new Map<string, MetricSeries[]>();
-    const declared = new Map<string, (DeclaredRange | undefined)[]>();
-    for (const run of runs) {
-      const series = run.series.filter((s) => s.metric === metric);
-      series.forEach((s, k) => {
-        const wall =
-          s.wallTimes && Array.from(s.wallTimes).some((w) => Number.isFinite(w)) ? s.wallTimes : null;
-        lines.push({
-          name: series.length > 1 ? `${run.id} (${k + 1})` : run.id,
-          group: run.group,
-          x: s.steps,
-          y: s.values,
-          wall,
-        });
-        byGroup.set(run.group, [...(byGroup.get(run.group) ?? []), s]);
-        declared.set(run.group, [...(declared.get(run.group) ?? []), run.ranges?.[metric]]);
+  const tasks = [...new Set(runs.map((r) => r.task ?? ''))].sort(naturalCompare);
+  return metrics.flatMap((metric) =>
+    tasks
+      .map((task) => ({ task, runs: runs.filter((r) => (r.task ?? '') === task) }))
+      .filter(({ runs: some }) => some.some((r) => r.series.some((s) => s.metric === metric)))
+      .map(({ task, runs: some }) =>
+        overlayOf(metric, some, color, groups, {
+          title:
+            tasks.length > 1
+              ? `${metric} (${task && task !== DEFAULT_TASK ? task : 'task unknown'})`
+              : metric,
+          xLabel: options.xLabel ?? 'step',
+        }),
+      ),
+  );
+}
+
+/** The overlay of one metric over `runs`: a line per series, each group's mean and band. */
+function overlayOf(
+  metric: string,
+  runs: readonly MetricRun[],
+  color: (group: string) => string,
+  groups: readonly string[],
+  labels: { title: string; xLabel: string },
+): OverlayInput {
+  const lines: OverlayInput['runs'][number][] = [];
+  const byGroup = new Map<string, MetricSeries[]>();
+  const declared = new Map<string, (DeclaredRange | undefined)[]>();
+  for (const run of runs) {
+    const series = run.series.filter((s) => s.metric === metric);
+    series.forEach((s, k) => {
+      const wall =
+        s.wallTimes && Array.from(s.wallTimes).some((w) => Number.isFinite(w)) ? s.wallTimes : null;
+      lines.push({
+        name: series.length > 1 ? `${run.id} (${k + 1})` : run.id,
+        group: run.group,
+        x: s.steps,
+        y: s.values,
+        wall,
       });
-    }
-    return {
-      title: metric,
-      metric,
-      xLabel: options.xLabel ?? 'step',
-      statistic: 'mean',
-      band: '95% t-interval of the mean',
-      runs: lines,
-      groups: groups
-        .filter((g) => byGroup.has(g))
-        .map((g) => ({
-          name: g,
-          color: color(g),
-          runs: byGroup.get(g)?.length ?? 0,
-          ...groupCurve(byGroup.get(g) ?? [], sharedRange(declared.get(g) ?? [])),
-        })),
-    };
-  });
+      byGroup.set(run.group, [...(byGroup.get(run.group) ?? []), s]);
+      declared.set(run.group, [...(declared.get(run.group) ?? []), run.ranges?.[metric]]);
+    });
+  }
+  return {
+    title: labels.title,
+    metric,
+    xLabel: labels.xLabel,
+    statistic: 'mean',
+    band: '95% t-interval of the mean',
+    runs: lines,
+    groups: groups
+      .filter((g) => byGroup.has(g))
+      .map((g) => ({
+        name: g,
+        color: color(g),
+        runs: byGroup.get(g)?.length ?? 0,
+        ...groupCurve(byGroup.get(g) ?? [], sharedRange(declared.get(g) ?? [])),
+      })),
+  };
 }

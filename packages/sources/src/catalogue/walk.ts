@@ -3,10 +3,14 @@
  * that tools write into (Sample Factory's `.summary/`, Hydra's `.hydra/`) are walked; version control,
  * caches and virtual environments are not, and each such folder is listed with why. There is no depth
  * cutoff unless asked, and then every folder not walked is listed too.
+ *
+ * Links: one to a folder or file inside the root is not followed (its target is listed under its own
+ * path, so a run is named by where it lies, not by W&B's `latest-run`); one pointing outside the root is
+ * followed once per target (by real path, so a link cycle ends).
  */
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import type { SkippedRun } from '../model.js';
 
 /** Folders no trainer writes a log into: version control, caches, package and environment folders. */
@@ -61,7 +65,8 @@ export async function walkTree(
 ): Promise<Tree> {
   const maxDepth = options.depth ?? Number.POSITIVE_INFINITY;
   const tree: Tree = { root, folders: [], byRel: new Map(), notWalked: [], unreadable: [] };
-  const seen = new Set<string>([await realpath(root).catch(() => root)]);
+  const realRoot = await realpath(root).catch(() => root);
+  const seen = new Set<string>([realRoot]);
   let level: { rel: string; abs: string }[] = [{ rel: '.', abs: root }];
   for (let depth = 0; level.length > 0; depth++) {
     const listed = await mapLimit(level, 16, async ({ rel, abs }) => {
@@ -84,7 +89,11 @@ export async function walkTree(
           const target = await stat(path).catch(() => null);
           isDir = target?.isDirectory() ?? false;
           isFile = target?.isFile() ?? false;
-          if (!target) tree.notWalked.push({ path: childRel(rel, dirent.name), why: 'a broken link' });
+          const why = target ? await linkSkipped(path, realRoot, seen) : 'a broken link';
+          if (why) {
+            tree.notWalked.push({ path: childRel(rel, dirent.name), why });
+            continue;
+          }
         }
         if (isFile) entry.files.push(dirent.name);
         else if (isDir) entry.dirs.push(dirent.name);
@@ -129,6 +138,22 @@ export async function walkTree(
     level = next;
   }
   return tree;
+}
+
+/**
+ * Why a link is not followed, or null to follow it: its target lies inside the root (listed there under
+ * its own path), or it is outside and was reached before (once per target). Marks a followed file seen.
+ */
+async function linkSkipped(path: string, realRoot: string, seen: Set<string>): Promise<string | null> {
+  const real = await realpath(path).catch(() => null);
+  if (real === null) return 'a broken link';
+  if (real === realRoot || real.startsWith(realRoot + sep))
+    return `a link to ${relative(realRoot, real).split(sep).join('/') || '.'} in this folder, read there`;
+  const file = (await stat(real).catch(() => null))?.isFile() ?? false;
+  if (seen.has(real)) return file ? 'a link to a file already listed' : 'a link to a folder already walked';
+  // a folder is marked seen where it is queued (below), a file here
+  if (file) seen.add(real);
+  return null;
 }
 
 /** Every file of a folder and of the folders below it, relative to the root. */
