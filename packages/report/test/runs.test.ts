@@ -243,9 +243,13 @@ describe('bad input', () => {
       { path: 'b.csv', why: 'no column "reward" (--y); it has "step", "loss"' },
     ]);
     expect(compareRuns([a, b1]).runs.map((r) => r.path)).toEqual(['a.csv']);
-    // the y the discovery chose (whatever its name) is the run's y; with none, no vocabulary name is an error
+    // the y the discovery chose is the run's y, but never a loss (higher ranks as better here)
     expect(b1.table.y).toBe('loss');
-    expect(compareRuns([b1]).y).toBe('loss');
+    expect(() => compareRuns([b1])).toThrow(
+      /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
+    );
+    const scores = await run('scores.csv', 'step,mean\n1,2\n2,3\n');
+    expect(compareRuns([{ ...scores, table: { ...scores.table, y: 'mean' } }]).y).toBe('mean');
     expect(() => compareRuns([{ ...b1, table: { ...b1.table, y: null } }])).toThrow(
       /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
     );

@@ -376,14 +376,23 @@ function settings(options: CompareRunsOptions): { final: number; seed: number; r
 const labelOf = (run: RunInput): string => run.path ?? run.table.path;
 
 /** The x and y compared: the roles the discovery chose for each run first, then the vocabulary. */
+/** Names of what is better lower (a loss, an error, a regret): never a default y of these statistics. */
+const LOWER_IS_BETTER = /loss|error|perplexity|regret|cost/i;
+
 function columnsOf(
   given: readonly RunInput[],
   options: CompareRunsOptions,
 ): { xName: string; yName: string } {
-  // the y the discovery chose (and said in its found line) is the run's y, whatever its name
+  // the y the discovery chose (and said in its found line) is the run's y, whatever its name (PFRL's
+  // `mean`, jaxrl's `value`), except a lower-is-better one: these statistics rank higher as better, so
+  // a loss is never compared by default
   const roleOf = (role: 'x' | 'y') => [
     ...new Set(
-      given.map((run) => run.table[role]).filter((name): name is string => typeof name === 'string'),
+      given
+        .map((run) => run.table[role])
+        .filter(
+          (name): name is string => typeof name === 'string' && (role === 'x' || !LOWER_IS_BETTER.test(name)),
+        ),
     ),
   ];
   return {
