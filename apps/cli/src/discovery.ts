@@ -38,12 +38,14 @@ export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions
   // a file's runs are named relative to its folder: "logs/bin.csv", never "logs/bin.csv/bin.csv"
   printSkips(io, file ? dirname(where) : where, where, found);
   if (found.runs.length === 0) {
-    const { RUN_FILES_LOOKED_FOR } = await import('@evidence/sources');
+    const { RUN_FILES_LOOKED_FOR, unreadNote } = await import('@evidence/sources');
+    // what was there and why none of it is a run: the files' own reasons, not only what was looked for
+    const note = unreadNote(found.unread);
     throw new InputError(
       where,
       options.pattern
         ? `--pattern ${options.pattern} matches no run (${found.skipped.length} runs and ${found.ignored.length} other files looked at); expected paths such as 'PPO/CartPole-v1/seed1.csv' for '{group}/{task}/{run}.csv'`
-        : `no runs found; expected ${RUN_FILES_LOOKED_FOR} under it`,
+        : `no runs found${note ? ` (${note})` : ''}; expected ${RUN_FILES_LOOKED_FOR} under it`,
     );
   }
   printLine(io.stderr, `${where}: ${found.summary}`);

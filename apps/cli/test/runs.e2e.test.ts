@@ -247,6 +247,10 @@ describe('evidence runs', () => {
       /--pattern \{group\}\/\{run\}\.json matches no run/,
     );
     expect(await one([tempDir('empty')])).toMatch(/no runs found/);
+    // a folder with files but no run says what each file is, not only what was looked for
+    const console = tempDir('console-only');
+    writeFileSync(join(console, 'output.log'), 'global_step=100, episodic_return=200.5\nSPS: 1234\n');
+    expect(await one([console])).toMatch(/no runs found \(not read: output\.log \(.+\)\); expected /);
 
     const single = runFolder(['a', 'b'], 2);
     writeFileSync(join(single, 'b', 'Acrobot-v1', 'seed1.csv'), 'total timesteps,ep rew mean\n');
