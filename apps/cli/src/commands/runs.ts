@@ -9,6 +9,7 @@ import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { runsMetrics } from '../runs-metrics.js';
+import { count } from '../words.js';
 import { referenceScores } from './reference-scores.js';
 
 interface RunsOptions {
@@ -189,9 +190,6 @@ async function normalization(io: CliIo, options: RunsOptions): Promise<Normalize
   const path = resolvePath(io, options.reference);
   return referenceScores(path, displayPath(io, path));
 }
-
-/** `1 run`, `2 runs`: a count with its noun agreeing. */
-const count = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The CI gate (`--require-improvement A B`): exit 1 unless A is shown to end above B. */
 function requireImprovement(io: CliIo, runs: RunsReport, a: string, b: string): void {
