@@ -2,29 +2,17 @@
  * Folders of tools nobody fixtured (packages/sources/test/fixtures/unseen, written as each tool writes
  * them) through the commands with no flags, and the files a discovery did not read named with why.
  */
-import { cpSync, readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempDir } from './helpers.js';
+import { settledCopy } from '../../../packages/sources/test/helpers.js';
+import { runCli } from './helpers.js';
 
 const UNSEEN = fileURLToPath(new URL('../../../packages/sources/test/fixtures/unseen', import.meta.url));
 
 /** A copy last written an hour ago (nobody appending), in a fresh folder the commands may write into. */
-function unseen(name: string): string {
-  const dir = join(tempDir('unseen'), name);
-  cpSync(join(UNSEEN, name), dir, { recursive: true });
-  const old = new Date(Date.now() - 3_600_000);
-  const touch = (path: string): void => {
-    for (const entry of readdirSync(path)) {
-      const child = join(path, entry);
-      if (statSync(child).isDirectory()) touch(child);
-      else utimesSync(child, old, old);
-    }
-  };
-  touch(dir);
-  return dir;
-}
+const unseen = (name: string): string => settledCopy(UNSEEN, name);
 
 /**
  * The final score of each of a folder's runs, from its files: the mean y over the rows with x ≥ 0.9 of

@@ -2,30 +2,16 @@
  * One fixture per recogniser, written as its tool writes it (test/recogniser_fixtures.py ports each
  * writer): what the catalogue makes of it, and what it said about how.
  */
-import { cpSync, readdirSync, statSync, utimesSync } from 'node:fs';
+import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { discoverRuns, type Run } from '../src/index.js';
-import { tempDir } from './helpers.js';
+import { settledCopy, tempDir } from './helpers.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/recognisers', import.meta.url));
 
-/** A copy whose files were last written an hour ago: nobody is appending to them. */
-function settled(name: string): string {
-  const dir = join(tempDir('recognisers'), name);
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  const old = new Date(Date.now() - 3_600_000);
-  const touch = (path: string): void => {
-    for (const entry of readdirSync(path)) {
-      const child = join(path, entry);
-      if (statSync(child).isDirectory()) touch(child);
-      else utimesSync(child, old, old);
-    }
-  };
-  touch(dir);
-  return dir;
-}
+const settled = (name: string): string => settledCopy(FIXTURES, name);
 
 const row = (r: Run) => [r.id, r.layout, r.format, r.group, r.task, r.run, r.x, r.y];
 const values = (run: Run | undefined, metric: string) => [
