@@ -3,12 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
 import { pushAll, readInputText } from '@evidence/node-kit';
-import {
-  numericColumns,
-  type ParseDelimitedOptions,
-  parseDelimited,
-  readDelimitedColumns,
-} from './delimited.js';
+import { type ParseDelimitedOptions, readDelimitedColumns } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, progressFormat } from './formats.js';
 import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
@@ -206,10 +201,10 @@ export async function readWandbPanelParts(
   source: string,
   rule: LastLine = TORN,
 ): Promise<Map<string, RunPart>> {
-  const parsed = parseDelimited(file, await readInputText(file), rule);
+  const parsed = readDelimitedColumns(file, await readInputText(file), rule);
   const series = wandbSeries(parsed.header);
   if (!series) throw new Error(`${file}:1: not a W&B panel export`);
-  const columns = numericColumns(file, parsed);
+  const columns = parsed.columns;
   const table = { path: file, format: 'wandb-csv' as const, columns, meta: { wandb: series }, issues: [] };
   const out = new Map<string, RunPart>();
   for (const run of splitWandbRuns(table)) {

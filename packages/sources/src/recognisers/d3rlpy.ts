@@ -12,7 +12,7 @@ import { basename, join } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
 import { ROLE_FOLDER } from '../catalogue/folder-identity.js';
 import type { Folder, Recogniser } from '../catalogue/types.js';
-import { numericColumns, parseDelimited } from '../delimited.js';
+import { readDelimitedColumns } from '../delimited.js';
 import type { Restart, Series } from '../model.js';
 import type { RunPart } from '../readers.js';
 import { chooseY } from '../roles.js';
@@ -78,12 +78,11 @@ async function readMetricFiles(folder: Folder, names: string[], epochs: boolean)
     const file = join(folder.abs, name);
     const metric = stem(name);
     const options = await tableOptions(folder, name);
-    const parsed = parseDelimited(file, await readFile(file, 'utf8'), {
+    const { columns, issues: read } = readDelimitedColumns(file, await readFile(file, 'utf8'), {
       ...options,
       columns: epochs ? ['epoch', 'step', metric] : ['step', metric],
     });
-    pushAll(issues, parsed.issues);
-    const columns = numericColumns(file, parsed);
+    pushAll(issues, read);
     columns.delete('epoch');
     const part = tableSeries(columns, { x: 'step', source: name });
     pushAll(series, part.series);

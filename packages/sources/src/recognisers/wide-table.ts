@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { numericColumns, parseDelimited } from '../delimited.js';
+import { readDelimitedColumns } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { chooseX } from '../roles.js';
 import { tableOptions } from './shared.js';
@@ -67,9 +67,9 @@ export const wideTable: Recogniser = {
 };
 
 async function readWide(file: string, name: string, options: TableOptions): Promise<SplitRuns> {
-  const parsed = parseDelimited(file, await readFile(file, 'utf8'), options);
+  const parsed = readDelimitedColumns(file, await readFile(file, 'utf8'), options);
   const seeds = wideSeeds(parsed.header) ?? new Map<string, Map<string, string>>();
-  const columns = numericColumns(file, parsed);
+  const columns = parsed.columns;
   const perSeed = new Set([...seeds.values()].flatMap((m) => [...m.values()]));
   const shared = new Map([...columns].filter(([column]) => !perSeed.has(column)));
   const x = chooseX(shared);
