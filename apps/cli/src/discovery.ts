@@ -48,16 +48,24 @@ export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions
         : `no runs found${note ? ` (${note})` : ''}; expected ${RUN_FILES_LOOKED_FOR} under it`,
     );
   }
-  printLine(io.stderr, `${where}: ${found.summary}`);
-  // the files it did not read, by name and why (the first few; --json lists them all)
-  const { unreadNote } = await import('@evidence/sources');
-  const note = unreadNote(found.unread);
-  if (note) printLine(io.stderr, `${where}: ${note}`);
+  await printFound(io, where, found);
   if (options.strict && found.skipped.length > 0) {
     printLine(io.stderr, `evidence: --strict: ${found.skipped.length} run(s) skipped`);
     throw new ReportedFailure(`--strict: ${found.skipped.length} run(s) skipped`);
   }
   return found;
+}
+
+/** The discovery's found line, then the files it did not read by name and why (the first few; --json lists them all). */
+export async function printFound(
+  io: CliIo,
+  where: string,
+  found: Pick<Discovery, 'summary' | 'unread'>,
+): Promise<void> {
+  printLine(io.stderr, `${where}: ${found.summary}`);
+  const { unreadNote } = await import('@evidence/sources');
+  const note = unreadNote(found.unread);
+  if (note) printLine(io.stderr, `${where}: ${note}`);
 }
 
 function printSkips(io: CliIo, base: string, where: string, found: Discovery): void {

@@ -1,6 +1,7 @@
 import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
 import { bootstrapOptions } from '../bootstrap-defaults.js';
+import { printFound } from '../discovery.js';
 import { InputError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
@@ -90,7 +91,7 @@ Examples:
         printIssues(io, result.issues); // warnings go to stderr, always: stdout stays one JSON document
         return;
       }
-      if (result.discovery) await printDiscovery(io, displayPath(io, dir), result.discovery);
+      if (result.discovery) await printFound(io, displayPath(io, dir), result.discovery);
       if (result.sources) printLine(io.stdout, result.sources);
       for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
       for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
@@ -104,18 +105,6 @@ Examples:
           `${notes > 0 ? `, ${notes} note${notes === 1 ? '' : 's'}` : ''} · open ${displayPath(io, result.page)}`,
       );
     });
-}
-
-/** The discovery's found line and the files it did not read, on stderr as `runs` and `plot` print them. */
-async function printDiscovery(
-  io: CliIo,
-  where: string,
-  discovery: NonNullable<ReportResult['discovery']>,
-): Promise<void> {
-  printLine(io.stderr, `${where}: ${discovery.summary}`);
-  const { unreadNote } = await import('@evidence/sources');
-  const note = unreadNote(discovery.unread);
-  if (note) printLine(io.stderr, `${where}: ${note}`);
 }
 
 /** What a reader says that is no line left unread: a remark on what it read and how. */
