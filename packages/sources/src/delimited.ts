@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { openInput } from '@evidence/node-kit';
 import Papa from 'papaparse';
-import { cellValue } from './cell-value.js';
+import { cellValue, cellValueAt } from './cell-value.js';
 import { cellNumber } from './cells.js';
 
 /** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
@@ -148,14 +148,9 @@ export function rowsEnd(text: string, delimiter: string): number {
  */
 export function parseDelimited(path: string, input: string, options: ParseDelimitedOptions): DelimitedText {
   const rows: DelimitedText['rows'] = [];
-  const scan = new DelimitedScan(
-    path,
-    options,
-    headDelimiter(path, headOf(input), options),
-    (line, fields) => {
-      rows.push({ line, fields });
-    },
-  );
+  const scan = new DelimitedScan(path, options, headDelimiter(path, headOf(input), options), (line, row) => {
+    rows.push({ line, fields: Array.from({ length: row.count }, (_, i) => row.field(i)) });
+  });
   scan.block(input, true);
   return { ...scan.result(), rows };
 }
@@ -165,7 +160,59 @@ const headOf = (text: string): string => {
   return end === -1 ? text : text.slice(0, end);
 };
 
-type RowSink = (line: number, fields: string[], header: string[]) => void;
+/**
+ * One data row as the scan hands it on, its fields read on demand: a quote-free row is a list of bounds
+ * in the text, so a cell read as a number never becomes a string (measured: the strings and arrays of
+ * every row were a third of reading a sweep of 2,000 progress.csv files, most of it garbage collection).
+ */
+interface RowView {
+  readonly count: number;
+  field(index: number): string;
+  /** cellValue of the field. */
+  value(index: number): number | undefined;
+}
+
+class FieldsRow implements RowView {
+  fields: string[] = [];
+  get count(): number {
+    return this.fields.length;
+  }
+  field(index: number): string {
+    return this.fields[index] as string;
+  }
+  value(index: number): number | undefined {
+    return cellValue(this.fields[index] as string);
+  }
+}
+
+class BoundsRow implements RowView {
+  text = '';
+  count = 0;
+  /** Start and end of each field, in pairs. */
+  bounds: Int32Array = new Int32Array(64);
+  field(index: number): string {
+    return this.text.slice(this.bounds[2 * index], this.bounds[2 * index + 1]);
+  }
+  value(index: number): number | undefined {
+    return cellValueAt(this.text, this.bounds[2 * index] as number, this.bounds[2 * index + 1] as number);
+  }
+  /** Every field empty or spaces: papaparse's skipEmptyLines 'greedy' makes it no row. */
+  blank(): boolean {
+    for (let i = 0; i < this.count; i++) {
+      const from = this.bounds[2 * i] as number;
+      const to = this.bounds[2 * i + 1] as number;
+      for (let k = from; k < to; k++) {
+        const c = this.text.charCodeAt(k);
+        if (c > 32 && c < 127) return false;
+        // beyond ASCII, what String.prototype.trim calls a space
+        if (c >= 127 && this.field(i).trim() !== '') return false;
+      }
+    }
+    return true;
+  }
+}
+
+type RowSink = (line: number, row: RowView, header: string[]) => void;
 
 /**
  * The one scan behind every table read: blocks of whole rows (a whole text is one block; a stream is cut
@@ -234,18 +281,18 @@ class DelimitedScan {
   }
 
   /** The first row is the header; a row of another width is reported (torn when it is the last line). */
-  private accept(line: number, fields: string[]): void {
+  private accept(line: number, row: RowView): void {
     const { path, header, tornLine, options } = this;
     if (header === null) {
-      this.header = fields.map((name) => name.trim());
+      this.header = Array.from({ length: row.count }, (_, i) => row.field(i).trim());
       return;
     }
-    if (fields.length !== header.length) {
+    if (row.count !== header.length) {
       const isTorn = tornLine !== null && line === tornLine.line;
       this.issues.push(
         isTorn
-          ? `${path}:${line}: last line has no line end and ${fields.length} of ${header.length} fields (torn); not read`
-          : `${path}:${line}: ${fields.length} fields, expected ${header.length} like the header; row skipped`,
+          ? `${path}:${line}: last line has no line end and ${row.count} of ${header.length} fields (torn); not read`
+          : `${path}:${line}: ${row.count} fields, expected ${header.length} like the header; row skipped`,
       );
       return;
     }
@@ -253,7 +300,7 @@ class DelimitedScan {
       this.issues.push(
         `${path}:${line}: last line has no line end; read as data: it is complete (every field, quotes closed)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
       );
-    this.sink(line, fields, header);
+    this.sink(line, row, header);
   }
 
   /**
@@ -262,18 +309,34 @@ class DelimitedScan {
    * sweep's reading time).
    */
   private plain(body: string, base: number): void {
-    const split = lineSplitter(body, this.delimiter);
+    const row = new BoundsRow();
+    row.text = body;
+    const { delimiter } = this;
+    let next = -2; // the next delimiter found, kept: text without one is scanned once, not once a line
     let line = base + 1;
     for (let start = 0; start <= body.length; line++) {
       const found = body.indexOf('\n', start);
       const end = found === -1 ? body.length : found;
       const comment = body.startsWith('#', start);
-      const fields = comment ? [] : split(start, end);
+      if (!comment) {
+        let count = 0;
+        for (let from = start; ; ) {
+          if (2 * count + 2 > row.bounds.length) row.bounds = grownInts(row.bounds);
+          if (next !== -1 && next < from) next = body.indexOf(delimiter, from);
+          row.bounds[2 * count] = from;
+          count++;
+          if (next === -1 || next + delimiter.length > end) {
+            row.bounds[2 * count - 1] = end;
+            break;
+          }
+          row.bounds[2 * count - 1] = next;
+          from = next + delimiter.length;
+        }
+        row.count = count;
+      }
       start = end + 1;
-      if (comment) continue;
-      // papaparse's skipEmptyLines 'greedy': a line of empty cells is no row
-      if (fields.every((field) => field.trim() === '')) continue;
-      this.accept(line, fields);
+      if (comment || row.blank()) continue;
+      this.accept(line, row);
     }
   }
 
@@ -283,6 +346,7 @@ class DelimitedScan {
     const starts = lineStartsOf(body);
     const lineAt = (position: number) => base + upperBound(starts, position);
     let rowStart = 0;
+    const row = new FieldsRow();
     Papa.parse<string[]>(body, {
       comments: '#',
       skipEmptyLines: 'greedy',
@@ -296,7 +360,8 @@ class DelimitedScan {
         for (const error of result.errors)
           this.issues.push(`${this.path}:${opens}: ${error.message}; row skipped`);
         if (result.errors.length > 0) return;
-        this.accept(line, result.data);
+        row.fields = result.data;
+        this.accept(line, row);
       },
     });
   }
@@ -357,7 +422,7 @@ export interface DelimitedColumns extends Omit<DelimitedText, 'rows'> {
  * (a long table's run column) with its index among the data rows. */
 export interface TakeColumns {
   skip?: (name: string, index: number, header: string[]) => boolean;
-  onRow?: (fields: string[], row: number) => void;
+  onRow?: (field: (index: number) => string, row: number) => void;
 }
 
 /**
@@ -439,6 +504,9 @@ export async function readDelimitedFile(
 class ColumnsOf {
   private builders: ColumnBuilder[] | null = null;
   private rows = 0;
+  private current: RowView | null = null;
+  /** The field of the row at hand, for `onRow`. */
+  private readonly field = (index: number): string => (this.current as RowView).field(index);
 
   constructor(
     private readonly path: string,
@@ -450,15 +518,17 @@ class ColumnsOf {
     const row = this.rows;
     for (const column of this.builders) {
       if (column.kind !== 'read' || column.text) continue;
-      const cell = fields[column.index] as string;
-      const value = cellValue(cell);
-      if (value === undefined) column.text = { name: column.name, line, cell };
+      const value = fields.value(column.index);
+      if (value === undefined) column.text = { name: column.name, line, cell: fields.field(column.index) };
       else {
         if (row === column.values.length) column.values = grown(column.values);
         column.values[row] = value;
       }
     }
-    this.take.onRow?.(fields, row);
+    if (this.take.onRow) {
+      this.current = fields;
+      this.take.onRow(this.field, row);
+    }
     this.rows++;
   };
 
@@ -498,6 +568,12 @@ interface ColumnBuilder {
   text: { name: string; line: number; cell: string } | null;
 }
 
+function grownInts(values: Int32Array): Int32Array {
+  const next = new Int32Array(values.length * 2);
+  next.set(values);
+  return next;
+}
+
 function grown(values: Float64Array): Float64Array {
   const next = new Float64Array(values.length * 2);
   next.set(values);
@@ -506,28 +582,6 @@ function grown(values: Float64Array): Float64Array {
 
 const textColumnsIssue = (path: string, text: { name: string; line: number; cell: string }[]): string =>
   `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`;
-
-/**
- * `text.slice(start, end).split(delimiter)` for consecutive lines, without the lines' strings: measured
- * twice as fast over a sweep's progress.csv files (split's strings also read slower as numbers). The
- * next delimiter found is kept, so text without one is scanned once, not once per line.
- */
-function lineSplitter(text: string, delimiter: string): (start: number, end: number) => string[] {
-  let next = -2;
-  return (start, end) => {
-    const fields: string[] = [];
-    let from = start;
-    for (;;) {
-      if (next !== -1 && next < from) next = text.indexOf(delimiter, from);
-      if (next === -1 || next + delimiter.length > end) {
-        fields.push(text.slice(from, end));
-        return fields;
-      }
-      fields.push(text.slice(from, next));
-      from = next + delimiter.length;
-    }
-  };
-}
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];

@@ -81,7 +81,7 @@ describe('readDelimitedFile', () => {
     writeFileSync(path, text);
     const seen = (into: string[][]) => ({
       skip: (_name: string, index: number) => index === 0,
-      onRow: (fields: string[]) => into.push(fields),
+      onRow: (field: (i: number) => string) => into.push([field(0), field(1), field(2)]),
     });
     const a: string[][] = [];
     const b: string[][] = [];

@@ -55,7 +55,6 @@ export async function readLongTable(
   };
   const byRun = new Map<string, number[]>();
   let last: { run?: string; group?: string; task?: string; rows: number[] } = { rows: [] };
-  const cell = (fields: string[], c: number) => (c < 0 ? '' : (fields[c] ?? '').trim());
   const { parsed, unread } = await readWanted(abs, options, want, () => {
     // a second read (see readWanted) gathers the rows again
     byRun.clear();
@@ -65,18 +64,21 @@ export async function readLongTable(
         at ??= locate(header);
         return index === at.run || index === at.group || index === at.task;
       },
-      onRow: (fields, row) => {
-        const { group, task, run } = at as NonNullable<typeof at>;
+      onRow: (field, row) => {
+        const at_ = at as NonNullable<typeof at>;
+        const run = field(at_.run);
+        const group = at_.group < 0 ? '' : field(at_.group);
+        const task = at_.task < 0 ? '' : field(at_.task);
         // rows of one run mostly follow each other: the same cells as the row before, the same run
-        if (fields[run] === last.run && fields[group] === last.group && fields[task] === last.task) {
+        if (run === last.run && group === last.group && task === last.task) {
           last.rows.push(row);
           return;
         }
-        const key = `${cell(fields, group)}\u0000${cell(fields, task)}\u0000${cell(fields, run)}`;
+        const key = `${group.trim()}\u0000${task.trim()}\u0000${run.trim()}`;
         const rows = byRun.get(key) ?? [];
         if (rows.length === 0) byRun.set(key, rows);
         rows.push(row);
-        last = { run: fields[run], group: fields[group], task: fields[task], rows };
+        last = { run, group, task, rows };
       },
     };
   });
