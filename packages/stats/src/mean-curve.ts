@@ -32,30 +32,35 @@ export const CURVE_POINTS = 100;
  * episodes can end at one step, and each is a value the run reached there).
  */
 export function curvePoints(run: CurveRun): { x: Float64Array; y: Float64Array } {
-  const order: number[] = [];
+  // typed arrays, not growing lists: a run of 100,000 points makes no garbage per point
+  let order = new Int32Array(run.x.length);
+  let n = 0;
   for (let i = 0; i < run.x.length; i++)
-    if (Number.isFinite(run.x[i] as number) && Number.isFinite(run.y[i] as number)) order.push(i);
+    if (Number.isFinite(run.x[i] as number) && Number.isFinite(run.y[i] as number)) order[n++] = i;
+  order = order.subarray(0, n);
   // logs are nearly always in x order already: sorted only when they are not (the same order either way)
   let inOrder = true;
-  for (let k = 1; k < order.length && inOrder; k++)
+  for (let k = 1; k < n && inOrder; k++)
     inOrder = (run.x[order[k - 1] as number] as number) <= (run.x[order[k] as number] as number);
   if (!inOrder) order.sort((a, b) => (run.x[a] as number) - (run.x[b] as number) || a - b);
-  const x: number[] = [];
-  const y: number[] = [];
+  const x = new Float64Array(n);
+  const y = new Float64Array(n);
+  let m = 0;
   let count = 0;
-  for (const i of order) {
+  for (let k = 0; k < n; k++) {
+    const i = order[k] as number;
     const at = run.x[i] as number;
-    if (x.length > 0 && x[x.length - 1] === at) {
+    if (m > 0 && x[m - 1] === at) {
       count++;
-      y[y.length - 1] =
-        (y[y.length - 1] as number) + ((run.y[i] as number) - (y[y.length - 1] as number)) / count;
+      y[m - 1] = (y[m - 1] as number) + ((run.y[i] as number) - (y[m - 1] as number)) / count;
     } else {
-      x.push(at);
-      y.push(run.y[i] as number);
+      x[m] = at;
+      y[m] = run.y[i] as number;
+      m++;
       count = 1;
     }
   }
-  return { x: Float64Array.from(x), y: Float64Array.from(y) };
+  return { x: x.slice(0, m), y: y.slice(0, m) };
 }
 
 /**

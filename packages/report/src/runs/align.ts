@@ -29,26 +29,28 @@ export interface AlignedRun {
  */
 export function alignRun(xs: Float64Array, ys: Float64Array, walls?: Float64Array): AlignedRun {
   // the rows with both values, in file order
-  const both: number[] = [];
+  const both = new Int32Array(xs.length);
+  let n = 0;
   for (let i = 0; i < xs.length; i++)
-    if (!Number.isNaN(xs[i] as number) && !Number.isNaN(ys[i] as number)) both.push(i);
-  const bx = new Float64Array(both.length);
-  for (let k = 0; k < both.length; k++) bx[k] = xs[both[k] as number] as number;
+    if (!Number.isNaN(xs[i] as number) && !Number.isNaN(ys[i] as number)) both[n++] = i;
+  const bx = new Float64Array(n);
+  for (let k = 0; k < n; k++) bx[k] = xs[both[k] as number] as number;
   const { kept, stepBacks } = resolveRestarts(bx);
   const x = new Float64Array(kept.length);
   const y = new Float64Array(kept.length);
   const wall = walls ? new Float64Array(kept.length) : undefined;
-  kept.forEach((k, i) => {
+  for (let i = 0; i < kept.length; i++) {
+    const k = kept[i] as number;
     const row = both[k] as number;
     x[i] = bx[k] as number;
     y[i] = ys[row] as number;
     if (wall) wall[i] = walls?.[row] ?? Number.NaN;
-  });
+  }
   return {
     x,
     y,
     ...(wall ? { wall } : {}),
     restarts: stepBacks.map(({ row, step, previous }) => ({ row, x: step, previous })),
-    missing: xs.length - both.length,
+    missing: xs.length - n,
   };
 }
