@@ -11,6 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { runChild } from './child.js';
+
+export { runChild } from './child.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsx = pathToFileURL(createRequire(join(root, 'package.json')).resolve('tsx')).href;
@@ -24,31 +27,18 @@ sources['@evidence/cli'] = join(root, 'apps', 'cli', 'src', 'index.ts');
 sources['@evidence/trainer'] = join(root, 'apps', 'trainer', 'src', 'index.ts');
 
 /**
- * A Node child's output, for examples run through tsx. tsx's esbuild service has been seen to deadlock
- * at start-up on a loaded machine (the child and esbuild both asleep, nothing printed, for as long as
- * one waits): a run that times out having printed nothing is tried once more, saying so; a second hang,
- * a non-zero exit or a signal fails with the child's stderr.
+ * A Node child's output, for examples run through tsx (runChild: a time limit, one more try after a
+ * start-up hang); a second hang, a non-zero exit or a signal fails with the child's stderr.
  */
 export function nodeOutput(
   args: string[],
   options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
 ): string {
-  const run = () =>
-    spawnSync(process.execPath, args, {
-      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-      ...(options.env === undefined ? {} : { env: options.env }),
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: options.timeoutMs ?? 60_000,
-      killSignal: 'SIGKILL',
-    });
-  let child = run();
-  if (child.signal === 'SIGKILL' && child.stdout === '') {
-    console.warn(
-      `${args.at(-1)}: no output in ${(options.timeoutMs ?? 60_000) / 1000} s (tsx start-up hung?); trying once more`,
-    );
-    child = run();
-  }
+  const child = runChild(process.execPath, args, {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.env === undefined ? {} : { env: options.env }),
+    ...(options.timeoutMs === undefined ? {} : { timeout: options.timeoutMs }),
+  });
   if (child.status !== 0)
     throw new Error(
       `node ${args.join(' ')}: ${child.signal ? `killed by ${child.signal}` : `exit ${child.status}`}\n${child.stderr}`,

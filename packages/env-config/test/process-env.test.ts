@@ -1,6 +1,6 @@
-import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { nodeOutput, runChild } from '../../../scripts/readme-examples.js';
 
 const entry = fileURLToPath(new URL('../src/index.ts', import.meta.url));
 const script = `
@@ -14,14 +14,9 @@ try {
 
 /** Runs readEvidenceEnv in a fresh Node process whose whole environment is `env`. */
 function readInChild(env: Record<string, string>, prefix = 'EVIDENCE_'): Record<string, unknown> {
-  const out = execFileSync(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', script, prefix],
-    {
-      env: { PATH: process.env.PATH ?? '', ...env },
-      encoding: 'utf8',
-    },
-  );
+  const out = nodeOutput(['--import', 'tsx', '--input-type=module', '-e', script, prefix], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   return JSON.parse(out);
 }
 
@@ -52,9 +47,8 @@ readEvidenceEnv();
 readEvidenceEnv();
 readEvidenceEnv({ env: { EVIDENCE_OTHER_TYPO: '1' } }); // an explicit env object is the caller's: no warning
 `;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', twice], {
+    const child = runChild(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', twice], {
       env: { PATH: process.env.PATH ?? '', EVIDENCE_ANIMATON_EVERY: '5', EVIDENCE_ANIMATION_FPS: '12' },
-      encoding: 'utf8',
     });
     expect(child.status).toBe(0);
     const warnings = child.stderr.split('\n').filter((line) => line.includes('EnvConfigWarning'));

@@ -1,11 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runChild } from '../../../scripts/child.js';
 
 const child = fileURLToPath(new URL('./child/start.ts', import.meta.url));
 
 function startUnder(flags: string[]) {
-  const run = spawnSync(process.execPath, [...flags, '--import', 'tsx', child], { encoding: 'utf8' });
+  const run = runChild(process.execPath, [...flags, '--import', 'tsx', child]);
   return {
     status: run.status,
     stderr: run.stderr,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runChild } from '../../../scripts/child.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const pkg = resolve(here, '..');
@@ -25,9 +26,8 @@ if (!hasTmux && process.env.CI !== 'true')
 describe('run console, not a terminal', () => {
   it('prints only plain lines: no bar, no control characters', () => {
     const logDir = join(dir, 'pipe');
-    const result = spawnSync(tsx, [demo, '30', logDir, '0'], {
+    const result = runChild(tsx, [demo, '30', logDir, '0'], {
       cwd: pkg,
-      encoding: 'utf8',
       env: { ...process.env, FORCE_COLOR: undefined },
     });
     expect(result.status).toBe(0);
