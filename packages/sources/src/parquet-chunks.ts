@@ -44,6 +44,8 @@ export type ChunkData = RepeatedData | DoublesData;
 export interface EncodedChunk {
   pieces: Uint8Array[];
   size: number;
+  /** What `size` would be without compression. */
+  uncompressed: number;
   chunk: ColumnChunkMeta;
 }
 
@@ -389,7 +391,7 @@ export function encodeChunk(
     'doubles' in data
       ? encodeDoubles(column, data, offset, compress)
       : encodeRepeated(column, data, offset, compress);
-  return { pieces: builder.pieces, size: builder.size, chunk: meta };
+  return { pieces: builder.pieces, size: builder.size, uncompressed: builder.uncompressed, chunk: meta };
 }
 
 /** Rows of a column chunk's data. */
