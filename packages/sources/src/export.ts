@@ -161,7 +161,8 @@ export async function exportParquet(
   out: string,
   { rowGroup = ROW_GROUP }: { rowGroup?: number } = {},
 ): Promise<ExportResult> {
-  if (!Number.isInteger(rowGroup) || rowGroup < 1) throw new RangeError('rowGroup: expected a positive integer');
+  if (!Number.isInteger(rowGroup) || rowGroup < 1)
+    throw new RangeError('rowGroup: expected a positive integer');
   const config = configColumns(runs);
   const keys = runKeys(runs);
   let rows = 0;
