@@ -18,7 +18,7 @@ export {
 } from './read/load-decimated.js';
 export { parseNanJson } from './read/nan-json.js';
 export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read/read-csv.js';
-export { type JsonlResult, readJsonl } from './read/read-jsonl.js';
+export { forEachJsonl, type JsonlResult, readJsonl } from './read/read-jsonl.js';
 export { type RewardHistory, readRewardHistory } from './read/reward-history.js';
 export { CsvFormatError } from './read/row-check.js';
 export type { Cell, Durability, ReadIssues } from './types.js';

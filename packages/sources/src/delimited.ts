@@ -1,5 +1,7 @@
+import { StringDecoder } from 'node:string_decoder';
+import { openInput } from '@evidence/node-kit';
 import Papa from 'papaparse';
-import { cellValue } from './cell-value.js';
+import { cellValue, cellValueAt } from './cell-value.js';
 import { cellNumber } from './cells.js';
 
 /** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
@@ -27,15 +29,117 @@ export interface ParseDelimitedOptions {
   columns?: string[];
 }
 
+/** Lines a table's delimiter is decided from (its head): the same in a whole text and a stream. */
+const HEAD_LINES = 64;
+
 /**
- * The delimiter when the file says it: tab for .tsv, a comma when the header (read with quotes) has
- * several comma-separated fields. Otherwise '' and papaparse guesses, which alone can take a `;` inside
- * a quoted column name for the delimiter.
+ * The text a scan reads: no byte-order mark, one line end for the whole file (SB3's monitor writes its
+ * comment line with \n and its rows with \r\n, and papaparse guesses a single line end from the start),
+ * and, for columns aligned with spaces (SpinningUp's console tables, `np.savetxt`), one tab per gap.
  */
-function chosenDelimiter(path: string, body: string): string {
+function normalised(block: string, first: boolean, spaces: boolean): string {
+  let text = first && block.charCodeAt(0) === 0xfeff ? block.slice(1) : block;
+  if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
+  if (spaces) text = text.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/[ \t]+/g, '\t');
+  return text;
+}
+
+/** Where a text's `#` lines at its start end. */
+function commentsEnd(text: string, from = 0): number {
+  let offset = from;
+  while (text.startsWith('#', offset)) {
+    const end = text.indexOf('\n', offset);
+    offset = end === -1 ? text.length : end + 1;
+  }
+  return offset;
+}
+
+/**
+ * The delimiter of a table, decided from its head (the first HEAD_LINES lines): tab for .tsv, a comma
+ * when the header (read with quotes) has several comma-separated fields, else papaparse's guess among
+ * `,` tab `;` `|` (alone it can take a `;` inside a quoted column name for the delimiter).
+ */
+function headDelimiter(path: string, head: string, options: ParseDelimitedOptions): string {
+  if (options.delimiter === ' ') return '\t';
+  if (options.delimiter) return options.delimiter;
   if (/\.(tsv|tab)$/i.test(path)) return '\t';
+  const text = normalised(head, true, false);
+  const body = text.slice(commentsEnd(text));
   const firstLine = Papa.parse<string[]>(body, { delimiter: ',', preview: 1, comments: '#' }).data[0];
-  return firstLine && firstLine.length > 1 ? ',' : '';
+  if (firstLine && firstLine.length > 1) return ',';
+  const guessed = Papa.parse<string[]>(body, {
+    preview: 10,
+    comments: '#',
+    skipEmptyLines: 'greedy',
+    newline: '\n',
+    delimitersToGuess: [',', '\t', ';', '|'],
+  });
+  return guessed.meta.delimiter || ',';
+}
+
+/** The end of a head: just after its HEAD_LINES-th line end, or -1 when the text has fewer lines. */
+function headEnd(text: string): number {
+  let at = -1;
+  for (let k = 0; k < HEAD_LINES; k++) {
+    at = text.indexOf('\n', at + 1);
+    if (at === -1) return -1;
+  }
+  return at + 1;
+}
+
+/**
+ * Where the text's last complete row ends: just after the last line end outside a quoted field (a
+ * quote opens a field only at its start, as papaparse reads it; `#` lines are comments), 0 when none.
+ * A stream is cut there, so no row, quoted field or multi-line cell is ever split between two reads.
+ */
+export function rowsEnd(text: string, delimiter: string): number {
+  if (!text.includes('"')) return text.lastIndexOf('\n') + 1;
+  const spaces = delimiter === ' ';
+  let safe = 0;
+  let fieldStart = true;
+  let lineStart = true;
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (lineStart && c === 35 /* # */) {
+      const end = text.indexOf('\n', i);
+      if (end === -1) return safe;
+      i = safe = end + 1;
+      continue;
+    }
+    if (fieldStart && c === 34 /* " */) {
+      // papaparse's rule: `""` is a quote; a quote closes the field when spaces, then a delimiter or a
+      // line end, follow it; any other is a stray quote inside the field
+      let k = i + 1;
+      for (;;) {
+        const q = text.indexOf('"', k);
+        let after = q + 1;
+        while (!spaces && text.charCodeAt(after) === 32) after++;
+        // a quote still open, or one whose next characters are not here yet
+        const next = text.charCodeAt(after);
+        if (q === -1 || after >= text.length || (next === 13 && after + 1 === text.length)) return safe;
+        if (after === q + 1 && next === 34) k = q + 2;
+        else if (
+          next === 10 ||
+          (next === 13 && text.charCodeAt(after + 1) === 10) ||
+          (spaces ? next === 32 || next === 9 : text.startsWith(delimiter, after))
+        ) {
+          i = q + 1;
+          break;
+        } else k = q + 1;
+      }
+      fieldStart = lineStart = false;
+      continue;
+    }
+    i++;
+    if (c === 10) {
+      safe = i;
+      fieldStart = lineStart = true;
+    } else {
+      lineStart = false;
+      fieldStart = spaces ? c === 32 || c === 9 : text.startsWith(delimiter, i - 1);
+    }
+  }
+  return safe;
 }
 
 /**
@@ -44,126 +148,230 @@ function chosenDelimiter(path: string, body: string): string {
  */
 export function parseDelimited(path: string, input: string, options: ParseDelimitedOptions): DelimitedText {
   const rows: DelimitedText['rows'] = [];
-  const scanned = scanDelimited(path, input, options, (line, fields) => {
-    rows.push({ line, fields });
+  const scan = new DelimitedScan(path, options, headDelimiter(path, headOf(input), options), (line, row) => {
+    rows.push({ line, fields: Array.from({ length: row.count }, (_, i) => row.field(i)) });
   });
-  return { ...scanned, rows };
+  scan.block(input, true);
+  return { ...scan.result(), rows };
 }
 
-type RowSink = (line: number, fields: string[], header: string[]) => void;
+const headOf = (text: string): string => {
+  const end = headEnd(text);
+  return end === -1 ? text : text.slice(0, end);
+};
 
-/** The one scan behind parseDelimited and readDelimitedColumns: each accepted data row goes to `sink`. */
-function scanDelimited(
-  path: string,
-  input: string,
-  options: ParseDelimitedOptions,
-  sink: RowSink,
-): Omit<DelimitedText, 'rows'> {
-  const issues: string[] = [];
-  // One line end for the whole file: SB3's monitor writes its comment line with \n and its rows with \r\n,
-  // and papaparse guesses a single line end from the start of the file.
-  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  if (text.includes('\r')) text = text.replace(/\r\n/g, '\n');
-  let given = options.delimiter;
-  if (given === ' ') {
-    // columns aligned with spaces (SpinningUp's console tables, `np.savetxt`): one tab per gap
-    text = text.replace(/^[ \t]+|[ \t]+$/gm, '').replace(/[ \t]+/g, '\t');
-    given = '\t';
+/**
+ * One data row as the scan hands it on, its fields read on demand: a quote-free row is a list of bounds
+ * in the text, so a cell read as a number never becomes a string (measured: the strings and arrays of
+ * every row were a third of reading a sweep of 2,000 progress.csv files, most of it garbage collection).
+ */
+interface RowView {
+  readonly count: number;
+  field(index: number): string;
+  /** cellValue of the field. */
+  value(index: number): number | undefined;
+}
+
+class FieldsRow implements RowView {
+  fields: string[] = [];
+  get count(): number {
+    return this.fields.length;
   }
-  const leadingComments: string[] = [];
-  let offset = 0;
-  while (text.startsWith('#', offset)) {
-    const end = text.indexOf('\n', offset);
-    leadingComments.push(text.slice(offset + 1, end === -1 ? text.length : end));
-    offset = end === -1 ? text.length : end + 1;
+  field(index: number): string {
+    return this.fields[index] as string;
   }
-  // line starts are listed only when asked (a quoted file's rows): a quote-free file counts its lines
-  let lineStarts: number[] | null = null;
-  const lineAt = (position: number) => {
-    lineStarts ??= lineStartsOf(text);
-    return upperBound(lineStarts, position);
-  };
-  const lineAtCounted = (position: number) => {
-    let line = 1;
-    for (let i = text.indexOf('\n'); i !== -1 && i < position; i = text.indexOf('\n', i + 1)) line++;
-    return line;
-  };
-  let tornLine: { line: number; text: string } | null = null;
-  if (text.length > offset && !text.endsWith('\n')) {
-    const start = text.lastIndexOf('\n') + 1;
-    tornLine = { line: lineAtCounted(start), text: text.slice(start) };
-    if (options.lastLine === 'torn') {
-      issues.push(
-        `${path}:${tornLine.line}: last line has no line end (torn by a crash or still being written${options.lastLineWhy ? `: ${options.lastLineWhy}` : ''}); not read`,
-      );
-      text = text.slice(0, start);
+  value(index: number): number | undefined {
+    return cellValue(this.fields[index] as string);
+  }
+}
+
+class BoundsRow implements RowView {
+  text = '';
+  count = 0;
+  /** Start and end of each field, in pairs. */
+  bounds: Int32Array = new Int32Array(64);
+  field(index: number): string {
+    return this.text.slice(this.bounds[2 * index], this.bounds[2 * index + 1]);
+  }
+  value(index: number): number | undefined {
+    return cellValueAt(this.text, this.bounds[2 * index] as number, this.bounds[2 * index + 1] as number);
+  }
+  /** Every field empty or spaces: papaparse's skipEmptyLines 'greedy' makes it no row. */
+  blank(): boolean {
+    for (let i = 0; i < this.count; i++) {
+      const from = this.bounds[2 * i] as number;
+      const to = this.bounds[2 * i + 1] as number;
+      for (let k = from; k < to; k++) {
+        const c = this.text.charCodeAt(k);
+        if (c > 32 && c < 127) return false;
+        // beyond ASCII, what String.prototype.trim calls a space
+        if (c >= 127 && this.field(i).trim() !== '') return false;
+      }
     }
+    return true;
   }
-  let header: string[] | null = options.columns ? [...options.columns] : null;
+}
+
+type RowSink = (line: number, row: RowView, header: string[]) => void;
+
+/**
+ * The one scan behind every table read: blocks of whole rows (a whole text is one block; a stream is cut
+ * where rowsEnd says) go in order to `block`, each accepted data row to `sink` with its line number.
+ */
+class DelimitedScan {
+  private header: string[] | null;
+  private readonly issues: string[] = [];
+  private readonly leadingComments: string[] = [];
+  /** Lines before the next block. */
+  private lines = 0;
+  private started = false;
+  private first = true;
+  private tornLine: { line: number; text: string } | null = null;
+
+  constructor(
+    private readonly path: string,
+    private readonly options: ParseDelimitedOptions,
+    private readonly delimiter: string,
+    private readonly sink: RowSink,
+  ) {
+    this.header = options.columns ? [...options.columns] : null;
+  }
+
+  result(): Omit<DelimitedText, 'rows'> {
+    return {
+      header: this.header ?? [],
+      delimiter: this.delimiter,
+      leadingComments: this.leadingComments,
+      issues: this.issues,
+    };
+  }
+
+  /** The next rows of the table; `last` for the block that ends the text (its last line may be torn). */
+  block(input: string, last: boolean): void {
+    let text = normalised(input, this.first, this.options.delimiter === ' ');
+    this.first = false;
+    const base = this.lines;
+    let offset = 0;
+    if (!this.started) {
+      // the `#` lines before the header, without their `#`
+      offset = commentsEnd(text);
+      for (let at = 0; at < offset; ) {
+        const end = text.indexOf('\n', at);
+        this.leadingComments.push(text.slice(at + 1, end === -1 ? offset : end));
+        at = end === -1 ? offset : end + 1;
+      }
+      if (offset < text.length) this.started = true;
+    }
+    if (last && text.length > offset && !text.endsWith('\n')) {
+      const start = text.lastIndexOf('\n') + 1;
+      this.tornLine = { line: base + countLines(text, 0, start), text: text.slice(start) };
+      if (this.options.lastLine === 'torn') {
+        // said first, as a whole text's scan says it, whatever blocks came before
+        this.issues.unshift(
+          `${this.path}:${this.tornLine.line}: last line has no line end (torn by a crash or still being written${this.options.lastLineWhy ? `: ${this.options.lastLineWhy}` : ''}); not read`,
+        );
+        text = text.slice(0, start);
+      }
+    }
+    this.lines += countLines(input, 0, input.length) - 1;
+    const body = text.slice(offset);
+    const bodyBase = base + countLines(text, 0, offset) - 1;
+    if (body.includes('"')) this.quoted(body, bodyBase);
+    else this.plain(body, bodyBase);
+  }
+
   /** The first row is the header; a row of another width is reported (torn when it is the last line). */
-  const accept = (line: number, fields: string[]): void => {
+  private accept(line: number, row: RowView): void {
+    const { path, header, tornLine, options } = this;
     if (header === null) {
-      header = fields.map((name) => name.trim());
+      this.header = Array.from({ length: row.count }, (_, i) => row.field(i).trim());
       return;
     }
-    if (fields.length !== header.length) {
+    if (row.count !== header.length) {
       const isTorn = tornLine !== null && line === tornLine.line;
-      issues.push(
+      this.issues.push(
         isTorn
-          ? `${path}:${line}: last line has no line end and ${fields.length} of ${header.length} fields (torn); not read`
-          : `${path}:${line}: ${fields.length} fields, expected ${header.length} like the header; row skipped`,
+          ? `${path}:${line}: last line has no line end and ${row.count} of ${header.length} fields (torn); not read`
+          : `${path}:${line}: ${row.count} fields, expected ${header.length} like the header; row skipped`,
       );
       return;
     }
     if (tornLine !== null && line === tornLine.line)
-      issues.push(
+      this.issues.push(
         `${path}:${line}: last line has no line end; read as data: it is complete (every field, quotes closed)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
       );
-    sink(line, fields, header);
-  };
-  const body = text.slice(offset);
-  let delimiter = given ?? chosenDelimiter(path, body);
-  if (delimiter !== '' && !body.includes('"')) {
-    // Measured: papaparse's per-row callback costs ~5.7 ms per 2,500-row progress.csv, most of a sweep's
-    // reading time; a file without a quote has no field to unquote, so its lines are split directly.
-    // line by line, its fields cut from the text directly (no array of every line, no line string)
-    let line = lineAtCounted(offset);
-    const split = lineSplitter(body, delimiter);
+    this.sink(line, row, header);
+  }
+
+  /**
+   * A block without a quote has no field to unquote: its lines are split directly, fields cut from the
+   * text (measured: papaparse's per-row callback cost ~5.7 ms per 2,500-row progress.csv, most of a
+   * sweep's reading time).
+   */
+  private plain(body: string, base: number): void {
+    const row = new BoundsRow();
+    row.text = body;
+    const { delimiter } = this;
+    let next = -2; // the next delimiter found, kept: text without one is scanned once, not once a line
+    let line = base + 1;
     for (let start = 0; start <= body.length; line++) {
       const found = body.indexOf('\n', start);
       const end = found === -1 ? body.length : found;
       const comment = body.startsWith('#', start);
-      const fields = comment ? [] : split(start, end);
-      start = end + 1;
-      if (comment) continue;
-      // papaparse's skipEmptyLines 'greedy': a line of empty cells is no row
-      if (fields.every((field) => field.trim() === '')) continue;
-      accept(line, fields);
-    }
-    return { header: header ?? [], delimiter, leadingComments, issues };
-  }
-  // where the next row starts: a broken row (a quote never closed) is named at the line it opens on
-  let rowStart = 0;
-  Papa.parse<string[]>(body, {
-    comments: '#',
-    skipEmptyLines: 'greedy',
-    newline: '\n',
-    ...(delimiter ? { delimiter } : { delimitersToGuess: [',', '\t', ';', '|'] }),
-    step(result) {
-      const line = lineAt(offset + Math.max(0, result.meta.cursor - 1));
-      while (body.charCodeAt(rowStart) === 10 || body.charCodeAt(rowStart) === 13) rowStart++;
-      const opens = lineAt(offset + rowStart);
-      rowStart = result.meta.cursor;
-      delimiter = result.meta.delimiter;
-      for (const error of result.errors) {
-        if (error.code !== 'UndetectableDelimiter')
-          issues.push(`${path}:${opens}: ${error.message}; row skipped`);
+      if (!comment) {
+        let count = 0;
+        for (let from = start; ; ) {
+          if (2 * count + 2 > row.bounds.length) row.bounds = grownInts(row.bounds);
+          if (next !== -1 && next < from) next = body.indexOf(delimiter, from);
+          row.bounds[2 * count] = from;
+          count++;
+          if (next === -1 || next + delimiter.length > end) {
+            row.bounds[2 * count - 1] = end;
+            break;
+          }
+          row.bounds[2 * count - 1] = next;
+          from = next + delimiter.length;
+        }
+        row.count = count;
       }
-      if (result.errors.some((error) => error.code !== 'UndetectableDelimiter')) return;
-      accept(line, result.data);
-    },
-  });
-  return { header: header ?? [], delimiter, leadingComments, issues };
+      start = end + 1;
+      if (comment || row.blank()) continue;
+      this.accept(line, row);
+    }
+  }
+
+  private quoted(body: string, base: number): void {
+    // line starts are listed for a quoted block's rows: a broken row (a quote never closed) is named at
+    // the line it opens on
+    const starts = lineStartsOf(body);
+    const lineAt = (position: number) => base + upperBound(starts, position);
+    let rowStart = 0;
+    const row = new FieldsRow();
+    Papa.parse<string[]>(body, {
+      comments: '#',
+      skipEmptyLines: 'greedy',
+      newline: '\n',
+      delimiter: this.delimiter,
+      step: (result) => {
+        const line = lineAt(Math.max(0, result.meta.cursor - 1));
+        while (body.charCodeAt(rowStart) === 10 || body.charCodeAt(rowStart) === 13) rowStart++;
+        const opens = lineAt(rowStart);
+        rowStart = result.meta.cursor;
+        for (const error of result.errors)
+          this.issues.push(`${this.path}:${opens}: ${error.message}; row skipped`);
+        if (result.errors.length > 0) return;
+        row.fields = result.data;
+        this.accept(line, row);
+      },
+    });
+  }
+}
+
+/** 1 + the line ends in text[from, to). */
+function countLines(text: string, from: number, to: number): number {
+  let lines = 1;
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) lines++;
+  return lines;
 }
 
 /**
@@ -210,59 +418,145 @@ export interface DelimitedColumns extends Omit<DelimitedText, 'rows'> {
   rows: number;
 }
 
+/** What of a table to take: `skip(name, index)` leaves a column out; `onRow` sees each data row's fields
+ * (a long table's run column) with its index among the data rows. */
+export interface TakeColumns {
+  skip?: (name: string, index: number, header: string[]) => boolean;
+  onRow?: (field: (index: number) => string, row: number) => void;
+}
+
 /**
  * parseDelimited and numericColumns in one pass, the same rows, values and issues, without keeping any
  * row's text: each cell becomes a number as its row is read (a million-row table holds its columns, not
- * four million strings). `skip(name, index)` leaves a column out; `onRow` sees each data row's fields
- * (a long table's run column) with its index among the data rows.
+ * four million strings).
  */
 export function readDelimitedColumns(
   path: string,
   input: string,
   options: ParseDelimitedOptions,
-  take: {
-    skip?: (name: string, index: number, header: string[]) => boolean;
-    onRow?: (fields: string[], row: number) => void;
-  } = {},
+  take: TakeColumns = {},
 ): DelimitedColumns {
-  let builders: ColumnBuilder[] | null = null;
-  let rows = 0;
-  const setUp = (header: string[]): ColumnBuilder[] => {
+  const columns = new ColumnsOf(path, take);
+  const scan = new DelimitedScan(path, options, headDelimiter(path, headOf(input), options), columns.sink);
+  scan.block(input, true);
+  return columns.finish(scan.result());
+}
+
+/** Bytes read at a time, and the least text gathered before a block of rows is scanned. */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * readDelimitedColumns of a file, streamed: it is read a chunk at a time (up to its size when opened),
+ * cut after its last complete row (rowsEnd) and scanned block by block, so memory holds the columns and
+ * one block, never the whole text. The same rows, values and issues as readDelimitedColumns of its text.
+ */
+export async function readDelimitedFile(
+  path: string,
+  options: ParseDelimitedOptions,
+  take: TakeColumns = {},
+  chunkBytes = CHUNK_BYTES,
+): Promise<DelimitedColumns> {
+  const columns = new ColumnsOf(path, take);
+  let scan: DelimitedScan | null = null;
+  let delimiter = '';
+  let pending = '';
+  // a row longer than a chunk (a quote open for megabytes) is looked at again once the text has
+  // doubled, not at every chunk: the cut stays linear
+  let cutAt = chunkBytes;
+  const begin = (head: string) => {
+    delimiter = headDelimiter(path, head, options);
+    scan = new DelimitedScan(path, options, delimiter, columns.sink);
+    return scan;
+  };
+  const handle = await openInput(path);
+  try {
+    let left = (await handle.stat()).size;
+    const decoder = new StringDecoder('utf8');
+    const buffer = Buffer.allocUnsafe(Math.min(chunkBytes, Math.max(left, 1)));
+    while (left > 0) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, left), null);
+      if (bytesRead === 0) break; // the file shrank under us: what exists is read
+      left -= bytesRead;
+      pending += decoder.write(buffer.subarray(0, bytesRead));
+      if (pending.length < cutAt) continue;
+      // the delimiter is decided from the same head a whole text's is
+      if (scan === null && headEnd(pending) === -1) continue;
+      const reader: DelimitedScan = scan ?? begin(pending.slice(0, headEnd(pending)));
+      const end = rowsEnd(pending, options.delimiter === ' ' ? ' ' : delimiter);
+      if (end === 0) {
+        cutAt = pending.length * 2;
+        continue;
+      }
+      reader.block(pending.slice(0, end), false);
+      pending = pending.slice(end);
+      cutAt = chunkBytes;
+    }
+    pending += decoder.end();
+  } finally {
+    await handle.close();
+  }
+  const reader: DelimitedScan = scan ?? begin(headOf(pending));
+  reader.block(pending, true);
+  return columns.finish(reader.result());
+}
+
+/** Each data row's cells into numbers, column by column, as the rows come. */
+class ColumnsOf {
+  private builders: ColumnBuilder[] | null = null;
+  private rows = 0;
+  private current: RowView | null = null;
+  /** The field of the row at hand, for `onRow`. */
+  private readonly field = (index: number): string => (this.current as RowView).field(index);
+
+  constructor(
+    private readonly path: string,
+    private readonly take: TakeColumns,
+  ) {}
+
+  readonly sink: RowSink = (line, fields, header) => {
+    this.builders ??= this.setUp(header);
+    const row = this.rows;
+    for (const column of this.builders) {
+      if (column.kind !== 'read' || column.text) continue;
+      const value = fields.value(column.index);
+      if (value === undefined) column.text = { name: column.name, line, cell: fields.field(column.index) };
+      else {
+        if (row === column.values.length) column.values = grown(column.values);
+        column.values[row] = value;
+      }
+    }
+    if (this.take.onRow) {
+      this.current = fields;
+      this.take.onRow(this.field, row);
+    }
+    this.rows++;
+  };
+
+  private setUp(header: string[]): ColumnBuilder[] {
     const seen = new Set<string>();
     return header.map((name, index) => {
-      const kind = take.skip?.(name, index, header) ? 'skip' : seen.has(name) ? 'duplicate' : 'read';
+      const kind = this.take.skip?.(name, index, header) ? 'skip' : seen.has(name) ? 'duplicate' : 'read';
       if (kind !== 'skip') seen.add(name);
       return { name, index, kind, values: new Float64Array(1024), text: null };
     });
-  };
-  const scanned = scanDelimited(path, input, options, (line, fields, header) => {
-    builders ??= setUp(header);
-    for (const column of builders) {
-      if (column.kind !== 'read' || column.text) continue;
-      const cell = fields[column.index] as string;
-      const value = cellValue(cell);
-      if (value === undefined) column.text = { name: column.name, line, cell };
-      else {
-        if (rows === column.values.length) column.values = grown(column.values);
-        column.values[rows] = value;
-      }
-    }
-    take.onRow?.(fields, rows);
-    rows++;
-  });
-  const columns = new Map<string, Float64Array>();
-  const text: { name: string; line: number; cell: string }[] = [];
-  for (const column of builders ?? setUp(scanned.header)) {
-    if (column.kind === 'duplicate')
-      scanned.issues.push(
-        `${path}: column "${column.name}" appears twice in the header; the second is left out`,
-      );
-    if (column.kind !== 'read') continue;
-    if (column.text) text.push(column.text);
-    else columns.set(column.name, column.values.slice(0, rows));
   }
-  if (text.length > 0) scanned.issues.push(textColumnsIssue(path, text));
-  return { ...scanned, columns, rows };
+
+  finish(scanned: Omit<DelimitedText, 'rows'>): DelimitedColumns {
+    const { path, rows } = this;
+    const columns = new Map<string, Float64Array>();
+    const text: { name: string; line: number; cell: string }[] = [];
+    for (const column of this.builders ?? this.setUp(scanned.header)) {
+      if (column.kind === 'duplicate')
+        scanned.issues.push(
+          `${path}: column "${column.name}" appears twice in the header; the second is left out`,
+        );
+      if (column.kind !== 'read') continue;
+      if (column.text) text.push(column.text);
+      else columns.set(column.name, column.values.slice(0, rows));
+    }
+    if (text.length > 0) scanned.issues.push(textColumnsIssue(path, text));
+    return { ...scanned, columns, rows };
+  }
 }
 
 interface ColumnBuilder {
@@ -274,6 +568,12 @@ interface ColumnBuilder {
   text: { name: string; line: number; cell: string } | null;
 }
 
+function grownInts(values: Int32Array): Int32Array {
+  const next = new Int32Array(values.length * 2);
+  next.set(values);
+  return next;
+}
+
 function grown(values: Float64Array): Float64Array {
   const next = new Float64Array(values.length * 2);
   next.set(values);
@@ -282,28 +582,6 @@ function grown(values: Float64Array): Float64Array {
 
 const textColumnsIssue = (path: string, text: { name: string; line: number; cell: string }[]): string =>
   `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`;
-
-/**
- * `text.slice(start, end).split(delimiter)` for consecutive lines, without the lines' strings: measured
- * twice as fast over a sweep's progress.csv files (split's strings also read slower as numbers). The
- * next delimiter found is kept, so text without one is scanned once, not once per line.
- */
-function lineSplitter(text: string, delimiter: string): (start: number, end: number) => string[] {
-  let next = -2;
-  return (start, end) => {
-    const fields: string[] = [];
-    let from = start;
-    for (;;) {
-      if (next !== -1 && next < from) next = text.indexOf(delimiter, from);
-      if (next === -1 || next + delimiter.length > end) {
-        fields.push(text.slice(from, end));
-        return fields;
-      }
-      fields.push(text.slice(from, next));
-      from = next + delimiter.length;
-    }
-  };
-}
 
 function lineStartsOf(text: string): number[] {
   const starts = [0];

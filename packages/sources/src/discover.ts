@@ -11,9 +11,9 @@ import { pushAll } from '@evidence/node-kit';
 import { type Candidate, catalogue } from './catalogue/catalogue.js';
 import { ACTIVE_SECONDS } from './catalogue/last-line.js';
 import { inferRoles } from './catalogue/roles-of-runs.js';
-import { checkReadOptions, selectSeries } from './catalogue/select.js';
+import { checkReadOptions, columnsToRead, selectSeries, wantedMetrics } from './catalogue/select.js';
 import { summarize } from './catalogue/summary.js';
-import type { CatalogueContext, Identity } from './catalogue/types.js';
+import type { CatalogueContext, ColumnsToRead, Identity, ReadOptions } from './catalogue/types.js';
 import { type Tree, walkTree } from './catalogue/walk.js';
 import type { DiscoverOptions, Discovery, Layout, Run, RunMeta, SkippedRun } from './model.js';
 import { compilePattern, matchPattern } from './pattern.js';
@@ -39,13 +39,49 @@ export class UnknownFileError extends Error {
   override name = 'UnknownFileError';
 }
 
+/** A run the catalogue found, not read yet: what the tree, its layout or the pattern say of it. */
+export interface ListedRun {
+  /** Relative to the root, with `/` ('.' for the root itself). */
+  id: string;
+  /** Absolute path of its folder or file. */
+  path: string;
+  layout: Layout;
+  /** Its files (logs and configuration), relative to the root. */
+  files: string[];
+  /** Its group, task and run as named so far: discoverRuns infers the rest from the runs read. */
+  group: string;
+  task: string;
+  run: string;
+}
+
+/** The runs under a root, listed from the tree and the files' first bytes: nothing is read yet. */
+export interface RunList {
+  root: string;
+  runs: ListedRun[];
+  /** Files (or folders) in no run, with why. */
+  unread: SkippedRun[];
+  /** Folders that cannot be listed, and runs --pattern does not match. */
+  skipped: SkippedRun[];
+  /**
+   * One listed run read (a long table or a store split into several), keeping what `options` ask for:
+   * a table's columns that no kept metric needs are never parsed.
+   */
+  read(run: ListedRun, options?: ReadOptions): Promise<Run[]>;
+}
+
+type Listing = { list: RunList; ctx: CatalogueContext; chosen: Chosen[]; patterned: boolean };
+
 /**
- * Every run under `root` (a folder or one file). Every readable file under it is read into a run or
- * listed in `unread` with why; runs that cannot be read are in `skipped` with the reason.
+ * Every run under `root` (a folder or one file), listed, not read: the catalogue's first step (list runs,
+ * then read each with the metrics wanted). Takes discoverRuns' `pattern`, `runColumn`, `exclude`,
+ * `inside` and `depth`.
  */
-export async function discoverRuns(root: string, options: DiscoverOptions = {}): Promise<Discovery> {
+export async function listRuns(root: string, options: DiscoverOptions = {}): Promise<RunList> {
+  return (await listing(root, options)).list;
+}
+
+async function listing(root: string, options: DiscoverOptions): Promise<Listing> {
   const compiled = options.pattern ? compilePattern(options.pattern) : null;
-  checkReadOptions(options);
   const info = await stat(root);
   let base = resolve(root);
   let tree: Tree;
@@ -83,20 +119,56 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     if (candidates.length === 0 || (await isBinaryText(root)))
       throw new UnknownFileError(await unknownFileMessage(root));
   }
-
   const skipped: SkippedRun[] = [...tree.unreadable];
   const chosen = choose(candidates, compiled, options.pattern, skipped);
+  const patterned = compiled !== null;
+  const listed = new Map<ListedRun, Chosen>();
+  for (const one of chosen) {
+    const { candidate, identity } = one;
+    const run: ListedRun = {
+      id: candidate.id,
+      path: candidate.abs,
+      layout: patterned ? 'pattern' : candidate.layout,
+      files: candidate.files,
+      group: identity.group ?? DEFAULT_TASK,
+      task: identity.task ?? DEFAULT_TASK,
+      run: identity.run ?? candidate.id,
+    };
+    listed.set(run, one);
+  }
+  const list: RunList = {
+    root: resolve(root),
+    runs: [...listed.keys()],
+    unread,
+    skipped,
+    async read(run, readOptions = {}) {
+      const one = listed.get(run);
+      if (!one) throw new Error(`${run.id}: not a run of this list`);
+      checkReadOptions(readOptions);
+      return readChosen(one, patterned, readOptions);
+    },
+  };
+  return { list, ctx, chosen, patterned };
+}
+
+/**
+ * Every run under `root` (a folder or one file). Every readable file under it is read into a run or
+ * listed in `unread` with why; runs that cannot be read are in `skipped` with the reason.
+ */
+export async function discoverRuns(root: string, options: DiscoverOptions = {}): Promise<Discovery> {
+  checkReadOptions(options);
+  const { list, ctx, chosen, patterned } = await listing(root, options);
+  const { unread } = list;
+  const skipped = [...list.skipped];
   const results: (Run[] | Error)[] = new Array(chosen.length);
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < chosen.length) {
       const i = next++;
-      const { candidate, identity } = chosen[i] as (typeof chosen)[number];
-      const read = await readCandidate(candidate, identity, compiled !== null).catch((error: unknown) =>
+      // each run cut to what was asked for at once: memory holds the kept metrics, not every run's all
+      results[i] = await readChosen(chosen[i] as Chosen, patterned, options).catch((error: unknown) =>
         error instanceof Error ? error : new Error(String(error)),
       );
-      // each run cut to what was asked for at once: memory holds the kept metrics, not every run's all
-      results[i] = read instanceof Error ? read : read.map((run) => selected(run, options));
     }
   };
   await Promise.all(Array.from({ length: READ_AT_ONCE }, worker));
@@ -104,7 +176,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   const runs: Run[] = [];
   const named = new Map<Run, Set<string>>();
   for (let i = 0; i < chosen.length; i++) {
-    const { candidate, identity } = chosen[i] as (typeof chosen)[number];
+    const { candidate, identity } = chosen[i] as Chosen;
     const result = results[i] as Run[] | Error;
     const empty = result instanceof Error || result.every((run) => pointsRead(run) === 0);
     if (empty && (await isBinaryText(candidate.abs))) {
@@ -123,32 +195,63 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
         });
       else {
         runs.push(run);
-        const said = Object.keys(compiled ? identity : (candidate.named ?? {}));
-        named.set(run, new Set([...said, ...(compiled ? [] : (splitNamed.get(run) ?? []))]));
+        const said = Object.keys(patterned ? identity : (candidate.named ?? {}));
+        named.set(run, new Set([...said, ...(patterned ? [] : (splitNamed.get(run) ?? []))]));
       }
     }
   }
   const roles = inferRoles(runs, ctx, named, {
     ...(options.groupBy ? { groupBy: options.groupBy } : {}),
-    patterned: compiled !== null,
+    patterned,
   });
   return {
-    root: resolve(root),
+    root: list.root,
     runs,
     skipped,
     ignored: unread.map((u) => u.path),
     unread,
     roles,
-    summary: summarize(runs, skipped, unread, roles, compiled !== null),
+    summary: summarize(runs, skipped, unread, roles, patterned),
   };
+}
+
+/**
+ * A chosen run read and cut to what `options` keep. Its tables parse only the columns the kept metrics
+ * need (columnsToRead); a run that turns out to want one left out (a y decided from the values) is read
+ * again whole.
+ */
+async function readChosen(
+  { candidate, identity }: Chosen,
+  patterned: boolean,
+  options: ReadOptions,
+): Promise<Run[]> {
+  const want = columnsToRead(options);
+  let runs = await readCandidate(candidate, identity, patterned, want);
+  if (want && runs.some((run) => wantsUnread(run, options)))
+    runs = await readCandidate(candidate, identity, patterned, undefined);
+  return runs.map((run) => selected(run, options));
+}
+
+/** Columns each run's tables left unparsed (RunPart.unread), and its metric names read or not. */
+const unreadColumns = new WeakMap<Run, { unread: string[]; names: string[] }>();
+
+function namesOf(run: Run): string[] {
+  return unreadColumns.get(run)?.names ?? [...new Set(run.series.map((s) => s.metric))];
+}
+
+function wantsUnread(run: Run, options: ReadOptions): boolean {
+  const unread = unreadColumns.get(run)?.unread;
+  if (!unread) return false;
+  const wanted = wantedMetrics(options, { metrics: namesOf(run), x: run.x, y: run.y });
+  return unread.some((name) => wanted === null || wanted.has(name) || name === run.x || name === run.y);
 }
 
 /** The points and series each run held as read, before its series were cut to the metrics asked for. */
 const asRead = new WeakMap<Run, { points: number; series: number }>();
 const pointsRead = (run: Run): number => asRead.get(run)?.points ?? 0;
 
-function selected(run: Run, options: DiscoverOptions): Run {
-  const kept = selectSeries(run, options);
+function selected(run: Run, options: ReadOptions): Run {
+  const kept = selectSeries(run, options, namesOf(run));
   const points = run.series.reduce((n, s) => n + s.values.length, 0);
   asRead.set(kept, { points, series: run.series.length });
   const said = splitNamed.get(run);
@@ -210,8 +313,13 @@ function stripPath(message: string, path: string): string {
 /** What each run split out of one file (an MLflow store, a long table) said of itself: the layout's. */
 const splitNamed = new WeakMap<Run, string[]>();
 
-async function readCandidate(candidate: Candidate, identity: Identity, patterned: boolean): Promise<Run[]> {
-  const result = await candidate.read();
+async function readCandidate(
+  candidate: Candidate,
+  identity: Identity,
+  patterned: boolean,
+  want: ColumnsToRead | undefined,
+): Promise<Run[]> {
+  const result = await candidate.read(want);
   let layout: Layout = patterned ? 'pattern' : candidate.layout;
   if (Array.isArray(result)) {
     // a folder whose progress table SB3's logger wrote is an SB3 logger folder
@@ -259,7 +367,7 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
   if (!main) throw new Error(`${path}: nothing to read`);
   const meta: RunMeta = {};
   for (const part of [...parts].reverse()) Object.assign(meta, part.meta);
-  return {
+  const run: Run = {
     path,
     id,
     layout,
@@ -274,6 +382,12 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
     restarts: parts.flatMap((p) => p.restarts),
     issues: parts.flatMap((p) => p.issues),
   };
+  const unread = parts.flatMap((p) => p.unread ?? []);
+  if (unread.length > 0) {
+    const names = parts.flatMap((p) => p.names ?? p.series.map((s) => s.metric));
+    unreadColumns.set(run, { unread, names: [...new Set(names)] });
+  }
+  return run;
 }
 
 async function firstBytes(path: string, length: number): Promise<string> {

@@ -7,12 +7,17 @@ export {
   type DelimitedText,
   parseDelimited,
   readDelimitedColumns,
+  readDelimitedFile,
+  type TakeColumns,
 } from './delimited.js';
 export {
   DEFAULT_TASK,
   discoverRuns,
+  type ListedRun,
   LOOKED_FOR as RUN_FILES_LOOKED_FOR,
+  listRuns,
   RUN_COLUMNS,
+  type RunList,
   UnknownFileError,
 } from './discover.js';
 export {

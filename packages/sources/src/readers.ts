@@ -1,13 +1,19 @@
 /** Each source file read into series, with its format's default x and y and what was met reading it. */
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseNanJson, readJsonl, readRewardHistory } from '@evidence/csv-log';
+import { forEachJsonl, parseNanJson, readRewardHistory } from '@evidence/csv-log';
 import { pushAll, readInputText } from '@evidence/node-kit';
-import { type ParseDelimitedOptions, readDelimitedColumns } from './delimited.js';
+import type { ColumnsToRead } from './catalogue/types.js';
+import {
+  type DelimitedColumns,
+  type ParseDelimitedOptions,
+  readDelimitedFile,
+  type TakeColumns,
+} from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, progressFormat } from './formats.js';
 import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
-import { chooseX } from './roles.js';
+import { chooseX, chooseY } from './roles.js';
 import { ColumnBuilder } from './run-table.js';
 import { mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
 import { tableSeries } from './series.js';
@@ -23,6 +29,10 @@ export interface RunPart {
   meta: RunMeta;
   restarts: Restart[];
   issues: string[];
+  /** Columns of its file left unparsed because the read did not want them (see ColumnsToRead). */
+  unread?: string[];
+  /** With `unread`: its metric names, read or not, in the file's order. */
+  names?: string[];
 }
 
 /** A table's columns as a part: the x from the format's candidates (the row number when none). */
@@ -150,20 +160,85 @@ export async function readCsvPart(
   file: string,
   source: string,
   options: TableOptions = TORN,
+  want?: ColumnsToRead,
 ): Promise<RunPart> {
-  // pandas writes its index as a first column without a name (`df.to_csv(path)`): left out
-  const parsed = readDelimitedColumns(file, await readInputText(file), options, {
-    skip: (name, index) => index === 0 && name === '',
-  });
   const name = basename(file);
-  const format = /^progress\.(csv|tsv|txt)$/i.test(name)
-    ? progressFormat(parsed.header)
-    : csvFormat(name, parsed.header);
-  const columns = parsed.columns;
+  const formatOf = (header: readonly string[]) =>
+    /^progress\.(csv|tsv|txt)$/i.test(name) ? progressFormat(header) : csvFormat(name, header);
+  const { parsed, unread } = await readWanted(file, options, want, () => ({
+    // pandas writes its index as a first column without a name (`df.to_csv(path)`): left out
+    skip: (column, index) => index === 0 && column === '',
+    // TensorBoard's and W&B's exports name their value and time columns: read whole
+    whole: (header) => FIXED_COLUMNS.has(formatOf(header)),
+  }));
   const meta: RunMeta = {};
   if (parsed.delimiter !== ',') meta.delimiter = parsed.delimiter;
   if (parsed.leadingComments.length > 0) meta.comments = parsed.leadingComments;
-  const issues = parsed.issues;
+  const part = csvPart(formatOf(parsed.header), parsed.columns, source, file, meta, parsed.issues);
+  return withUnread(part, parsed.header, unread);
+}
+
+const FIXED_COLUMNS = new Set<SourceFormat>(['tensorboard-csv', 'wandb-history']);
+
+/**
+ * A table read keeping the columns `want` gives from its header (see ColumnsToRead), the others named
+ * in `unread`; read again whole when the y its names suggest holds text (the values then decide the y).
+ * `take()` (called for each read: its `onRow` starts again) gives the columns to leave out in any case
+ * (`skip`) and whether a header must be read whole (`whole`).
+ */
+export async function readWanted(
+  file: string,
+  options: TableOptions,
+  want: ColumnsToRead | undefined,
+  takeOf: () => TakeColumns & { whole?: (header: string[]) => boolean },
+): Promise<{ parsed: DelimitedColumns; unread: string[] }> {
+  let unread: string[] = [];
+  let y: string | null = null;
+  const read = (wanted: ColumnsToRead | undefined) => {
+    const take = takeOf();
+    let kept: ReadonlySet<string> | null | undefined;
+    return readDelimitedFile(file, options, {
+      ...take,
+      skip: (column, index, header) => {
+        if (take.skip?.(column, index, header)) return true;
+        if (kept === undefined) {
+          const names = header.filter((name, i) => name !== '' && !take.skip?.(name, i, header));
+          kept = wanted && !take.whole?.(header) ? wanted(names) : null;
+          y = chooseY(names);
+        }
+        if (kept === null || kept.has(column)) return false;
+        unread.push(column);
+        return true;
+      },
+    });
+  };
+  let parsed = await read(want);
+  if (unread.length > 0 && y !== null && !parsed.columns.has(y)) {
+    unread = [];
+    parsed = await read(undefined);
+  }
+  return { parsed, unread };
+}
+
+/** A part's metric names, read or not, in its table's order (RunPart.names). */
+export function withUnread(part: RunPart, header: readonly string[], unread: string[]): RunPart {
+  if (unread.length === 0) return part;
+  part.unread = unread;
+  const metrics = new Set([...part.series.map((s) => s.metric), ...unread]);
+  part.names = header.filter((name) => metrics.has(name));
+  return part;
+}
+
+/** A table's columns as its format reads them: the x and y each tool's export names. */
+function csvPart(
+  format: SourceFormat,
+  columns: Map<string, Float64Array>,
+  source: string,
+  file: string,
+  meta: RunMeta,
+  issues: string[],
+): RunPart {
+  const name = basename(file);
   switch (format) {
     case 'tensorboard-csv': {
       // TensorBoard names a download run-<run>-tag-<tag with / as _>.csv
@@ -201,7 +276,7 @@ export async function readWandbPanelParts(
   source: string,
   rule: LastLine = TORN,
 ): Promise<Map<string, RunPart>> {
-  const parsed = readDelimitedColumns(file, await readInputText(file), rule);
+  const parsed = await readDelimitedFile(file, rule);
   const series = wandbSeries(parsed.header);
   if (!series) throw new Error(`${file}:1: not a W&B panel export`);
   const columns = parsed.columns;
@@ -217,19 +292,23 @@ export async function readWandbPanelParts(
   return out;
 }
 
-/** JSON Lines (result.json of Ray Tune/RLlib too): nested keys flattened with `sep`. */
+/**
+ * JSON Lines (result.json of Ray Tune/RLlib too), streamed: each record's numbers go into columns as it
+ * is read (nested keys flattened with `sep`), so memory holds columns, not records.
+ */
 export async function readJsonlPart(
   file: string,
   source: string,
   format: SourceFormat,
   rule: LastLine = TORN,
 ): Promise<RunPart> {
-  const { records, issues } = await readJsonl(file);
+  const columns = new RecordColumns(format === 'rllib-result' ? '/' : '.');
+  const issues = await forEachJsonl(file, (record) => columns.add(record));
   const out: string[] = [];
   if (issues.torn) {
     const last = completeRecord(issues.torn.text);
     if (rule.lastLine === 'keep-if-complete' && last) {
-      records.push(last);
+      columns.add(last);
       out.push(
         `${file}:${issues.torn.line}: last line has no line end; read as data: it is a complete JSON object${rule.lastLineWhy ? ` and ${rule.lastLineWhy}` : ''}`,
       );
@@ -239,8 +318,7 @@ export async function readJsonlPart(
       );
   }
   for (const skipped of issues.skipped) out.push(`${file}:${skipped.line}: ${skipped.reason}`);
-  const columns = recordColumns(records, format === 'rllib-result' ? '/' : '.');
-  return tablePart(format, columns, source, file, { issues: out });
+  return tablePart(format, columns.finish(), source, file, { issues: out });
 }
 
 function completeRecord(text: string): Record<string, unknown> | null {
@@ -389,16 +467,31 @@ export function recordColumns(
   records: readonly Record<string, unknown>[],
   sep: string,
 ): Map<string, Float64Array> {
-  const builder = new ColumnBuilder();
-  const flatten = (value: Record<string, unknown>, prefix: string, row: number): void => {
+  const columns = new RecordColumns(sep);
+  for (const record of records) columns.add(record);
+  return columns.finish();
+}
+
+/** recordColumns one record at a time. */
+class RecordColumns {
+  private readonly builder = new ColumnBuilder();
+  constructor(private readonly sep: string) {}
+
+  add(record: Record<string, unknown>): void {
+    this.flatten(record, '', this.builder.addRow());
+  }
+
+  finish(): Map<string, Float64Array> {
+    return this.builder.finish();
+  }
+
+  private flatten(value: Record<string, unknown>, prefix: string, row: number): void {
     for (const [key, item] of Object.entries(value)) {
       const name = prefix + key;
-      if (typeof item === 'number') builder.set(name, row, item);
-      else if (typeof item === 'boolean') builder.set(name, row, item ? 1 : 0);
+      if (typeof item === 'number') this.builder.set(name, row, item);
+      else if (typeof item === 'boolean') this.builder.set(name, row, item ? 1 : 0);
       else if (item !== null && typeof item === 'object' && !Array.isArray(item))
-        flatten(item as Record<string, unknown>, `${name}${sep}`, row);
+        this.flatten(item as Record<string, unknown>, `${name}${this.sep}`, row);
     }
-  };
-  for (const record of records) flatten(record, '', builder.addRow());
-  return builder.finish();
+  }
 }

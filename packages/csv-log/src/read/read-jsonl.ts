@@ -16,14 +16,28 @@ export const JSONL_LINE_MAX = 64 * 1024 * 1024;
 /**
  * Reads a JSON Lines file: one JSON object per line. Python's `NaN`, `Infinity` and `-Infinity` tokens
  * are read as numbers. Malformed lines are skipped and reported with their line numbers; a last line
- * without its newline (cut short by a crash) is reported as torn, never returned. The file is read a
- * chunk at a time up to its size when opened, so its size is bounded only by the records it holds;
- * a line longer than {@link JSONL_LINE_MAX} characters is an error naming the file and line.
+ * without its newline (cut short by a crash) is reported as torn, never returned. See {@link forEachJsonl}.
  */
 export async function readJsonl<T = Record<string, unknown>>(path: string): Promise<JsonlResult<T>> {
+  const records: T[] = [];
+  const issues = await forEachJsonl<T>(path, (record) => {
+    records.push(record);
+  });
+  return { path, records, issues };
+}
+
+/**
+ * readJsonl without keeping the records: each goes to `onRecord` (with its 1-based line) as it is read,
+ * so a reader that keeps a few numbers of each holds those, not every record. The file is read a chunk
+ * at a time up to its size when opened, so its size is bounded only by what `onRecord` keeps; a line
+ * longer than {@link JSONL_LINE_MAX} characters is an error naming the file and line.
+ */
+export async function forEachJsonl<T = Record<string, unknown>>(
+  path: string,
+  onRecord: (record: T, line: number) => void,
+): Promise<ReadIssues> {
   const handle = await openRegularFile(path);
   const issues = emptyIssues();
-  const records: T[] = [];
   let lineNumber = 0;
   const take = (raw: string) => {
     lineNumber++;
@@ -38,7 +52,7 @@ export async function readJsonl<T = Record<string, unknown>>(path: string): Prom
         reason: `expected a JSON object, found ${describe(parsed.value)}`,
       });
     } else {
-      records.push(parsed.value as T);
+      onRecord(parsed.value as T, lineNumber);
     }
   };
   try {
@@ -78,7 +92,7 @@ export async function readJsonl<T = Record<string, unknown>>(path: string): Prom
   } finally {
     await handle.close();
   }
-  return { path, records, issues };
+  return issues;
 }
 
 function parseLine(line: string): { value: unknown } | { error: string } {

@@ -12,7 +12,7 @@ import type { RunPart } from '../readers.js';
 import { RECOGNISERS } from '../recognisers/index.js';
 import { folderIdentity } from './folder-identity.js';
 import { type Sniff, sniffFile } from './sniff.js';
-import type { CatalogueContext, Folder, Identity, Source, SplitRuns } from './types.js';
+import type { CatalogueContext, ColumnsToRead, Folder, Identity, Source, SplitRuns } from './types.js';
 import { childRel, type FolderEntry, mapLimit } from './walk.js';
 
 export interface Candidate {
@@ -24,7 +24,7 @@ export interface Candidate {
   identity: Identity;
   /** What of the identity the layout (a tool's naming rule, a source) said, not the folder by default. */
   named: Identity;
-  read(): Promise<RunPart[] | SplitRuns>;
+  read(want?: ColumnsToRead): Promise<RunPart[] | SplitRuns>;
   split?: () => Candidate[];
 }
 
@@ -203,8 +203,8 @@ export function defaultIdentity(ctx: CatalogueContext, id: string): Required<Ide
 function ownCandidate(ctx: CatalogueContext, source: Source): Candidate {
   const first = source.files[0] as string;
   const id = source.id ?? first;
-  const read: Candidate['read'] = async () => {
-    const got = await (source.read as Candidate['read'])();
+  const read: Candidate['read'] = async (want) => {
+    const got = await (source.read as Candidate['read'])(want);
     const parts = Array.isArray(got) ? got : [...got.values()].map((v) => v.part);
     for (const part of parts) part.meta.files = source.files;
     return got;
@@ -248,10 +248,10 @@ function folderCandidate(
     files: [...ordered.flatMap((s) => s.files), ...configs.flatMap((s) => s.files)],
     identity,
     named: said,
-    read: async () => {
+    read: async (want) => {
       const parts: RunPart[] = [];
       for (const source of ordered) {
-        const got = await (source.read as Source['read'] & {})();
+        const got = await (source.read as Source['read'] & {})(want);
         if (Array.isArray(got)) pushAll(parts, got);
         else for (const { part } of got.values()) parts.push(part);
       }

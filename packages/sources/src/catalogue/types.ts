@@ -25,7 +25,8 @@ export interface Source {
   identity?: Identity;
   /** Why the files are not read (role `unread`). */
   why?: string;
-  read?: () => Promise<RunPart[] | SplitRuns>;
+  /** `want`: the columns a table needs (see ColumnsToRead); a source may read every column anyway. */
+  read?: (want?: ColumnsToRead) => Promise<RunPart[] | SplitRuns>;
   /** Configuration (role `config`), read when its run is. */
   meta?: () => Promise<RunMeta>;
   /** For role `own`: where the run is (absolute) and its id; default its first file. */
@@ -69,6 +70,12 @@ export interface Recogniser {
   name: string;
   recognise(folder: Folder): Promise<Source[]>;
 }
+
+/**
+ * Which columns of a table a read needs, from its header's names alone (see columnsToRead): a table
+ * reader leaves the others unparsed and names them in its part's `unread`.
+ */
+export type ColumnsToRead = (names: readonly string[]) => ReadonlySet<string>;
 
 /** What a selection of metrics sees of a run: its metric names (in order), its x and its default y. */
 export interface MetricsOf {

@@ -7,12 +7,11 @@
  * `<ALGO>_<yyyymmddHHMMSS>` names d3rlpy's group and run.
  */
 
-import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
 import { ROLE_FOLDER } from '../catalogue/folder-identity.js';
 import type { Folder, Recogniser } from '../catalogue/types.js';
-import { readDelimitedColumns } from '../delimited.js';
+import { readDelimitedFile } from '../delimited.js';
 import type { Restart, Series } from '../model.js';
 import type { RunPart } from '../readers.js';
 import { chooseY } from '../roles.js';
@@ -78,7 +77,7 @@ async function readMetricFiles(folder: Folder, names: string[], epochs: boolean)
     const file = join(folder.abs, name);
     const metric = stem(name);
     const options = await tableOptions(folder, name);
-    const { columns, issues: read } = readDelimitedColumns(file, await readFile(file, 'utf8'), {
+    const { columns, issues: read } = await readDelimitedFile(file, {
       ...options,
       columns: epochs ? ['epoch', 'step', metric] : ['step', metric],
     });

@@ -3,11 +3,9 @@
  * value of its run column (`seed`, `run`, `run_id`, or --run-column); a group and a task column name
  * the run's group and task. Rows are gathered by index, once: linear in the table's size.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { readDelimitedColumns } from '../delimited.js';
-import { type TableOptions, tablePart } from '../readers.js';
+import type { ColumnsToRead, Recogniser, Source, SplitRuns } from '../catalogue/types.js';
+import { readWanted, type TableOptions, tablePart, withUnread } from '../readers.js';
 import { stem, tableOptions } from './shared.js';
 
 /** Columns that split a long-format table into runs, and that name its groups and tasks. */
@@ -31,7 +29,7 @@ export const longTable: Recogniser = {
         layout: 'long-table',
         files: [folder.path(name)],
         identity: { group: stem(name) },
-        read: () => readLongTable(file, name, runColumn, options),
+        read: (want) => readLongTable(file, name, runColumn, options, want),
       });
     }
     return out;
@@ -43,6 +41,7 @@ export async function readLongTable(
   name: string,
   runColumn: string,
   options: TableOptions,
+  want?: ColumnsToRead,
 ): Promise<SplitRuns> {
   // the table's columns typed as they are read, each row's run key kept: no row's text is kept
   let at: { run: number; group: number; task: number } | null = null;
@@ -56,25 +55,32 @@ export async function readLongTable(
   };
   const byRun = new Map<string, number[]>();
   let last: { run?: string; group?: string; task?: string; rows: number[] } = { rows: [] };
-  const cell = (fields: string[], c: number) => (c < 0 ? '' : (fields[c] ?? '').trim());
-  const parsed = readDelimitedColumns(abs, await readFile(abs, 'utf8'), options, {
-    skip: (_name, index, header) => {
-      at ??= locate(header);
-      return index === at.run || index === at.group || index === at.task;
-    },
-    onRow: (fields, row) => {
-      const { group, task, run } = at as NonNullable<typeof at>;
-      // rows of one run mostly follow each other: the same cells as the row before, the same run
-      if (fields[run] === last.run && fields[group] === last.group && fields[task] === last.task) {
-        last.rows.push(row);
-        return;
-      }
-      const key = `${cell(fields, group)}\u0000${cell(fields, task)}\u0000${cell(fields, run)}`;
-      const rows = byRun.get(key) ?? [];
-      if (rows.length === 0) byRun.set(key, rows);
-      rows.push(row);
-      last = { run: fields[run], group: fields[group], task: fields[task], rows };
-    },
+  const { parsed, unread } = await readWanted(abs, options, want, () => {
+    // a second read (see readWanted) gathers the rows again
+    byRun.clear();
+    last = { rows: [] };
+    return {
+      skip: (_column, index, header) => {
+        at ??= locate(header);
+        return index === at.run || index === at.group || index === at.task;
+      },
+      onRow: (field, row) => {
+        const at_ = at as NonNullable<typeof at>;
+        const run = field(at_.run);
+        const group = at_.group < 0 ? '' : field(at_.group);
+        const task = at_.task < 0 ? '' : field(at_.task);
+        // rows of one run mostly follow each other: the same cells as the row before, the same run
+        if (run === last.run && group === last.group && task === last.task) {
+          last.rows.push(row);
+          return;
+        }
+        const key = `${group.trim()}\u0000${task.trim()}\u0000${run.trim()}`;
+        const rows = byRun.get(key) ?? [];
+        if (rows.length === 0) byRun.set(key, rows);
+        rows.push(row);
+        last = { run, group, task, rows };
+      },
+    };
   });
   const columns = parsed.columns;
   const out: SplitRuns = new Map();
@@ -87,7 +93,11 @@ export async function readLongTable(
       for (let k = 0; k < indexes.length; k++) values[k] = column[indexes[k] as number] as number;
       own.set(name, values);
     }
-    const part = tablePart('csv', own, name, abs, { issues: first ? [...parsed.issues] : [] });
+    const part = withUnread(
+      tablePart('csv', own, name, abs, { issues: first ? [...parsed.issues] : [] }),
+      parsed.header,
+      unread,
+    );
     first = false;
     out.set([group, task, run].filter(Boolean).join('/'), {
       part,

@@ -7,7 +7,7 @@
  * are one run the same way.
  */
 import { join } from 'node:path';
-import type { Folder, Recogniser } from '../catalogue/types.js';
+import type { ColumnsToRead, Folder, Recogniser } from '../catalogue/types.js';
 import { defaultY } from '../formats.js';
 import { type RunPart, readCsvPart, readJsonlPart } from '../readers.js';
 import { readTensorboardFiles } from '../tensorboard/read.js';
@@ -85,23 +85,31 @@ export const phases: Recogniser = {
         role: 'join',
         layout: 'folder',
         files: names.map((n) => folder.path(n)),
-        read: async () => Promise.all(found.map(({ sub, file }) => readPhase(folder, sub, file))),
+        read: async (want) => Promise.all(found.map(({ sub, file }) => readPhase(folder, sub, file, want))),
       },
     ];
   },
 };
 
-async function readPhase(folder: Folder, sub: string, file: string): Promise<RunPart> {
+async function readPhase(folder: Folder, sub: string, file: string, want?: ColumnsToRead): Promise<RunPart> {
   const name = `${sub}/${file}`;
   const options = await tableOptions(folder, name);
   const abs = join(folder.abs, sub, file);
   const part =
     (await folder.sniff(name)).kind === 'jsonl'
       ? await readJsonlPart(abs, name, 'jsonl', options)
-      : await readCsvPart(abs, name, options);
+      : await readCsvPart(abs, name, options, want && ((names) => prefixed(want, sub, names)));
   for (const series of part.series) series.metric = `${sub}/${series.metric}`;
   if (part.y !== null) part.y = `${sub}/${part.y}`;
+  if (part.unread) part.unread = part.unread.map((name) => `${sub}/${name}`);
+  if (part.names) part.names = part.names.map((name) => `${sub}/${name}`);
   return part;
+}
+
+/** What `want` keeps of a phase's columns, named as the run names them (`eval/return`). */
+function prefixed(want: ColumnsToRead, sub: string, names: readonly string[]): Set<string> {
+  const kept = want(names.map((name) => `${sub}/${name}`));
+  return new Set(names.filter((name) => kept.has(`${sub}/${name}`)));
 }
 
 async function readPhaseEvents(folder: Folder, sub: string, files: string[]): Promise<RunPart> {

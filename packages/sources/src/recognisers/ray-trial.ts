@@ -26,10 +26,10 @@ export const rayTrial: Recogniser = {
         layout: 'ray-trial',
         files: ['progress.csv', 'result.json', 'params.json'].filter(has).map((f) => folder.path(f)),
         identity: { group: basename(dirname(dir)), run: basename(dir), ...(env ? { task: env } : {}) },
-        read: async () => {
+        read: async (want) => {
           const params = await readConfigFile(join(dir, 'params.json'));
           const part = progress
-            ? await readCsvPart(join(dir, 'progress.csv'), 'progress.csv', options)
+            ? await readCsvPart(join(dir, 'progress.csv'), 'progress.csv', options, want)
             : await readJsonlPart(join(dir, 'result.json'), 'result.json', 'rllib-result', options);
           if (part.format === 'csv' || part.format === 'baselines-progress') part.format = 'rllib-progress';
           part.meta = { ...part.meta, config: params, configFiles: ['params.json'] };

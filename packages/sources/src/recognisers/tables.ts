@@ -6,7 +6,7 @@
  * source already is.
  */
 import { join } from 'node:path';
-import type { Folder, Recogniser, Source } from '../catalogue/types.js';
+import type { ColumnsToRead, Folder, Recogniser, Source } from '../catalogue/types.js';
 import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../readers.js';
 import { statisticY } from '../roles.js';
 import { isRunIdName, stem, tableOptions } from './shared.js';
@@ -44,7 +44,7 @@ export const tables: Recogniser = {
         joinable: true,
         layout: joins ? 'folder' : 'file',
         files: [folder.path(name)],
-        read: async () => [withStatisticY(await read(), stem(name))],
+        read: async (want) => [withStatisticY(await read(want), stem(name))],
       });
     }
     return out;
@@ -67,12 +67,13 @@ function readerOf(
   kind: string,
   headerless: number,
   head: string,
-): (() => Promise<RunPart>) | null {
+): ((want?: ColumnsToRead) => Promise<RunPart>) | null {
   const file = join(folder.abs, name);
   if (kind === 'table') {
     // named now: the read keeps no file's head (64 KiB each) while the others are read
     const columns = headerless > 0 ? { columns: headerlessNames(head, headerless, stem(name)) } : {};
-    return async () => readCsvPart(file, name, { ...(await tableOptions(folder, name)), ...columns });
+    return async (want) =>
+      readCsvPart(file, name, { ...(await tableOptions(folder, name)), ...columns }, want);
   }
   if (kind === 'jsonl')
     return async () =>

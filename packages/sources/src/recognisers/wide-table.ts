@@ -3,10 +3,9 @@
  * Tianshou's merge_csv writes; `return_seed1`, `seed_2/return`): one run per seed, all of one group.
  * The columns that summarise the seeds (`rew`, `rew:shaded`) are said, not read as runs.
  */
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
-import { readDelimitedColumns } from '../delimited.js';
+import { readDelimitedFile } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { chooseX } from '../roles.js';
 import { tableOptions } from './shared.js';
@@ -67,7 +66,7 @@ export const wideTable: Recogniser = {
 };
 
 async function readWide(file: string, name: string, options: TableOptions): Promise<SplitRuns> {
-  const parsed = readDelimitedColumns(file, await readFile(file, 'utf8'), options);
+  const parsed = await readDelimitedFile(file, options);
   const seeds = wideSeeds(parsed.header) ?? new Map<string, Map<string, string>>();
   const columns = parsed.columns;
   const perSeed = new Set([...seeds.values()].flatMap((m) => [...m.values()]));
