@@ -4,6 +4,7 @@
  *
  *   pnpm bench                  full sizes (about 10 minutes on 2 loaded cores)
  *   tsx bench/scale.ts 0.1      a tenth of every size (quick look; the targets are for the full sizes)
+ *   tsx bench/scale.ts --only export   one part: runs, export, report or many
  *
  * | work | target |
  * | runs --json, long table 10 seeds × 100,000 steps | ≤ 3 × DuckDB read_csv … GROUP BY seed |
@@ -28,6 +29,9 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const SCALE = Number(process.argv.slice(2).find((a) => /^[\d.]+$/.test(a)) ?? 1);
+/** `--only export` (or runs, report, many): that row alone. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const want = (part: string) => ONLY === undefined || ONLY === part;
 const TIMEOUT_S = Number(process.env.BENCH_TIMEOUT ?? 600);
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const duckdbModule = pathToFileURL(createRequire(import.meta.url).resolve('@duckdb/node-api')).href;
@@ -193,97 +197,105 @@ function row(work: string, ours: Measure, duck: Measure | null, target: string, 
 
 const root = mkdtempSync(join(os.tmpdir(), 'evidence-scale-bench-'));
 try {
-  // 1. runs --json on a long table, and the split's linearity
-  const seeds = 10;
-  const steps = n(100_000);
-  const table = join(root, 'long_table.csv');
-  await longTable(table, seeds, steps);
-  const ours1 = evidence(['runs', table, '--json'], join(root, 'runs.json'));
-  const duck1 = duckdb(
-    root,
-    `SELECT seed, count(*), avg(reward), max(reward) FROM read_csv('${table}') GROUP BY seed`,
-  );
-  row(
-    `runs --json, long table ${seeds} seeds × ${steps.toLocaleString('en')} steps`,
-    ours1,
-    duck1,
-    '≤ 3× DuckDB',
-    ours1.ok && ours1.seconds <= 3 * duck1.seconds,
-  );
-  const half = join(root, 'half.csv');
-  const whole = join(root, 'whole.csv');
-  // big enough that the split, not the process start, is what doubles
-  await longTable(half, 1, n(200_000));
-  await longTable(whole, 1, n(400_000));
-  const a = evidence(['runs', half, '--json'], join(root, 'half.json'));
-  const b = evidence(['runs', whole, '--json'], join(root, 'whole.json'));
-  const growth = b.seconds / a.seconds;
-  rows.push(
-    `| split linearity: one run of ${n(200_000).toLocaleString('en')} → ${n(400_000).toLocaleString('en')} rows | ${fmt(a)} → ${fmt(b)} (${growth.toFixed(1)}×) | — | ≤ 2.5× | ${a.ok && b.ok && growth <= 2.5 ? 'met' : '**not met**'} |`,
-  );
-  console.error(rows.at(-1));
+  if (want('runs')) {
+    // 1. runs --json on a long table, and the split's linearity
+    const seeds = 10;
+    const steps = n(100_000);
+    const table = join(root, 'long_table.csv');
+    await longTable(table, seeds, steps);
+    const ours1 = evidence(['runs', table, '--json'], join(root, 'runs.json'));
+    const duck1 = duckdb(
+      root,
+      `SELECT seed, count(*), avg(reward), max(reward) FROM read_csv('${table}') GROUP BY seed`,
+    );
+    row(
+      `runs --json, long table ${seeds} seeds × ${steps.toLocaleString('en')} steps`,
+      ours1,
+      duck1,
+      '≤ 3× DuckDB',
+      ours1.ok && ours1.seconds <= 3 * duck1.seconds,
+    );
+    const half = join(root, 'half.csv');
+    const whole = join(root, 'whole.csv');
+    // big enough that the split, not the process start, is what doubles
+    await longTable(half, 1, n(200_000));
+    await longTable(whole, 1, n(400_000));
+    const a = evidence(['runs', half, '--json'], join(root, 'half.json'));
+    const b = evidence(['runs', whole, '--json'], join(root, 'whole.json'));
+    const growth = b.seconds / a.seconds;
+    rows.push(
+      `| split linearity: one run of ${n(200_000).toLocaleString('en')} → ${n(400_000).toLocaleString('en')} rows | ${fmt(a)} → ${fmt(b)} (${growth.toFixed(1)}×) | — | ≤ 2.5× | ${a.ok && b.ok && growth <= 2.5 ? 'met' : '**not met**'} |`,
+    );
+    console.error(rows.at(-1));
+  }
 
-  // 2. export of a sweep
-  const runs = n(400);
-  await sweep(root, runs, 2_500);
-  const ours2 = evidence(['export', join(root, 'sweep'), '--out', join(root, 'runs.parquet')]);
-  const duck2 = duckdb(
-    root,
-    `COPY (SELECT * FROM read_csv('${join(root, 'long.csv')}')) TO '${join(root, 'duck.parquet')}' (FORMAT parquet)`,
-  );
-  row(
-    `export --out x.parquet, ${runs} runs × 2,500 rows × 8 metrics`,
-    ours2,
-    duck2,
-    '≤ 400 MB, ≤ 3× DuckDB',
-    ours2.ok && ours2.mb <= 400 && ours2.seconds <= 3 * duck2.seconds,
-  );
-  rmSync(join(root, 'sweep'), { recursive: true, force: true });
+  if (want('export')) {
+    // 2. export of a sweep
+    const runs = n(400);
+    await sweep(root, runs, 2_500);
+    const ours2 = evidence(['export', join(root, 'sweep'), '--out', join(root, 'runs.parquet')]);
+    const duck2 = duckdb(
+      root,
+      `COPY (SELECT * FROM read_csv('${join(root, 'long.csv')}')) TO '${join(root, 'duck.parquet')}' (FORMAT parquet)`,
+    );
+    row(
+      `export --out x.parquet, ${runs} runs × 2,500 rows × 8 metrics`,
+      ours2,
+      duck2,
+      '≤ 400 MB, ≤ 3× DuckDB',
+      ours2.ok && ours2.mb <= 400 && ours2.seconds <= 3 * duck2.seconds,
+    );
+    rmSync(join(root, 'sweep'), { recursive: true, force: true });
+  }
 
-  // 3. report on a long training log
-  const logRows = n(10_000_000);
-  const ev = join(root, 'evidence');
-  mkdirSync(ev);
-  await trainingLog(join(ev, 'training_log.csv'), logRows);
-  const ours3 = evidence(['report', ev]);
-  const page = sizeOf(join(ev, 'report'));
-  const duck3 = duckdb(
-    root,
-    `SELECT step // 4096 AS b, min(reward), max(reward), min(loss), max(loss) FROM read_csv('${join(ev, 'training_log.csv')}') GROUP BY b`,
-  );
-  row(
-    `report, training_log.csv of ${logRows.toLocaleString('en')} rows (page ${(page / 1e6).toFixed(2)} MB)`,
-    ours3,
-    duck3,
-    '≤ 600 MB, page ≤ 3 MB',
-    ours3.ok && ours3.mb <= 600 && page <= 3e6,
-  );
-  const plot3 = evidence([
-    'plot',
-    join(ev, 'training_log.csv'),
-    '--y',
-    'reward,loss',
-    '-o',
-    join(root, 'plot.png'),
-  ]);
-  row('plot --y reward,loss of the same log', plot3, duck3, '≤ 600 MB', plot3.ok && plot3.mb <= 600);
-  rmSync(ev, { recursive: true, force: true });
+  if (want('report')) {
+    // 3. report on a long training log
+    const logRows = n(10_000_000);
+    const ev = join(root, 'evidence');
+    mkdirSync(ev);
+    await trainingLog(join(ev, 'training_log.csv'), logRows);
+    const ours3 = evidence(['report', ev]);
+    const page = sizeOf(join(ev, 'report'));
+    const duck3 = duckdb(
+      root,
+      `SELECT step // 4096 AS b, min(reward), max(reward), min(loss), max(loss) FROM read_csv('${join(ev, 'training_log.csv')}') GROUP BY b`,
+    );
+    row(
+      `report, training_log.csv of ${logRows.toLocaleString('en')} rows (page ${(page / 1e6).toFixed(2)} MB)`,
+      ours3,
+      duck3,
+      '≤ 600 MB, page ≤ 3 MB',
+      ours3.ok && ours3.mb <= 600 && page <= 3e6,
+    );
+    const plot3 = evidence([
+      'plot',
+      join(ev, 'training_log.csv'),
+      '--y',
+      'reward,loss',
+      '-o',
+      join(root, 'plot.png'),
+    ]);
+    row('plot --y reward,loss of the same log', plot3, duck3, '≤ 600 MB', plot3.ok && plot3.mb <= 600);
+    rmSync(ev, { recursive: true, force: true });
+  }
 
-  // 4. discovery and read of many runs
-  const many = n(2_000);
-  folders(join(root, 'many'), many, 2_500);
-  const ours4 = evidence(['runs', join(root, 'many'), '--json'], join(root, 'many.json'));
-  const duck4 = duckdb(
-    root,
-    `SELECT filename, avg("rollout/ep_rew_mean") FROM read_csv('${join(root, 'many')}/*/*/progress.csv', filename = true) GROUP BY filename`,
-  );
-  row(
-    `runs --json (discovery + read), ${many.toLocaleString('en')} runs × 2,500 rows`,
-    ours4,
-    duck4,
-    '≤ 5 s, ≤ 500 MB',
-    ours4.ok && ours4.seconds <= 5 && ours4.mb <= 500,
-  );
+  if (want('many')) {
+    // 4. discovery and read of many runs
+    const many = n(2_000);
+    folders(join(root, 'many'), many, 2_500);
+    const ours4 = evidence(['runs', join(root, 'many'), '--json'], join(root, 'many.json'));
+    const duck4 = duckdb(
+      root,
+      `SELECT filename, avg("rollout/ep_rew_mean") FROM read_csv('${join(root, 'many')}/*/*/progress.csv', filename = true) GROUP BY filename`,
+    );
+    row(
+      `runs --json (discovery + read), ${many.toLocaleString('en')} runs × 2,500 rows`,
+      ours4,
+      duck4,
+      '≤ 5 s, ≤ 500 MB',
+      ours4.ok && ours4.seconds <= 5 && ours4.mb <= 500,
+    );
+  }
 
   console.log(
     `\nevidence at scale ×${SCALE} · node ${process.version} · ${os.cpus().length} cores · load average ${os.loadavg()[0]?.toFixed(1)} · whole processes, /usr/bin/time -v\n`,
