@@ -195,6 +195,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
         });
       else {
         runs.push(run);
+        origins.set(run, { chosen: chosen[i] as Chosen, patterned });
         const said = Object.keys(patterned ? identity : (candidate.named ?? {}));
         named.set(run, new Set([...said, ...(patterned ? [] : (splitNamed.get(run) ?? []))]));
       }
@@ -213,6 +214,52 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
     roles,
     summary: summarize(runs, skipped, unread, roles, patterned),
   };
+}
+
+/** Where each run discoverRuns gave came from, to read it again (withSeries). */
+const origins = new WeakMap<Run, { chosen: Chosen; patterned: boolean }>();
+
+/**
+ * The runs of a discovery read again, one source at a time, in the discovery's order, each with its
+ * identity as discovered (group, task, run, meta) and its series, restarts and issues as read now,
+ * keeping what `options` ask for. With a discovery made with `metrics: []` (identities, roles and
+ * configuration, no series held), a one-pass writer (export) holds one source's runs at a time, not
+ * every run's series.
+ */
+export async function* withSeries(discovery: Discovery, options: ReadOptions = {}): AsyncGenerator<Run> {
+  checkReadOptions(options);
+  // the sources in order, each read once; READ_AT_ONCE of them read ahead while the caller writes
+  const sources: { origin: { chosen: Chosen; patterned: boolean }; runs: Run[] }[] = [];
+  for (const run of discovery.runs) {
+    const origin = origins.get(run);
+    if (!origin) throw new Error(`${run.id}: not a run discoverRuns gave`);
+    const last = sources.at(-1);
+    if (last?.origin.chosen === origin.chosen) last.runs.push(run);
+    else sources.push({ origin, runs: [run] });
+  }
+  const reads: Promise<Run[]>[] = [];
+  const start = (i: number) => {
+    const source = sources[i];
+    if (source && !reads[i]) {
+      reads[i] = readChosen(source.origin.chosen, source.origin.patterned, options);
+      // a failure is the caller's when it gets there, never an unhandled rejection before
+      reads[i].catch(() => {});
+    }
+  };
+  for (let i = 0; i < sources.length; i++) {
+    for (let k = i; k < i + READ_AT_ONCE; k++) start(k);
+    const again = new Map((await (reads[i] as Promise<Run[]>)).map((r) => [r.id, r]));
+    delete reads[i];
+    for (const run of (sources[i] as (typeof sources)[number]).runs) {
+      const read = again.get(run.id);
+      yield {
+        ...run,
+        series: read?.series ?? [],
+        restarts: read?.restarts ?? [],
+        issues: read?.issues ?? [`${run.id}: gone when read again; nothing exported`],
+      };
+    }
+  }
 }
 
 /**

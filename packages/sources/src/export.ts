@@ -30,8 +30,42 @@ const CSV_CHUNK = 1 << 16;
 export interface ExportResult {
   /** Rows written (one per logged value). */
   rows: number;
+  /** Distinct metric names written. */
+  metrics: number;
   /** Names of the configuration columns after the long-form ones. */
   config: string[];
+}
+
+/**
+ * Runs to export without holding every run's series: `runs` give the identities and configuration (the
+ * columns are known before the first row), `withSeries()` the same runs with their series, one at a
+ * time, in that order (sources' withSeries of a discovery made with `metrics: []`).
+ */
+export interface ExportRuns {
+  runs: readonly Run[];
+  withSeries(): AsyncIterable<Run>;
+}
+
+function exportRuns(input: readonly Run[] | ExportRuns): ExportRuns {
+  if (!Array.isArray(input)) return input as ExportRuns;
+  const runs = input as readonly Run[];
+  return {
+    runs,
+    async *withSeries() {
+      yield* runs;
+    },
+  };
+}
+
+/** Each run with its series, checked to be the run of `runs` at its index. */
+async function* inOrder(input: ExportRuns): AsyncGenerator<[number, Run]> {
+  let r = 0;
+  for await (const run of input.withSeries()) {
+    if (run.id !== input.runs[r]?.id)
+      throw new Error(`export: run ${r + 1} read as ${run.id}, expected ${input.runs[r]?.id}`);
+    yield [r++, run];
+  }
+  if (r !== input.runs.length) throw new Error(`export: ${r} of ${input.runs.length} runs read`);
 }
 
 /** How many rows the long form of these runs has. */
@@ -69,17 +103,19 @@ function configCell(value: ConfigColumn['values'][number]): string {
  * values as logged; an empty wall_time where the source has none, an empty configuration cell where the
  * run has no such key).
  */
-export async function exportCsv(runs: readonly Run[], out: string): Promise<ExportResult> {
-  const config = configColumns(runs);
-  const keys = runKeys(runs);
+export async function exportCsv(input: readonly Run[] | ExportRuns, out: string): Promise<ExportResult> {
+  const source = exportRuns(input);
+  const config = configColumns(source.runs);
+  const keys = runKeys(source.runs);
+  const metrics = new Set<string>();
   let rows = 0;
   await writeBeside(out, async (handle) => {
     let chunk = `${[...EXPORT_COLUMNS, ...config.map((c) => c.name)].map(csvField).join(',')}\n`;
-    for (let r = 0; r < runs.length; r++) {
-      const run = runs[r] as Run;
+    for await (const [r, run] of inOrder(source)) {
       const identity = [run.group, run.task, run.run, keys[r] as string].map(csvField).join(',');
       const settings = config.map((c) => `,${configCell(c.values[r] ?? null)}`).join('');
       for (const series of run.series) {
+        metrics.add(series.metric);
         const prefix = `${identity},${csvField(sourceOf(run, series.source))},${csvField(series.metric)},`;
         const format = series.float32 ? formatFloat32 : formatNumber;
         for (let i = 0; i < series.values.length; i++) {
@@ -95,7 +131,7 @@ export async function exportCsv(runs: readonly Run[], out: string): Promise<Expo
     }
     await handle.write(chunk);
   });
-  return { rows, config: config.map((c) => c.name) };
+  return { rows, metrics: metrics.size, config: config.map((c) => c.name) };
 }
 
 /** One row group under construction: each segment a slice of one series, its other cells constant. */
@@ -157,23 +193,25 @@ function parquetSchema(config: readonly ConfigColumn[]): ParquetColumn[] {
  * column as DOUBLE, BOOLEAN or STRING (null where a run lacks the key). Temp file, then rename.
  */
 export async function exportParquet(
-  runs: readonly Run[],
+  input: readonly Run[] | ExportRuns,
   out: string,
   { rowGroup = ROW_GROUP }: { rowGroup?: number } = {},
 ): Promise<ExportResult> {
   if (!Number.isInteger(rowGroup) || rowGroup < 1)
     throw new RangeError('rowGroup: expected a positive integer');
-  const config = configColumns(runs);
-  const keys = runKeys(runs);
+  const source = exportRuns(input);
+  const config = configColumns(source.runs);
+  const keys = runKeys(source.runs);
+  const metrics = new Set<string>();
   let rows = 0;
   await writeBeside(out, async (handle) => {
     const parquet = await parquetStream(handle, parquetSchema(config));
     let group = new RowGroup(TEXT_COLUMNS + config.length);
-    for (let r = 0; r < runs.length; r++) {
-      const run = runs[r] as Run;
+    for await (const [r, run] of inOrder(source)) {
       const identity: Cell[] = [run.group, run.task, run.run, keys[r] as string];
       const settings = config.map((c) => c.values[r] ?? null);
       for (const series of run.series) {
+        metrics.add(series.metric);
         const cells = [...identity, sourceOf(run, series.source), series.metric, ...settings];
         for (let i = 0; i < series.values.length; ) {
           const to = Math.min(series.values.length, i + rowGroup - group.rows);
@@ -190,5 +228,5 @@ export async function exportParquet(
     if (group.rows > 0) await parquet.writeGroup(group.columns());
     await parquet.finish();
   });
-  return { rows, config: config.map((c) => c.name) };
+  return { rows, metrics: metrics.size, config: config.map((c) => c.name) };
 }

@@ -19,12 +19,14 @@ export {
   RUN_COLUMNS,
   type RunList,
   UnknownFileError,
+  withSeries,
 } from './discover.js';
 export {
   type ConfigColumn,
   configColumns,
   EXPORT_COLUMNS,
   type ExportResult,
+  type ExportRuns,
   exportCsv,
   exportParquet,
   exportRowCount,

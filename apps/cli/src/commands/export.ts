@@ -43,8 +43,9 @@ One row per logged value: every value at a repeated step is kept; wall_time is e
 format has none. run_id is unique per run (its path under ROOT). Then one column per configuration key
 (run.json, params.json, config.yml, TensorBoard hparams…; nested keys as optimizer.lr; config.<key> when
 a key clashes with a column above), empty where a run lacks it. Parquet: text as UTF-8 strings; step,
-wall_time, value as DOUBLE; a configuration column as DOUBLE, BOOLEAN or STRING. Written in row groups
-(Parquet) or chunks (CSV): memory does not grow with the output.
+wall_time, value as DOUBLE; a configuration column as DOUBLE, BOOLEAN or STRING. Runs are found first,
+then each is read again as it is written, in row groups (Parquet) or chunks (CSV): memory holds a few
+runs' series, not the sweep's.
 
 Examples:
   $ evidence export runs/ --out runs.parquet
@@ -65,14 +66,23 @@ Examples:
         throw new InputError(displayPath(io, out), 'is a directory, expected a file to write');
       if (existing && !options.force)
         throw new InputError(displayPath(io, out), 'already exists; pass --force to replace it');
-      const found = await readRuns(io, root, { ...discoveryOptions(options), exclude: out });
+      // first the runs without their series (identities, groups, configuration: the file's columns),
+      // then each run's series read again as it is written: memory holds one source's series at a time
+      const found = await readRuns(io, root, { ...discoveryOptions(options), exclude: out, metrics: [] });
       const sources = await import('@evidence/sources');
-      const { rows, config } =
-        kind === '.parquet'
-          ? await sources.exportParquet(found.runs, out)
-          : await sources.exportCsv(found.runs, out);
-      printRunIssues(io, root, found.runs);
-      const metrics = new Set(found.runs.flatMap((run) => run.series.map((s) => s.metric))).size;
+      const exported: { id: string; issues: readonly string[] }[] = [];
+      const runs = {
+        runs: found.runs,
+        async *withSeries() {
+          for await (const run of sources.withSeries(found)) {
+            exported.push({ id: run.id, issues: run.issues });
+            yield run;
+          }
+        },
+      };
+      const { rows, metrics, config } =
+        kind === '.parquet' ? await sources.exportParquet(runs, out) : await sources.exportCsv(runs, out);
+      printRunIssues(io, root, exported);
       const settings = config.length === 0 ? '' : `; configuration columns: ${config.join(', ')}`;
       printLine(
         io.stdout,
