@@ -3,6 +3,7 @@ import { openInput } from '@evidence/node-kit';
 import Papa from 'papaparse';
 import { cellValue, cellValueAt } from './cell-value.js';
 import { cellNumber } from './cells.js';
+import { ownString } from './own-string.js';
 
 /** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
 export interface DelimitedText {
@@ -284,7 +285,7 @@ class DelimitedScan {
   private accept(line: number, row: RowView): void {
     const { path, header, tornLine, options } = this;
     if (header === null) {
-      this.header = Array.from({ length: row.count }, (_, i) => row.field(i).trim());
+      this.header = Array.from({ length: row.count }, (_, i) => ownString(row.field(i).trim()));
       return;
     }
     if (row.count !== header.length) {

@@ -86,6 +86,17 @@ export async function catalogue(
       unread.push({ path: folder.path(name), why: what });
     }
     sourcesOf.set(entry.rel, sources);
+    // a folder's files are looked at by its recognisers and its ancestors' (recognised before it): from
+    // here on, reads need their shape and age, not their first 64 KiB, so a sweep of thousands of run
+    // folders holds the heads of the few being recognised, never every head at once
+    for (const name of entry.files) dropHead(childRel(entry.rel, name));
+  };
+  const dropHead = (rel: string): void => {
+    const found = sniffs.get(rel);
+    if (!found) return;
+    const shape = found.then(withoutHead);
+    shape.catch(() => {}); // an unreadable file is said by whoever asks for it, as before
+    sniffs.set(rel, shape);
   };
 
   const depths = new Map<number, FolderEntry[]>();
@@ -96,12 +107,7 @@ export async function catalogue(
   }
   for (const depth of [...depths.keys()].sort((a, b) => a - b))
     await mapLimit(depths.get(depth) as FolderEntry[], 8, recognise);
-  // reads need a file's shape and age, not the first 64 KiB the recognisers looked at: a sweep of
-  // thousands of files holds no head while its runs are read
-  for (const [rel, found] of sniffs) {
-    const sniff = await found.catch(() => null);
-    if (sniff) sniffs.set(rel, Promise.resolve(withoutHead(sniff)));
-  }
+  for (const rel of sniffs.keys()) dropHead(rel);
 
   const candidates: Candidate[] = [];
   const folderRuns = new Map<string, { candidate: Candidate; configs: Source[] }>();

@@ -6,6 +6,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import Papa from 'papaparse';
 import { cellNumber } from '../cells.js';
+import { ownString } from '../own-string.js';
 
 export const HEAD_BYTES = 64 * 1024;
 
@@ -250,5 +251,6 @@ const isNumber = (cell: string): boolean => {
  */
 function headerOf(first: string[], lines: string[]): string[] | null {
   const quotedNames = (lines[0] ?? '').includes('"') && !(lines[1] ?? '').includes('"');
-  return first.every(isNumber) && !quotedNames ? null : first.map((c) => c.trim());
+  // names of their own: a slice would keep the file's first 64 KiB alive as long as the shape lives
+  return first.every(isNumber) && !quotedNames ? null : first.map((c) => ownString(c.trim()));
 }
