@@ -204,9 +204,10 @@ class BoundsRow implements RowView {
       const to = this.bounds[2 * i + 1] as number;
       for (let k = from; k < to; k++) {
         const c = this.text.charCodeAt(k);
-        if (c > 32 && c < 127) return false;
-        // beyond ASCII, what String.prototype.trim calls a space
-        if (c >= 127 && this.field(i).trim() !== '') return false;
+        // tab, line feed, vertical tab, form feed, carriage return and space are spaces; beyond ASCII,
+        // what String.prototype.trim calls one
+        if (c === 32 || (c >= 9 && c <= 13)) continue;
+        if (c < 127 || this.field(i).trim() !== '') return false;
       }
     }
     return true;

@@ -66,7 +66,7 @@ describe('readDelimitedColumns', () => {
 describe('parseDelimited without quotes', () => {
   // the quote-free path cuts fields from the text itself: it must give what splitting each line gives
   const text = fc.string({
-    unit: fc.constantFrom('a', '1', ' ', ',', ';', ':', '\t', '#', '\n'),
+    unit: fc.constantFrom('a', '1', ' ', ',', ';', ':', '\t', '#', '\n', '\u0001', '\u00a0', '\v'),
     maxLength: 200,
   });
   it('gives the rows of line.split(delimiter): comments, blank rows and wrong widths as the rules say', () => {
