@@ -483,7 +483,11 @@ export async function readDelimitedFile(
       if (pending.length < cutAt) continue;
       // the delimiter is decided from the same head a whole text's is
       if (scan === null && headEnd(pending) === -1) continue;
-      const reader: DelimitedScan = scan ?? begin(pending.slice(0, headEnd(pending)));
+      const head = headEnd(pending);
+      // the rows to expect: the file's size over the head's bytes per line (a little over, never under 1,024)
+      if (scan === null)
+        columns.expectedRows = Math.max(1024, Math.ceil(((left + pending.length) / head) * HEAD_LINES * 1.1));
+      const reader: DelimitedScan = scan ?? begin(pending.slice(0, head));
       const end = rowsEnd(pending, options.delimiter === ' ' ? ' ' : delimiter);
       if (end === 0) {
         cutAt = pending.length * 2;
@@ -497,6 +501,7 @@ export async function readDelimitedFile(
   } finally {
     await handle.close();
   }
+  if (scan === null) columns.expectedRows = Math.max(1024, countLines(pending, 0, pending.length));
   const reader: DelimitedScan = scan ?? begin(headOf(pending));
   reader.block(pending, true);
   return columns.finish(reader.result());
@@ -509,6 +514,9 @@ class ColumnsOf {
   private current: RowView | null = null;
   /** The field of the row at hand, for `onRow`. */
   private readonly field = (index: number): string => (this.current as RowView).field(index);
+
+  /** Rows the columns are first sized for (a streamed file's estimate), so they rarely grow. */
+  expectedRows = 1024;
 
   constructor(
     private readonly path: string,
@@ -539,7 +547,7 @@ class ColumnsOf {
     return header.map((name, index) => {
       const kind = this.take.skip?.(name, index, header) ? 'skip' : seen.has(name) ? 'duplicate' : 'read';
       if (kind !== 'skip') seen.add(name);
-      return { name, index, kind, values: new Float64Array(1024), text: null };
+      return { name, index, kind, values: new Float64Array(this.expectedRows), text: null };
     });
   }
 
@@ -554,7 +562,11 @@ class ColumnsOf {
         );
       if (column.kind !== 'read') continue;
       if (column.text) text.push(column.text);
-      else columns.set(column.name, column.values.slice(0, rows));
+      else
+        columns.set(
+          column.name,
+          rows === column.values.length ? column.values : column.values.slice(0, rows),
+        );
     }
     if (text.length > 0) scanned.issues.push(textColumnsIssue(path, text));
     return { ...scanned, columns, rows };

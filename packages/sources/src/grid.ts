@@ -61,8 +61,11 @@ function sameRows(series: readonly Series[]): boolean {
 function rowKeysFromRows(series: readonly Series[]): { steps: Float64Array; index: Int32Array[] } {
   // file rows index dense arrays: one pass over the points, then one over the rows (no map, no sort)
   let rows = 0;
-  for (const s of series)
-    for (const fileRow of s.rows as Uint32Array) if (fileRow >= rows) rows = fileRow + 1;
+  for (const s of series) {
+    const fileRows = s.rows as Uint32Array;
+    for (let i = 0; i < fileRows.length; i++)
+      if ((fileRows[i] as number) >= rows) rows = (fileRows[i] as number) + 1;
+  }
   const stepOfRow = new Float64Array(rows);
   const rowOf = new Int32Array(rows).fill(-1);
   for (const s of series)
