@@ -501,7 +501,8 @@ export async function readDelimitedFile(
   } finally {
     await handle.close();
   }
-  if (scan === null) columns.expectedRows = Math.max(1024, countLines(pending, 0, pending.length));
+  // a file read whole: a row per line but the header's (and the empty one after the last line end)
+  if (scan === null) columns.expectedRows = Math.max(16, countLines(pending, 0, pending.length) - 2);
   const reader: DelimitedScan = scan ?? begin(headOf(pending));
   reader.block(pending, true);
   return columns.finish(reader.result());

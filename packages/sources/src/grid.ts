@@ -24,19 +24,34 @@ export function runColumns(run: Run): Map<string, Float64Array> {
  * needs to draw x as time. `wallTimes` is left out when no series logged one (`withWallTimes` false too).
  */
 export function runGrid(run: Run, withWallTimes = true): RunGrid {
-  const rowsOf = sameRows(run.series) ? rowKeysFromRows(run.series) : rowKeysFromSteps(run.series);
-  const { steps: x, index } = rowsOf;
+  // every series on every row of one table: its arrays are the columns already (read-only, as every
+  // series array), nothing to place
+  const dense = denseRows(run.series);
+  const rowsOf = dense
+    ? null
+    : sameRows(run.series)
+      ? rowKeysFromRows(run.series)
+      : rowKeysFromSteps(run.series);
+  const x = rowsOf ? rowsOf.steps : (run.series[0] as Series).steps;
   const timed = withWallTimes && run.series.some((s) => s.wallTimes.some(Number.isFinite));
   const columns = new Map<string, Float64Array>([[run.x, x]]);
   const wallTimes = timed ? new Map<string, Float64Array>([[run.x, x]]) : undefined;
   run.series.forEach((series, s) => {
     let name = series.metric === run.x ? `${series.metric} (metric)` : series.metric;
     if (columns.has(name)) name = `${name} (${series.source})`;
-    const rows = index[s] as Int32Array;
-    columns.set(name, scatter(series.values, rows, x.length));
-    wallTimes?.set(name, scatter(series.wallTimes, rows, x.length));
+    const rows = rowsOf?.index[s] as Int32Array;
+    columns.set(name, rowsOf ? scatter(series.values, rows, x.length) : series.values);
+    wallTimes?.set(name, rowsOf ? scatter(series.wallTimes, rows, x.length) : series.wallTimes);
   });
   return wallTimes ? { columns, wallTimes } : { columns };
+}
+
+/** Every series shares one rows array, and it is 0, 1, … n − 1: the table's every row, in order. */
+function denseRows(series: readonly Series[]): boolean {
+  const rows = series[0]?.rows;
+  if (!rows || !series.every((s) => s.rows === rows)) return false;
+  for (let i = 0; i < rows.length; i++) if (rows[i] !== i) return false;
+  return true;
 }
 
 /** `values` placed at their rows of a column `length` long; NaN elsewhere. */

@@ -26,9 +26,12 @@ export function tableSeries(
   const xs = columns.get(options.x);
   if (!xs) return { series: [], restarts: [], missingX: 0 };
   const { kept, restarts, missingX } = keptRows(xs, options);
+  // every row kept (no restart, no row without an x): the columns are the series' arrays as they are
+  const everyRow = kept.length === xs.length;
+  const take = (from: Float64Array) => (everyRow ? from : gather(from, kept));
   const shared = {
-    steps: gather(xs, kept),
-    wallTimes: options.wallTimes ? gather(options.wallTimes, kept) : nanArray(kept.length),
+    steps: take(xs),
+    wallTimes: options.wallTimes ? take(options.wallTimes) : nanArray(kept.length),
     rows: Uint32Array.from(kept),
   };
   const series: Series[] = [];
@@ -37,7 +40,7 @@ export function tableSeries(
     let count = 0;
     for (const row of kept) if (!Number.isNaN(column[row] as number)) count++;
     if (count === kept.length) {
-      series.push({ metric, source: options.source, ...shared, values: gather(column, kept) });
+      series.push({ metric, source: options.source, ...shared, values: take(column) });
       continue;
     }
     const out = {
