@@ -194,8 +194,14 @@ export function isReturnName(name: string): boolean {
  */
 export function statisticY(fileStem: string, names: readonly string[]): string | null {
   if (!FAMILY.test(fileStem.toLowerCase()) || names.some((n) => isReturnName(n))) return null;
-  return names.find((n) => /^(mean|average|avg)$/i.test(n)) ?? names.find((n) => /^median$/i.test(n)) ?? null;
+  return names.find((n) => MEAN.test(n)) ?? names.find((n) => MEDIAN.test(n)) ?? null;
 }
+
+const MEAN = /^(mean|average|avg)$/i;
+const MEDIAN = /^median$/i;
+
+/** A column statisticY may take: its mean or median. */
+export const isStatisticName = (name: string): boolean => MEAN.test(name) || MEDIAN.test(name);
 
 /** A run's default y when it logs no return: what TRL (DPO, PPO), HF Trainer, Lightning and Keras log. */
 export const OTHER_Y_VOCABULARY = ['rewards/chosen', 'objective/scores', 'eval_loss', 'val_loss', 'loss'];

@@ -3,7 +3,7 @@
  * `downsample` points. Applied to each run as soon as it is read, before the next one is.
  */
 import type { Run, Series } from '../model.js';
-import { chooseY, isXName } from '../roles.js';
+import { chooseY, isStatisticName, isXName } from '../roles.js';
 import type { ColumnsToRead, MetricsOf, ReadOptions } from './types.js';
 
 /** Refuses a downsample that could not keep a first and a last point, before anything is read. */
@@ -50,7 +50,7 @@ export function columnsToRead(options: ReadOptions): ColumnsToRead | undefined {
   return (names) => {
     const xs = names.filter(isXName);
     const y = chooseY(names);
-    const read = new Set([...xs, ...names.filter((name) => STATISTIC.test(name))]);
+    const read = new Set([...xs, ...names.filter(isStatisticName)]);
     if (y !== null) read.add(y);
     for (const x of xs.length > 0 ? xs : ['row'])
       for (const name of wantedMetrics(options, { metrics: names.filter((n) => n !== x), x, y }) ?? [])
@@ -58,8 +58,6 @@ export function columnsToRead(options: ReadOptions): ColumnsToRead | undefined {
     return read;
   };
 }
-
-const STATISTIC = /^(mean|average|avg|median)$/i;
 
 /** `limit` points evenly spaced by index (first and last among them), or the series when it has fewer. */
 export function downsampled(series: Series, limit: number): Series {
