@@ -248,8 +248,11 @@ class DelimitedScan {
     };
   }
 
-  /** The next rows of the table; `last` for the block that ends the text (its last line may be torn). */
-  block(input: string, last: boolean): void {
+  /**
+   * The next rows of the table; `last` for the block that ends the text (its last line may be torn).
+   * `lines`: its line count, when the caller has counted them.
+   */
+  block(input: string, last: boolean, lines = countLines(input, 0, input.length)): void {
     let text = normalised(input, this.first, this.options.delimiter === ' ');
     this.first = false;
     const base = this.lines;
@@ -275,7 +278,7 @@ class DelimitedScan {
         text = text.slice(0, start);
       }
     }
-    this.lines += countLines(input, 0, input.length) - 1;
+    this.lines += lines - 1;
     const body = text.slice(offset);
     const bodyBase = base + countLines(text, 0, offset) - 1;
     if (body.includes('"')) this.quoted(body, bodyBase);
@@ -501,10 +504,11 @@ export async function readDelimitedFile(
   } finally {
     await handle.close();
   }
+  const lines = countLines(pending, 0, pending.length);
   // a file read whole: a row per line but the header's (and the empty one after the last line end)
-  if (scan === null) columns.expectedRows = Math.max(16, countLines(pending, 0, pending.length) - 2);
+  if (scan === null) columns.expectedRows = Math.max(16, lines - 2);
   const reader: DelimitedScan = scan ?? begin(headOf(pending));
-  reader.block(pending, true);
+  reader.block(pending, true, lines);
   return columns.finish(reader.result());
 }
 
