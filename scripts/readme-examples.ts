@@ -177,17 +177,9 @@ export function runExample(
   if (check.status !== 0) return { status: check.status, stdout: check.stdout, stderr: check.stderr, cwd };
   const file = join(cwd, 'example.mts');
   writeFileSync(file, code);
-  const run = () =>
-    spawnSync(process.execPath, ['--import', tsx, file], {
-      cwd,
-      env: { PATH: process.env.PATH ?? '', ...options.env },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-      timeout: 60_000,
-      killSignal: 'SIGKILL',
-    });
-  let child = run();
-  // tsx's start-up has been seen to hang on a loaded machine: a silent timeout is tried once more
-  if (child.signal === 'SIGKILL' && child.stdout === '') child = run();
+  const child = runChild(process.execPath, ['--import', tsx, file], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...options.env },
+  });
   return { status: child.status, stdout: child.stdout, stderr: child.stderr, cwd };
 }
