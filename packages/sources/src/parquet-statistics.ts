@@ -51,8 +51,12 @@ export function doubleBounds(parts: readonly Float64Array[], nullable: boolean):
         if (v > max) max = v;
       }
     }
-  if (!seen) return { min: undefined, max: undefined, nulls: nullable ? nans : 0, nans: nullable ? 0 : nans };
-  return { min, max, nulls: nullable ? nans : 0, nans: nullable ? 0 : nans };
+  return {
+    min: seen ? min : undefined,
+    max: seen ? max : undefined,
+    nulls: nullable ? nans : 0,
+    nans: nullable ? 0 : nans,
+  };
 }
 
 /**
