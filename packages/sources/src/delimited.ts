@@ -359,8 +359,7 @@ class DelimitedScan {
       delimiter: this.delimiter,
       step: (result) => {
         const line = lineAt(Math.max(0, result.meta.cursor - 1));
-        while (body.charCodeAt(rowStart) === 10 || body.charCodeAt(rowStart) === 13) rowStart++;
-        const opens = lineAt(rowStart);
+        const opens = lineAt(rowOpening(body, rowStart, this.delimiter));
         rowStart = result.meta.cursor;
         for (const error of result.errors)
           this.issues.push(`${this.path}:${opens}: ${error.message}; row skipped`);
@@ -369,6 +368,21 @@ class DelimitedScan {
         this.accept(line, row);
       },
     });
+  }
+}
+
+/**
+ * Where the row after `from` opens: past the lines papaparse skips before it (blank, only delimiters and
+ * spaces, `#` comments), so a broken row is named at its own line whatever precedes it.
+ */
+function rowOpening(body: string, from: number, delimiter: string): number {
+  let at = from;
+  for (;;) {
+    const end = body.indexOf('\n', at);
+    const line = body.slice(at, end === -1 ? body.length : end);
+    const skipped = line.startsWith('#') || line.split(delimiter).join('').trim() === '';
+    if (!skipped || end === -1) return at;
+    at = end + 1;
   }
 }
 
