@@ -178,6 +178,17 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     );
   });
 
+  it("rlpyt: run_<ID>/ with progress.csv and params.json; the task from the configuration's `game`, y the return's Average, never its Std", async () => {
+    const { runs, unread } = await discover('rlpyt');
+    expect(runs.map((r) => [r.group, r.task, r.run, r.x, r.y])).toEqual([
+      ['example_1', 'pong', 'run_0', 'Diagnostics/CumSteps', 'ReturnAverage'],
+      ['example_1', 'pong', 'run_1', 'Diagnostics/CumSteps', 'ReturnAverage'],
+    ]);
+    // the first row's NaN (no episode finished yet) is no point
+    expect(series(runs[1], 'ReturnAverage')).toEqual({ steps: [64000, 96000, 128000], values: [-15, -10, -5] });
+    expect(unread.map((u) => u.path.split('/').pop())).toEqual(['debug.log', 'debug.log']);
+  });
+
   it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {
     const { runs, unread } = await discover('rsl-rl');
     expect(runs.map(row)).toEqual([

@@ -38,6 +38,10 @@ The writing code is ported from each writer's source:
   `Metrics/AverageReturn`), `train/policy/` and `train/checkpoints/` of saved models;
 - skrl: `runs/torch/<task>/<yy-mm-dd_HH-MM-SS-ffffff>_<Agent>/` event files (`Reward / Total reward
   (mean)`, `Reward / Instantaneous reward (mean)`), `checkpoints/agent_<t>.pt`.
+- rlpyt utils/logging/context.py logger_context: `data/local/<yyyymmdd>/<hhmmss>/<log_dir>/run_<ID>/`
+  with params.json (json.dump of log_params plus `name`, `run_ID`), debug.log, and logger.dump_tabular's
+  progress.csv (csv.DictWriter; runners/minibatch_rl.py's `Diagnostics/` keys, then each TrajInfo field's
+  `Average`/`Std`/`Median`/`Min`/`Max` via record_tabular_misc_stat, NaN where none finished).
 
   PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
 """
@@ -339,10 +343,40 @@ def tf_agents():
             f.write(b"\x08\x01\x12\x00" + b"\x00" * 8)
 
 
+def rlpyt():
+    for run_id in (0, 1):
+        d = mkdir("rlpyt", "data", "local", "20240101", "120000", "example_1", f"run_{run_id}")
+        with open(os.path.join(d, "params.json"), "w") as f:
+            json.dump({"game": "pong", "name": "dqn_pong", "run_ID": run_id}, f)
+        with open(os.path.join(d, "debug.log"), "w") as f:
+            f.write(f"2024-01-01 12:00:00.000000 | dqn_pong_{run_id} Optimizing over 1000 iterations.\n")
+        keys = [f"Diagnostics/{k}" for k in ("Iteration", "CumTime (s)", "CumSteps", "CumCompletedTrajs", "CumUpdates",
+                                             "StepsPerSecond", "UpdatesPerSecond", "ReplayRatio", "CumReplayRatio")]
+        for field in ("Length", "Return", "NonzeroRewards", "DiscountedReturn"):
+            keys += [f"{field}{stat}" for stat in ("Average", "Std", "Median", "Min", "Max")]
+        keys += [f"loss{stat}" for stat in ("Average", "Std", "Median", "Min", "Max")]
+        with open(os.path.join(d, "progress.csv"), "w") as f:
+            w = csv.DictWriter(f, fieldnames=keys)
+            w.writeheader()
+            for itr in range(4):
+                row = dict.fromkeys(keys, float("nan"))
+                row.update({"Diagnostics/Iteration": itr * 1000 + 999, "Diagnostics/CumTime (s)": 60.5 * (itr + 1),
+                            "Diagnostics/CumSteps": (itr + 1) * 32000, "Diagnostics/CumCompletedTrajs": 4 * itr,
+                            "Diagnostics/CumUpdates": itr * 1000, "Diagnostics/ReplayRatio": 8.0,
+                            "Diagnostics/CumReplayRatio": 8.0})
+                if itr > 0:
+                    ret = -21.0 + 5 * itr + run_id
+                    row.update({"Diagnostics/StepsPerSecond": 528.9, "Diagnostics/UpdatesPerSecond": 16.5})
+                    for field, v in (("Length", 800.0), ("Return", ret), ("NonzeroRewards", 21.0), ("DiscountedReturn", ret / 10)):
+                        row.update({f"{field}Average": v, f"{field}Std": 1.5, f"{field}Median": v, f"{field}Min": v - 2, f"{field}Max": v + 2})
+                    row.update({f"loss{stat}": 0.01 for stat in ("Average", "Std", "Median", "Min", "Max")})
+                w.writerow(row)
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt):
         write()
     tb_oracle.write_spec(SPEC)
 

@@ -174,10 +174,8 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
   if (gate) requireImprovement(io, runs, gate[0] as string, gate[1] as string);
 }
 
-/** Other files under the root, and the lines the readers skipped or said, on stderr. */
+/** The lines the readers skipped or said, on stderr (files not read are in the summary's note). */
 function printSkipped(io: CliIo, found: Discovery, root: string, where: string): void {
-  if (found.ignored.length > 0)
-    printLine(io.stderr, `${where}: ${count(found.ignored.length, 'other file')} ignored (no run's files)`);
   for (const issue of found.runs.flatMap((run) => run.issues))
     printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
 }

@@ -119,7 +119,7 @@ export function configMeta(value: Record<string, unknown>, configFiles: string[]
     if (typeof v === 'string' && v.trim() !== '' && v.length <= 100) return v.trim();
     if (v && typeof v === 'object') {
       const o = v as Record<string, unknown>;
-      return pick(o.id ?? o.env_id ?? o.name ?? o.env_name);
+      return pick(o.id ?? o.env_id ?? o.name ?? o.env_name ?? o.game);
     }
     return undefined;
   };

@@ -6,6 +6,7 @@ import { basename, dirname, join } from 'node:path';
 import type { Recogniser } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import { readCsvPart, readJsonlPart } from '../readers.js';
+import { configMeta } from './config.js';
 import { tableOptions } from './shared.js';
 
 export const rayTrial: Recogniser = {
@@ -15,8 +16,9 @@ export const rayTrial: Recogniser = {
     if (!(has('params.json') && (has('progress.csv') || has('result.json')))) return [];
     const dir = folder.abs;
     const progress = has('progress.csv') && (await folder.sniff('progress.csv')).size > 0;
+    // the task as any configuration names it (`env: "CartPole-v1"`, rlpyt's `env: {id: …}`)
     const env = await readConfigFile(join(dir, 'params.json')).then(
-      (p) => (typeof p.env === 'string' ? p.env : undefined),
+      (p) => configMeta(p, []).envId,
       () => undefined,
     );
     const options = await tableOptions(folder, progress ? 'progress.csv' : 'result.json');
@@ -32,8 +34,7 @@ export const rayTrial: Recogniser = {
             ? await readCsvPart(join(dir, 'progress.csv'), 'progress.csv', options, want)
             : await readJsonlPart(join(dir, 'result.json'), 'result.json', 'rllib-result', options);
           if (part.format === 'csv' || part.format === 'baselines-progress') part.format = 'rllib-progress';
-          part.meta = { ...part.meta, config: params, configFiles: ['params.json'] };
-          if (typeof params.env === 'string') part.meta.envId = params.env;
+          part.meta = { ...part.meta, ...configMeta(params, ['params.json']) };
           return [part];
         },
       },
