@@ -55,18 +55,22 @@ X_VOCABULARY.forEach((name, i) => {
 
 /**
  * A counter the vocabulary does not list but that names itself a step count: `actor_steps`,
- * `learner_steps` (Acme), `num_agent_steps`, `total_env_frames`. Ranked after the vocabulary's env-step
- * names, before updates, episodes and epochs; rates and times (`steps_per_second`, `step_time`) are not.
+ * `learner_steps` (Acme), `num_agent_steps`, `total_env_frames`, rlkit's `expl/num steps total`. Ranked
+ * after the vocabulary's env-step names, before updates, episodes and epochs; rates and times
+ * (`steps_per_second`, `step_time`) are not.
  */
-const STEP_SUFFIX = /(steps|timesteps|frames)$/;
+const STEP_SUFFIX = /(steps|timesteps|frames)(total|sofar|lifetime)?$/;
 const NOT_A_COUNTER = /per|rate|time|second|sec$|fps|mean|avg|average|std|max|min/;
 const SUFFIX_RANK = X_VOCABULARY.indexOf('steps') + 0.5;
+/** An evaluation's own count (rlkit's `eval/num steps total`) measures no training: it ranks after. */
+const EVALUATION = /^(eval|evaluation|test|testing|val|validation)[/_.\s-]/i;
 
 function xRank(name: string): number | undefined {
   const key = normaliseName(name);
   const known = X_RANK.get(key);
   if (known !== undefined) return known;
-  return STEP_SUFFIX.test(key) && !NOT_A_COUNTER.test(key) ? SUFFIX_RANK : undefined;
+  if (!STEP_SUFFIX.test(key) || NOT_A_COUNTER.test(key)) return undefined;
+  return EVALUATION.test(name) ? SUFFIX_RANK + 0.25 : SUFFIX_RANK;
 }
 
 /** Whether a column name is an x name of the vocabulary (any spelling). */

@@ -174,7 +174,7 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(series(runs[0], 'Evaluation/AverageReturn').steps).toEqual([4000, 8000, 12000]);
     expect(series(runs[0], 'Extras/EpisodeRewardMean').steps).toEqual([0, 1, 2]);
     expect(runs[0]?.issues.join('\n')).toMatch(
-      /3 tag\(s\) of the event files also logged in progress\.csv .*read from the table/,
+      /ppo_pendulum: 3 tag\(s\) of the event files also logged in progress\.csv .*read from progress\.csv, where their x is/,
     );
   });
 
@@ -185,8 +185,62 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
       ['example_1', 'pong', 'run_1', 'Diagnostics/CumSteps', 'ReturnAverage'],
     ]);
     // the first row's NaN (no episode finished yet) is no point
-    expect(series(runs[1], 'ReturnAverage')).toEqual({ steps: [64000, 96000, 128000], values: [-15, -10, -5] });
+    expect(series(runs[1], 'ReturnAverage')).toEqual({
+      steps: [64000, 96000, 128000],
+      values: [-15, -10, -5],
+    });
     expect(unread.map((u) => u.path.split('/').pop())).toEqual(['debug.log', 'debug.log']);
+  });
+
+  it('DrQ-v2: train.csv and eval.csv side by side are one run with its tb/ events; task and algorithm from .hydra, the date folder no group', async () => {
+    const { runs, unread } = await discover('drqv2/exp_local');
+    expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([
+      ['drqv2', 'walker-walk', 'step', 'eval/episode_reward'],
+      ['drqv2', 'walker-walk', 'step', 'eval/episode_reward'],
+    ]);
+    expect(series(runs[1], 'eval/episode_reward')).toEqual({
+      steps: [0, 1000, 2000, 3000],
+      values: [2, 152.25, 302.5, 452.75],
+    });
+    expect(series(runs[1], 'train/episode_reward').steps).toEqual([500, 1000, 1500, 2000, 2500, 3000]);
+    // the event files' copies of the tables' values are dropped, their own tags kept
+    const metrics = runs[0]?.series.map((s) => s.metric) ?? [];
+    expect(metrics.filter((m) => m === 'eval/episode_reward')).toHaveLength(1);
+    expect(runs[0]?.issues.join('\n')).toMatch(
+      /tb: 3 tag\(s\) of the event files also logged in train\.csv, eval\.csv \(train\/episode_reward, train\/fps, eval\/episode_reward\)/,
+    );
+    expect(unread.map((u) => u.path.split('/').pop()).sort()).toEqual([
+      '20240101T120001_0_501.npz',
+      '20240101T120001_0_501.npz',
+      'train.log',
+      'train.log',
+    ]);
+  });
+
+  it('TD-MPC2: logs/<task>/<seed>/<exp>/eval.csv: the seed folder names the run, not the group', async () => {
+    const { runs } = await discover('tdmpc2/logs');
+    expect(new Set(runs.map((r) => r.group))).toEqual(new Set(['default']));
+    expect(runs.map((r) => r.task)).toEqual([
+      'dog-run',
+      'dog-run',
+      'dog-run',
+      'walker-walk',
+      'walker-walk',
+      'walker-walk',
+    ]);
+    expect(series(runs[0], 'episode_reward')).toEqual({
+      steps: [0, 10000, 20000, 30000],
+      values: [1, 101.5, 202, 302.5],
+    });
+  });
+
+  it("rlkit: x is the exploration's step count, not the evaluation's nor the epoch; y the evaluation's average return", async () => {
+    const { runs } = await discover('rlkit/data');
+    expect(runs.map((r) => [r.group, r.x, r.y])).toEqual([
+      ['SAC', 'expl/num steps total', 'eval/Average Returns'],
+      ['SAC', 'expl/num steps total', 'eval/Average Returns'],
+    ]);
+    expect(series(runs[1], 'eval/Average Returns').steps).toEqual([2000, 3000, 4000, 5000]);
   });
 
   it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {

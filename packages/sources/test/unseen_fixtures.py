@@ -42,6 +42,15 @@ The writing code is ported from each writer's source:
   with params.json (json.dump of log_params plus `name`, `run_ID`), debug.log, and logger.dump_tabular's
   progress.csv (csv.DictWriter; runners/minibatch_rl.py's `Diagnostics/` keys, then each TrajInfo field's
   `Average`/`Std`/`Median`/`Min`/`Max` via record_tabular_misc_stat, NaN where none finished).
+- DrQ-v2 logger.py MetersGroup: `train.csv` and `eval.csv` side by side in the Hydra run folder
+  `exp_local/<%Y.%m.%d>/<%H%M%S>_<override_dirname>/` (csv.DictWriter, sorted keys, `frame` added at
+  dump), the same values as event files in `tb/` (`train/episode_reward` at step = frame), and
+  `.hydra/config.yaml` (`task_name`, `agent: {_target_: drqv2.DrQV2Agent}`); `buffer/*.npz` episodes;
+- TD-MPC2 common/logger.py: `logs/<task>/<seed>/<exp_name>/eval.csv` (pandas to_csv of a float array,
+  header `step,episode_reward`), `models/final.pt`;
+- rlkit core/logging.py dump_tabular: progress.csv of the first epoch's keys sorted (`Epoch`, `epoch`,
+  `eval/…`, `expl/…`, `time/… (s)`, `trainer/…`), variant.json (indent=2, sort_keys), debug.log, in
+  `data/<exp-prefix>/<exp_prefix>_<%Y_%m_%d_%H_%M_%S>_0000--s-<seed>/`.
 
   PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
 """
@@ -373,10 +382,82 @@ def rlpyt():
                 w.writerow(row)
 
 
+def drqv2():
+    import numpy as np
+    for seed in (1, 2):
+        d = mkdir("drqv2", "exp_local", "2024.01.01", f"12000{seed}_seed={seed},task=walker_walk")
+        train = [{"buffer_size": 500 * e, "episode": e, "episode_length": 1000, "episode_reward": 20.5 * e + seed,
+                  "fps": 95.5, "frame": 1000 * e, "step": 500 * e, "total_time": 10.5 * e} for e in range(1, 7)]
+        evals = [{"episode": 2 * k, "episode_length": 1000.0, "episode_reward": 150.25 * k + seed, "frame": 2000 * k,
+                  "step": 1000 * k} for k in range(0, 4)]
+        for name, rows in (("train.csv", train), ("eval.csv", evals)):
+            with open(os.path.join(d, name), "w") as f:
+                w = csv.DictWriter(f, fieldnames=sorted(rows[0].keys()), restval=0.0)
+                w.writeheader()
+                for row in rows:
+                    w.writerow(row)
+        events(os.path.join(mkdir("drqv2", "exp_local", "2024.01.01", f"12000{seed}_seed={seed},task=walker_walk", "tb"),
+                            f"events.out.tfevents.1704110400.host.{seed}.0"),
+               [scalar(r["frame"], 1704110400 + i, train__episode_reward=r["episode_reward"], train__fps=r["fps"])
+                for i, r in enumerate(train)]
+               + [scalar(r["frame"], 1704110500 + i, eval__episode_reward=r["episode_reward"]) for i, r in enumerate(evals)])
+        hydra = mkdir("drqv2", "exp_local", "2024.01.01", f"12000{seed}_seed={seed},task=walker_walk", ".hydra")
+        with open(os.path.join(hydra, "config.yaml"), "w") as f:
+            f.write("task_name: walker_walk\nframe_stack: 3\naction_repeat: 2\ndiscount: 0.99\nnum_seed_frames: 4000\n"
+                    f"seed: {seed}\ndevice: cuda\nsave_video: true\nuse_tb: true\nexperiment: exp\nlr: 0.0001\n"
+                    "agent:\n  _target_: drqv2.DrQV2Agent\n  obs_shape: ???\n  lr: ${lr}\n  hidden_dim: 1024\n")
+        with open(os.path.join(hydra, "overrides.yaml"), "w") as f:
+            f.write(f"- seed={seed}\n- task=walker_walk\n")
+        with open(os.path.join(d, "train.log"), "w") as f:
+            f.write("[2024-01-01 12:00:01,000][__main__][INFO] - workspace: %s\n" % d)
+        buffer = mkdir("drqv2", "exp_local", "2024.01.01", f"12000{seed}_seed={seed},task=walker_walk", "buffer")
+        with open(os.path.join(buffer, "20240101T120001_0_501.npz"), "wb") as f:
+            np.savez_compressed(f, observation=np.zeros((2, 9, 4, 4), np.uint8), reward=np.zeros((2, 1), np.float32))
+
+
+def tdmpc2():
+    for task in ("dog-run", "walker-walk"):
+        for seed in (1, 2, 3):
+            d = mkdir("tdmpc2", "logs", task, str(seed), "default")
+            rows = [[10000.0 * i, 100.5 * i + seed + (0 if task == "dog-run" else 50)] for i in range(4)]
+            with open(os.path.join(d, "eval.csv"), "w") as f:
+                f.write("step,episode_reward\n" + "".join(f"{a!r},{b!r}\n" for a, b in rows))
+            with open(os.path.join(mkdir("tdmpc2", "logs", task, str(seed), "default", "models"), "final.pt"), "wb") as f:
+                f.write(b"PK\x03\x04" + bytes(60))
+
+
+def rlkit():
+    stats = lambda name: [f"{name} {s}" for s in ("Max", "Mean", "Min", "Std")]
+    for seed in (0, 1):
+        d = mkdir("rlkit", "data", "name-of-experiment", f"name-of-experiment_2024_01_01_12_00_0{seed}_0000--s-{seed}")
+        with open(os.path.join(d, "variant.json"), "w") as f:
+            json.dump({"algorithm": "SAC", "version": "normal", "layer_size": 256, "replay_buffer_size": 1000000,
+                       "algorithm_kwargs": {"num_epochs": 3000, "batch_size": 256},
+                       "trainer_kwargs": {"discount": 0.99, "policy_lr": 3e-4}, "seed": seed}, f, indent=2, sort_keys=True)
+        rows = []
+        for epoch in range(4):
+            row = {"Epoch": epoch, "epoch": epoch, "replay_buffer/size": 1000 * (epoch + 2),
+                   "time/epoch (s)": 30.5, "time/total (s)": 30.5 * (epoch + 1), "time/training (s)": 20.5,
+                   "trainer/QF1 Loss": 1.0 / (epoch + 1), "trainer/Policy Loss": -5.0 * epoch}
+            for phase, steps, ret in (("eval", 5000 * (epoch + 1), 400.0 * epoch + seed), ("expl", 1000 * (epoch + 2), 300.0 * epoch)):
+                row.update({f"{phase}/num steps total": steps, f"{phase}/num paths total": steps // 1000,
+                            f"{phase}/Average Returns": ret, f"{phase}/Num Paths": 5})
+                row.update(dict(zip(stats(f"{phase}/Returns"), (ret + 10, ret, ret - 10, 5.0))))
+                row.update(dict(zip(stats(f"{phase}/Rewards"), (1.0, 0.4, -1.0, 0.3))))
+            rows.append(row)
+        with open(os.path.join(d, "progress.csv"), "w") as f:
+            w = csv.DictWriter(f, fieldnames=sorted(rows[0].keys()), extrasaction="ignore")
+            w.writeheader()
+            for row in rows:
+                w.writerow(row)
+        with open(os.path.join(d, "debug.log"), "w") as f:
+            f.write("2024-01-01 12:00:30.500000 UTC | [name-of-experiment_2024_01_01_12_00_00_0000--s-0] Epoch 0 finished\n")
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit):
         write()
     tb_oracle.write_spec(SPEC)
 

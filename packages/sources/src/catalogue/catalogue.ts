@@ -5,12 +5,13 @@
  * goes to its run: nothing is read yet (reading is on demand, run by run).
  */
 
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
+import { defaultY } from '../formats.js';
 import type { Layout, RunMeta, SkippedRun } from '../model.js';
 import type { RunPart } from '../readers.js';
 import { RECOGNISERS } from '../recognisers/index.js';
-import { folderIdentity } from './folder-identity.js';
+import { folderIdentity, ROLE_FOLDER } from './folder-identity.js';
 import { type Sniff, sniffFile } from './sniff.js';
 import type { CatalogueContext, ColumnsToRead, Folder, Identity, Source, SplitRuns } from './types.js';
 import { childRel, type FolderEntry, mapLimit } from './walk.js';
@@ -109,6 +110,7 @@ export async function catalogue(
     await mapLimit(depths.get(depth) as FolderEntry[], 8, recognise);
   for (const rel of sniffs.keys()) dropHead(rel);
 
+  joinRoleFolders(tree.folders, sourcesOf);
   const candidates: Candidate[] = [];
   const folderRuns = new Map<string, { candidate: Candidate; configs: Source[] }>();
   const pending: { rel: string; configs: Source[] }[] = [];
@@ -158,6 +160,28 @@ export async function catalogue(
   }
   candidates.sort((a, b) => byPath(a.id, b.id));
   return { candidates, unread };
+}
+
+/**
+ * A folder named for what it holds (`tb/`, `logs/`, `summaries/`) inside a folder whose own logs make it
+ * a run is part of that run: DrQ-v2 writes `train.csv` and `eval.csv` with their event files in `tb/`.
+ */
+function joinRoleFolders(folders: readonly FolderEntry[], sourcesOf: Map<string, Source[]>): void {
+  const isRun = (sources: readonly Source[]) =>
+    sources.some((s) => s.role === 'join' || (s.role === 'own' && s.joinable));
+  for (const entry of [...folders].reverse()) {
+    const slash = entry.rel.lastIndexOf('/');
+    if (entry.rel === '.' || !ROLE_FOLDER.test(entry.rel.slice(slash + 1))) continue;
+    const parent = sourcesOf.get(slash < 0 ? '.' : entry.rel.slice(0, slash)) ?? [];
+    const own = sourcesOf.get(entry.rel) ?? [];
+    if (!isRun(parent)) continue;
+    const joins = own.filter((s) => s.role === 'join');
+    pushAll(parent, joins);
+    sourcesOf.set(
+      entry.rel,
+      own.filter((s) => s.role !== 'join'),
+    );
+  }
 }
 
 function withoutHead(sniff: Sniff): Sniff {
@@ -256,11 +280,24 @@ function folderCandidate(
     named: said,
     read: async (want) => {
       const parts: RunPart[] = [];
+      const files: string[] = [];
       for (const source of ordered) {
         const got = await (source.read as Source['read'] & {})(want);
-        if (Array.isArray(got)) pushAll(parts, got);
-        else for (const { part } of got.values()) parts.push(part);
+        const read = Array.isArray(got) ? got : [...got.values()].map((v) => v.part);
+        // a source of a file per part (a table per phase) names each part's file
+        read.forEach((part, i) => {
+          parts.push(part);
+          files.push(source.files[read.length === source.files.length ? i : 0] ?? '');
+        });
       }
+      // a metric of a table and of event files is read from the table, whatever their rank
+      const logged = new Map<string, string>();
+      const events = (part: RunPart) => part.format === 'tensorboard';
+      for (const tensorboard of [false, true])
+        parts.forEach((part, i) => {
+          if (events(part) === tensorboard)
+            withoutCopies(part, logged, join(ctx.root, files[i] as string), entry.abs);
+        });
       const first = parts[0];
       if (first) {
         const metas: RunMeta[] = [];
@@ -276,6 +313,31 @@ function folderCandidate(
     candidate.split = () => split().map((s) => ownCandidate(ctx, s));
   }
   return candidate;
+}
+
+/**
+ * A part less the metrics an earlier source of the run logged (dowel, SB3 and DrQ-v2 write the same
+ * values to a table and to event files): each is read once, from the source ranked first (a table, where
+ * its x is), and one issue says so. `logged` gains the part's own metrics, named by `file` (absolute)
+ * relative to the run's `folder`.
+ */
+function withoutCopies(part: RunPart, logged: Map<string, string>, file: string, folder: string): void {
+  const copies = [...new Set(part.series.map((s) => s.metric).filter((m) => logged.has(m)))];
+  // what a table logs, its x and every metric read or not (a read of some leaves the others unparsed)
+  const name = relative(folder, file);
+  for (const metric of [part.x, ...(part.names ?? part.series.map((s) => s.metric))])
+    if (!logged.has(metric) && metric !== 'row') logged.set(metric, name);
+  if (copies.length === 0) return;
+  const copied = new Set(copies);
+  const from = [...new Set(copies.map((m) => logged.get(m) as string))].join(', ');
+  part.series = part.series.filter((s) => !copied.has(s.metric));
+  if (part.names) part.names = part.names.filter((name) => !copied.has(name));
+  if (part.unread) part.unread = part.unread.filter((name) => !copied.has(name));
+  if (part.y !== null && copied.has(part.y)) part.y = defaultY(part.series.map((s) => s.metric));
+  const what = part.format === 'tensorboard' ? 'tag(s) of the event files' : 'metric(s)';
+  part.issues.push(
+    `${part.format === 'tensorboard' ? dirname(file) : file}: ${copies.length} ${what} also logged in ${from} (${copies.slice(0, 3).join(', ')}${copies.length > 3 ? ', …' : ''}): read from ${from}, where their x is`,
+  );
 }
 
 /** Later metas win, but configurations are merged key by key and configuration files listed once. */

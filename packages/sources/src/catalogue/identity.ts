@@ -36,6 +36,19 @@ const SUITES =
 const GYM =
   /(?:^|[^A-Za-z0-9])((?:[A-Za-z][A-Za-z0-9]*\/)?[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-v\d+)(?![A-Za-z0-9])/;
 
+/**
+ * `env=…`, `env_id=…`, `task=…` (dotted or not) in a folder name of overrides: at its start, after a
+ * comma, or after the `_` that follows a number (`120010_task=…`, Ray Tune's `…_00000_0_env=…`).
+ */
+const OVERRIDE_ENV =
+  /(?:^|,|(?<=\d)_)(?:[A-Za-z_]+\.)*(?:env|env_id|env_name|environment|task|task_name|game)=([^,=\s/]+?)(?=,|$|\s|_\d{4}-\d\d-\d\d)/;
+
+/**
+ * A name that says which run, not what: `0`, `seed_1`, `s2`, `run-3` (jaxrl's `<seed>.txt`, TD-MPC2's
+ * `<task>/<seed>/<exp>/` folder).
+ */
+export const isRunIdName = (name: string): boolean => /^(seed|s|run|trial)?[_-]?\d+$/i.test(name);
+
 export interface Found {
   value: string;
   why: string;
@@ -56,6 +69,14 @@ export function envFromPath(segments: readonly string[]): Found | null {
       namespaced[1] === namespaced[1]?.toUpperCase()
     )
       return { value: withParent, why: 'path (Gym id)' };
+    // a folder named by its overrides (Hydra's `task=walker_walk,seed=1`, a Ray Tune trial's
+    // `env=Pendulum-v1,lr=0.001`): the value of the key that names the environment
+    const named = OVERRIDE_ENV.exec(segment)?.[1];
+    if (named)
+      return {
+        value: dmControl(named) ?? ATARI.get(named.toLowerCase()) ?? named,
+        why: 'path (env= override)',
+      };
     const gym = GYM.exec(segment);
     if (gym)
       return {

@@ -7,14 +7,15 @@
  */
 import type { Run } from '../model.js';
 import { ROLE_FOLDER } from './folder-identity.js';
-import { algoFromPath, configLabel, envFromPath, flatConfig, varyingKeys } from './identity.js';
+import { algoFromPath, configLabel, envFromPath, flatConfig, isRunIdName, varyingKeys } from './identity.js';
 import type { CatalogueContext } from './types.js';
 
 /**
- * A folder named by a date or a time (PFRL's `20240101T120000.000000`, Hydra's `2024-01-01/12-00-00`)
- * says when a run started, not which group it is in.
+ * A folder named by a date or a time (PFRL's `20240101T120000.000000`, Hydra's `2024-01-01/12-00-00`,
+ * DrQ-v2's `2024.01.01`) says when a run started, not which group it is in.
  */
-const STAMP = /^(\d{4}-?\d\d-?\d\d([T_ -]?\d\d[-:]?\d\d([-:]?\d\d([.,]\d+)?)?)?|\d\d[-:]\d\d[-:]\d\d)$/;
+const STAMP =
+  /^(\d{4}([-._]?)\d\d\2\d\d([T_ -]?\d\d[-:._]?\d\d([-:._]?\d\d([.,]\d+)?)?)?|\d\d([-:._])\d\d\6\d\d)$/;
 
 export type Roles = Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
 
@@ -64,7 +65,7 @@ export function inferRoles(
         run.group = algo.value;
         count(roles.group, algo.why);
       } else {
-        // the run's folder, less the folders that only name its task
+        // the run's folder, less the folders that only name its task or when it started
         // (and less a folder named for what it holds: rl_games' `<run>/summaries` is the run `<run>`)
         const path = id === '.' ? [] : id.split('/');
         let end = path.length;
@@ -72,7 +73,8 @@ export function inferRoles(
           while (end > 0 && ROLE_FOLDER.test(path[end - 1] ?? '')) end--;
         const folders = path.slice(0, Math.max(0, end - 1));
         if (folders.length > 0) {
-          const parents = folders.filter((f) => !envFromPath([f]) && !STAMP.test(f));
+          // nor a seed's (TD-MPC2's `<task>/<seed>/<exp>/eval.csv`)
+          const parents = folders.filter((f) => !envFromPath([f]) && !STAMP.test(f) && !isRunIdName(f));
           run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;
         } else if (path.length > 1) run.group = ctx.rootName;
         count(roles.group, 'folder');

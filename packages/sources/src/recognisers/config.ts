@@ -5,10 +5,9 @@
  */
 import { join } from 'node:path';
 import yaml from 'js-yaml';
-import { algoFromPath } from '../catalogue/identity.js';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
-import type { RunMeta } from '../model.js';
+import { configMeta } from '../config-meta.js';
 import { stem } from './shared.js';
 
 const STEM =
@@ -111,48 +110,3 @@ export const config: Recogniser = {
     ];
   },
 };
-
-/** The environment a configuration names (`env`, `env_id`, `env.id`, `domain_name`+`task_name`…). */
-export function configMeta(value: Record<string, unknown>, configFiles: string[]): RunMeta {
-  const meta: RunMeta = { config: value, configFiles };
-  const pick = (v: unknown): string | undefined => {
-    if (typeof v === 'string' && v.trim() !== '' && v.length <= 100) return v.trim();
-    if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      return pick(o.id ?? o.env_id ?? o.name ?? o.env_name ?? o.game);
-    }
-    return undefined;
-  };
-  // EPyMARL's `env_args.key` (a Gym or PettingZoo id) and SMAC's `env_args.map_name` name the task within `env`
-  const args = (value.env_args ?? {}) as Record<string, unknown>;
-  const env = pick(
-    args.key ??
-      args.map_name ??
-      value.env_id ??
-      value.env ??
-      value.env_name ??
-      value.environment ??
-      value.gym_id ??
-      value.game,
-  );
-  if (env) meta.envId = env;
-  else if (typeof value.domain_name === 'string' && typeof value.task_name === 'string')
-    meta.envId = `${value.domain_name}-${value.task_name}`;
-  // rsl_rl's `algorithm: {class_name: PPO, …}` names it inside its settings
-  const algo = value.algo ?? value.algorithm ?? value.algo_name;
-  const algoName =
-    algo && typeof algo === 'object'
-      ? ((algo as Record<string, unknown>).class_name ?? (algo as Record<string, unknown>).name)
-      : algo;
-  if (typeof algoName === 'string' && algoName.length <= 100) meta.algo = algoName;
-  else {
-    // PyMARL names its algorithm's config `name: qmix`: a name that is an algorithm's is the algorithm
-    for (const key of ['name', 'agent', 'agent_name', 'learner', 'method', 'policy', 'exp_name'])
-      if (typeof value[key] === 'string' && algoFromPath([value[key] as string])) {
-        meta.algo = value[key] as string;
-        break;
-      }
-  }
-  if (typeof value.seed === 'number') meta.seed = value.seed;
-  return meta;
-}

@@ -4,14 +4,16 @@
  * `progress.csv` pair. The folder above them is the run; each phase's metrics keep their names under
  * the phase (`evaluator/episode_return`), evaluation first, so the run's x and y are the evaluator's.
  * Event folders per phase (Keras' `<time>/train/`, `<time>/validation/`, TF-Agents' `train/`, `eval/`)
- * are one run the same way.
+ * are one run the same way, and so are tables named for their phase side by side in one folder (the
+ * `train.csv` and `eval.csv` of DrQ-v2, pytorch_sac and their descendants).
  */
 import { join } from 'node:path';
 import type { ColumnsToRead, Folder, Recogniser } from '../catalogue/types.js';
 import { defaultY } from '../formats.js';
 import { type RunPart, readCsvPart, readJsonlPart } from '../readers.js';
+import { isXName } from '../roles.js';
 import { readTensorboardFiles } from '../tensorboard/read.js';
-import { tableOptions } from './shared.js';
+import { stem, tableOptions } from './shared.js';
 
 /** Phase names, in the order their tables lead the run: evaluation, then acting, then learning. */
 const PHASES = [
@@ -51,15 +53,28 @@ function phaseEvents(folder: Folder, sub: string): string[] {
   return folder.filesOf(sub).filter((f) => f.includes('tfevents'));
 }
 
+/** Tables of one folder named for their phase (`train.csv`, `eval.csv`), one per phase, or []. */
+async function phaseFiles(folder: Folder): Promise<{ phase: string; name: string }[]> {
+  const found: { phase: string; name: string }[] = [];
+  for (const name of folder.files) {
+    const phase = stem(name);
+    if (phaseRank(phase) < 0) continue;
+    const kind = (await folder.sniff(name)).kind;
+    if (kind === 'table' || kind === 'jsonl') found.push({ phase, name });
+  }
+  const phases = new Set(found.map((f) => f.phase));
+  return phases.size >= 2 && phases.size === found.length ? found : [];
+}
+
 export const phases: Recogniser = {
   name: 'phases',
   async recognise(folder) {
-    const found: { sub: string; file: string }[] = [];
+    const found: { phase: string; name: string }[] = [];
     const events: { sub: string; files: string[] }[] = [];
     for (const sub of folder.dirs) {
       if (phaseRank(sub) < 0) continue;
       const file = await phaseTable(folder, sub);
-      if (file) found.push({ sub, file });
+      if (file) found.push({ phase: sub, name: `${sub}/${file}` });
       const files = phaseEvents(folder, sub);
       if (files.length > 0) events.push({ sub, files });
     }
@@ -76,40 +91,54 @@ export const phases: Recogniser = {
         },
       ];
     }
-    // two phases or more, their tables under one name: one logger's run
-    if (found.length < 2 || new Set(found.map((f) => f.file)).size !== 1) return [];
-    found.sort((a, b) => phaseRank(a.sub) - phaseRank(b.sub) || (a.sub < b.sub ? -1 : 1));
-    const names = found.map(({ sub, file }) => `${sub}/${file}`);
+    // two phases or more, their tables under one name (or named for the phase, side by side): one
+    // logger's run
+    const fileName = (name: string) => name.slice(name.indexOf('/') + 1);
+    const tables =
+      found.length >= 2 && new Set(found.map((f) => fileName(f.name))).size === 1
+        ? found
+        : await phaseFiles(folder);
+    if (tables.length === 0) return [];
+    tables.sort((a, b) => phaseRank(a.phase) - phaseRank(b.phase) || (a.phase < b.phase ? -1 : 1));
     return [
       {
         role: 'join',
         layout: 'folder',
-        files: names.map((n) => folder.path(n)),
-        read: async (want) => Promise.all(found.map(({ sub, file }) => readPhase(folder, sub, file, want))),
+        files: tables.map(({ name }) => folder.path(name)),
+        read: async (want) =>
+          Promise.all(tables.map(({ phase, name }) => readPhase(folder, phase, name, want))),
       },
     ];
   },
 };
 
-async function readPhase(folder: Folder, sub: string, file: string, want?: ColumnsToRead): Promise<RunPart> {
-  const name = `${sub}/${file}`;
+/** A phase's table (`name` relative to the folder), its metrics named under the phase. */
+async function readPhase(
+  folder: Folder,
+  phase: string,
+  name: string,
+  want?: ColumnsToRead,
+): Promise<RunPart> {
   const options = await tableOptions(folder, name);
-  const abs = join(folder.abs, sub, file);
+  const abs = join(folder.abs, name);
   const part =
     (await folder.sniff(name)).kind === 'jsonl'
       ? await readJsonlPart(abs, name, 'jsonl', options)
-      : await readCsvPart(abs, name, options, want && ((names) => prefixed(want, sub, names)));
-  for (const series of part.series) series.metric = `${sub}/${series.metric}`;
-  if (part.y !== null) part.y = `${sub}/${part.y}`;
-  if (part.unread) part.unread = part.unread.map((name) => `${sub}/${name}`);
-  if (part.names) part.names = part.names.map((name) => `${sub}/${name}`);
+      : await readCsvPart(abs, name, options, want && ((names) => prefixed(want, phase, names)));
+  for (const series of part.series) series.metric = `${phase}/${series.metric}`;
+  if (part.y !== null) part.y = `${phase}/${part.y}`;
+  if (part.unread) part.unread = part.unread.map((column) => `${phase}/${column}`);
+  if (part.names) part.names = part.names.map((column) => `${phase}/${column}`);
   return part;
 }
 
-/** What `want` keeps of a phase's columns, named as the run names them (`eval/return`). */
+/**
+ * What `want` keeps of a phase's columns, named as the run names them (`eval/return`), and every x by
+ * its own name: the phase's x (`step`) is not prefixed.
+ */
 function prefixed(want: ColumnsToRead, sub: string, names: readonly string[]): Set<string> {
   const kept = want(names.map((name) => `${sub}/${name}`));
-  return new Set(names.filter((name) => kept.has(`${sub}/${name}`)));
+  return new Set(names.filter((name) => kept.has(`${sub}/${name}`) || isXName(name)));
 }
 
 async function readPhaseEvents(folder: Folder, sub: string, files: string[]): Promise<RunPart> {

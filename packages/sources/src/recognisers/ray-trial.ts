@@ -5,8 +5,8 @@
 import { basename, dirname, join } from 'node:path';
 import type { Recogniser } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
+import { configMeta } from '../config-meta.js';
 import { readCsvPart, readJsonlPart } from '../readers.js';
-import { configMeta } from './config.js';
 import { tableOptions } from './shared.js';
 
 export const rayTrial: Recogniser = {

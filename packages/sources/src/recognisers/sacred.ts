@@ -9,11 +9,11 @@ import { pushAll } from '@evidence/node-kit';
 import { isMetricStore } from '../catalogue/sniff.js';
 import type { Recogniser, Source } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
+import { configMeta } from '../config-meta.js';
 import { defaultY } from '../formats.js';
 import type { Restart, Series } from '../model.js';
 import { type RunPart, readJsonFile } from '../readers.js';
 import { tableSeries } from '../series.js';
-import { configMeta } from './config.js';
 
 export const sacred: Recogniser = {
   name: 'sacred',

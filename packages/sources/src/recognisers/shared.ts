@@ -19,5 +19,4 @@ export const abs = (folder: Folder, name: string): string => join(folder.abs, na
 /** A file name without its extension. */
 export const stem = (name: string): string => name.replace(/\.[^./]+$/, '');
 
-/** A file stem that names a run, not a metric: `0`, `seed_1`, `s2`, `run-3` (jaxrl's `<seed>.txt`). */
-export const isRunIdName = (fileStem: string): boolean => /^(seed|s|run|trial)?[_-]?\d+$/i.test(fileStem);
+export { isRunIdName } from '../catalogue/identity.js';

@@ -30,19 +30,13 @@ export const tensorboard: Recogniser = {
         );
     }
     const files = [...events, ...children];
-    // dowel (garage) and SB3 write the same values to progress.csv and to event files: a tag that a
-    // table beside them also holds is read from the table, where its x is
-    const tables = new Map<string, string>();
-    for (const name of folder.files) {
-      const header = (await folder.sniff(name)).table?.header;
-      if (header) for (const column of header) if (!tables.has(column)) tables.set(column, name);
-    }
+    // (a tag a table of the run also logs is read from the table: see the catalogue's withoutCopies)
     return [
       {
         role: 'join',
         layout: 'tensorboard',
         files: files.map((f) => folder.path(f)),
-        read: async () => [withoutCopies(await readEventsPart(folder, files), tables)],
+        read: async () => [await readEventsPart(folder, files)],
       },
     ];
   },
@@ -64,18 +58,4 @@ async function readEventsPart(folder: Folder, files: string[]): Promise<RunPart>
     restarts: scalars.restarts,
     issues: scalars.issues,
   };
-}
-
-/** The part without the tags a table beside it also logs, said in one issue. */
-function withoutCopies(part: RunPart, tables: Map<string, string>): RunPart {
-  const copies = part.series.filter((s) => tables.has(s.metric));
-  if (copies.length === 0) return part;
-  const names = [...new Set(copies.map((s) => s.metric))];
-  const from = [...new Set(names.map((n) => tables.get(n) as string))].join(', ');
-  part.series = part.series.filter((s) => !tables.has(s.metric));
-  part.y = defaultY(part.series.map((s) => s.metric));
-  part.issues.push(
-    `${names.length} tag(s) of the event files also logged in ${from} (${names.slice(0, 3).join(', ')}${names.length > 3 ? ', …' : ''}): read from the table, where their x is`,
-  );
-  return part;
 }

@@ -9,10 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { openInput, pushAll } from '@evidence/node-kit';
 import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import { configMeta } from '../config-meta.js';
 import { defaultY } from '../formats.js';
 import type { Series } from '../model.js';
 import { type RunPart, tablePart } from '../readers.js';
-import { taskOf } from './identity.js';
 
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 const TABLES = ['experiments', 'runs', 'metrics', 'params', 'tags'];
@@ -117,7 +117,7 @@ export async function readMlflowDatabase(path: string): Promise<MlflowStoreRun[]
         runId: id,
         experiment: experiment === null ? `experiment ${experimentId}` : String(experiment),
         name: String(name || tags['mlflow.runName'] || id),
-        task: taskOf(config),
+        task: configMeta(config, []).envId,
         deleted: stage === 'deleted',
         part,
       };

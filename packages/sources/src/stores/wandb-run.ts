@@ -11,9 +11,9 @@ import { basename } from 'node:path';
 import { parseNanJson } from '@evidence/csv-log';
 import { openInput, pushAll } from '@evidence/node-kit';
 import { Root, type Type } from 'protobufjs/light.js';
+import { configMeta } from '../config-meta.js';
 import { defaultY } from '../formats.js';
 import { type RunPart, recordColumns, tablePart } from '../readers.js';
-import { taskOf } from './identity.js';
 import { hasWandbHeader, scanWandbRecords } from './wandb-records.js';
 
 const item = {
@@ -164,7 +164,7 @@ function identityOf(state: State): WandbIdentity {
   const out: WandbIdentity = {};
   const group = state.run?.runGroup || state.run?.project;
   if (group) out.group = group;
-  const task = taskOf(state.config);
+  const task = configMeta(state.config, []).envId;
   if (task) out.task = task;
   const run = state.run?.displayName || state.run?.runId;
   if (run) out.run = run;
