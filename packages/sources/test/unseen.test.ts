@@ -380,6 +380,19 @@ describe('per-metric files in a folder per seed', () => {
 });
 
 describe('the rules, each alone', () => {
+  it("ML-Agents' configuration.yaml above its behaviour folders is their configuration, not an unread file", async () => {
+    const root = join(tempDir('mlagents'), 'results');
+    mkdirSync(join(root, 'run1', '3DBall'), { recursive: true });
+    writeFileSync(
+      join(root, 'run1', 'configuration.yaml'),
+      'behaviors:\n  3DBall:\n    trainer_type: ppo\nenv_settings:\n  seed: 1\n',
+    );
+    writeFileSync(join(root, 'run1', '3DBall', 'metrics.csv'), 'step,reward\n1,0.5\n2,0.75\n');
+    const { runs, unread } = await discoverRuns(root);
+    expect(unread).toEqual([]);
+    expect(runs[0]?.meta.configFiles).toEqual(['run1/configuration.yaml']);
+  });
+
   it('a log line opening with a bracket is text; a JSON array is still one', () => {
     const sniff = (text: string, name = 'x.log') => sniffBytes(Buffer.from(text), name, text.length, 0).kind;
     expect(sniff('[2024-01-01 12:00:00,000][__main__][INFO] - training\n')).toBe('text');

@@ -11,7 +11,7 @@ import { configMeta } from '../config-meta.js';
 import { stem } from './shared.js';
 
 const STEM =
-  '(config|configs|params|parameters|hparams|hyperparameters|args|arguments|variant|flags|settings|cfg|overrides|run|info|meta|experiment|spec|options)';
+  '(config|configs|configuration|params|parameters|hparams|hyperparameters|args|arguments|variant|flags|settings|cfg|overrides|run|info|meta|experiment|spec|options)';
 const CONFIG = new RegExp(`^${STEM}\\.(json|ya?ml)$`, 'i');
 /**
  * Hydra's `.hydra/hydra.yaml` (`hydra:` and nothing else at the top): a tool's settings of itself, whose
