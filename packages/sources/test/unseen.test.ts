@@ -215,6 +215,7 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
       'train.log',
       'train.log',
     ]);
+    expect(unread.find((u) => u.path.endsWith('.npz'))?.why).toBe('NumPy arrays (.npz), not a log');
   });
 
   it('TD-MPC2: logs/<task>/<seed>/<exp>/eval.csv: the seed folder names the run, not the group', async () => {

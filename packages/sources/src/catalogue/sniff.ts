@@ -75,7 +75,13 @@ export function sniffBytes(bytes: Buffer, name: string, size: number, mtimeMs: n
   if (name.includes('tfevents')) return { ...base, kind: 'event', what: 'a TensorBoard event file' };
   if (size === 0) return { ...base, kind: 'empty', what: 'an empty file' };
   for (const [what, magic] of MAGIC)
-    if (magic.every((b, i) => bytes[i] === b)) return { ...base, kind: 'binary', what };
+    if (magic.every((b, i) => bytes[i] === b))
+      // a zip named .npz is NumPy's (a replay buffer's episodes, saved arrays): said so, not as a model
+      return {
+        ...base,
+        kind: 'binary',
+        what: /\.npz$/i.test(name) && what.startsWith('a zip') ? 'NumPy arrays (.npz)' : what,
+      };
   const text = bytes.toString('utf8');
   if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096)) || text.includes('\ufffd\ufffd'))
     return { ...base, kind: 'binary', what: 'binary data' };
