@@ -2,7 +2,7 @@
  * Folders of tools the catalogue has no recogniser for (test/unseen_fixtures.py writes each as its tool
  * does): the generic rules read each right, one test per class of what used to go wrong.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,8 @@ import { statisticY } from '../src/roles.js';
 import { settledCopy, tempDir } from './helpers.js';
 
 const FIXTURES = fileURLToPath(new URL('./fixtures/unseen', import.meta.url));
+const RECOGNISERS = fileURLToPath(new URL('./fixtures/recognisers', import.meta.url));
+const STORES = fileURLToPath(new URL('./fixtures/stores', import.meta.url));
 const discover = (name: string) => discoverRuns(settledCopy(FIXTURES, name));
 
 const row = (r: Run) => [r.id, r.group, r.task, r.run, r.x, r.y];
@@ -381,6 +383,31 @@ describe('per-metric files in a folder per seed', () => {
 });
 
 describe('the rules, each alone', () => {
+  it.each(['link', 'copy'])(
+    "a W&B run synced from TensorBoard (its files/ %s the run's event files) is that run's copy: read once, from the events",
+    async (how) => {
+      const root = join(tempDir('synced'), 'cleanrl');
+      const name = 'HalfCheetah-v4__ppo_continuous_action__1__0.95__1700000001';
+      const events = 'events.out.tfevents.1700000001.host.1.0';
+      const wandb = join(root, 'wandb', 'offline-run-20251124_120000-abc123');
+      cpSync(join(RECOGNISERS, 'cleanrl-extra', 'runs', name), join(root, 'runs', name), { recursive: true });
+      cpSync(join(STORES, 'wandb', 'offline-run-20251124_120000-abc123'), wandb, { recursive: true });
+      mkdirSync(join(wandb, 'files', name), { recursive: true });
+      (how === 'link' ? symlinkSync : copyFileSync)(
+        join(root, 'runs', name, events),
+        join(wandb, 'files', name, events),
+      );
+      const both = await discoverRuns(root);
+      expect(both.runs.map((r) => [r.id, r.layout])).toEqual([[`runs/${name}`, 'cleanrl']]);
+      expect(both.unread.find((u) => u.path.endsWith('.wandb'))?.why).toBe(
+        `W&B's copy (sync_tensorboard) of the TensorBoard run runs/${name}, which is read`,
+      );
+      // the W&B folder alone has no other copy: its run is read
+      const alone = await discoverRuns(join(root, 'wandb'));
+      expect(alone.runs.map((r) => r.layout)).toEqual(['wandb']);
+    },
+  );
+
   it("ML-Agents' configuration.yaml above its behaviour folders is their configuration, not an unread file", async () => {
     const root = join(tempDir('mlagents'), 'results');
     mkdirSync(join(root, 'run1', '3DBall'), { recursive: true });

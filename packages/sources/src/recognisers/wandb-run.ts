@@ -6,7 +6,7 @@
  */
 import { pushAll } from '@evidence/node-kit';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
-import { filesUnder } from '../catalogue/walk.js';
+import { filesUnder, type Tree } from '../catalogue/walk.js';
 import { isWandbRunFile, readWandbRun, wandbIdentity } from '../stores/index.js';
 import { abs } from './shared.js';
 
@@ -21,6 +21,15 @@ export const wandbRun: Recogniser = {
         runFiles.push(name);
     }
     if (runFiles.length === 0) return [];
+    const original = runFiles.length === 1 ? syncedFrom(folder) : null;
+    if (original)
+      return [
+        {
+          role: 'unread',
+          files: filesUnder(folder.ctx.tree, folder.rel),
+          why: `W&B's copy (sync_tensorboard) of the TensorBoard run ${original}, which is read`,
+        },
+      ];
     const sources: Source[] = [];
     for (const name of runFiles) {
       const file = abs(folder, name);
@@ -58,4 +67,35 @@ function rest(folder: Folder, runFiles: string[]): Source[] {
     else groups.set(why, [path]);
   }
   return [...groups].map(([why, files]) => ({ role: 'unread' as const, files, why }));
+}
+
+/** Event files of the tree by file name (each names its writer's time, host and pid), per tree. */
+const eventFiles = new WeakMap<Tree, Map<string, string[]>>();
+
+/**
+ * The folder of the TensorBoard run a W&B run folder copies, or null: `sync_tensorboard` links the event
+ * files it uploads into the run's `files/` (or copies them), under their own names, which no other
+ * writer's share.
+ */
+function syncedFrom(folder: Folder): string | null {
+  const tree = folder.ctx.tree;
+  const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+  let byName = eventFiles.get(tree);
+  if (!byName) {
+    byName = new Map();
+    for (const path of filesUnder(tree, '.'))
+      if (nameOf(path).includes('tfevents'))
+        byName.set(nameOf(path), [...(byName.get(nameOf(path)) ?? []), path]);
+    eventFiles.set(tree, byName);
+  }
+  // a link into the tree is listed as not walked, a copy as a file
+  const under = (path: string) => folder.rel === '.' || path.startsWith(`${folder.rel}/`);
+  const links = tree.notWalked.map((skipped) => skipped.path).filter(under);
+  for (const path of [...filesUnder(tree, folder.rel), ...links]) {
+    const original = byName
+      .get(nameOf(path))
+      ?.find((at) => folder.rel !== '.' && !at.startsWith(`${folder.rel}/`));
+    if (original) return original.includes('/') ? original.slice(0, original.lastIndexOf('/')) : '.';
+  }
+  return null;
 }
