@@ -141,6 +141,8 @@ const SMOOTHED = /mean|average|avg|smooth|ewm|ema|(^|[^a-z])mu([^a-z]|$)/;
 const SPREAD =
   /(^|[^a-z])(std|stddev|min|max|var|variance|median|sem|stderr|count|lower|upper|q\d+)([^a-z]|$)|__(min|max)$|^(min|max|std)[a-z]|[a-z](std|min|max)$/;
 const FAMILY = /return|reward|rew($|[^a-z])|epret|eprew|score/;
+/** A discounted or reshaped return (`AverageDiscountedReturn`, torch-ac's `rreturn_mean`) ranks after the return. */
+const NOT_THE_RETURN = /discount|shaped|(^|[^a-z])rreturn/;
 const NOT_A_RETURN =
   /loss|lr|learningrate|entropy|kl|grad|time|fps|length|len($|[^a-z])|step|count|reward_?model/;
 
@@ -183,7 +185,7 @@ function yScoreOf(name: string): number | null {
   if (!family || SPREAD.test(lower)) return null;
   const evaluation = EVAL.test(lower) ? 0 : 1;
   const smoothed = SMOOTHED.test(lower) || known !== undefined ? 0 : 1;
-  return evaluation * 10_000 + smoothed * 1_000 + (known ?? 500);
+  return evaluation * 10_000 + smoothed * 1_000 + (known ?? 500) + (NOT_THE_RETURN.test(lower) ? 250 : 0);
 }
 
 /** Whether a name is a return or reward (any spelling), not another training signal or a spread. */

@@ -246,6 +246,16 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(series(runs[1], 'eval/Average Returns').steps).toEqual([2000, 3000, 4000, 5000]);
   });
 
+  it('rl-starter-files (torch-ac): log.csv over frames, y the return (not the reshaped rreturn); rows a resume appended under the first header are kept; its tensorboardX copies dropped', async () => {
+    const { runs } = await discover('torch-ac/storage');
+    expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([
+      ['ppo', 'MiniGrid-DoorKey-5x5-v0', 'frames', 'return_mean'],
+      ['ppo', 'MiniGrid-DoorKey-5x5-v0', 'frames', 'return_mean'],
+    ]);
+    expect(series(runs[1], 'return_mean').steps).toEqual([2048, 4096, 6144, 8192, 10240]);
+    expect(runs[1]?.series.filter((s) => s.metric === 'return_mean')).toHaveLength(1);
+  });
+
   it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {
     const { runs, unread } = await discover('rsl-rl');
     expect(runs.map(row)).toEqual([

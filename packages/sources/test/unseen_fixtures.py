@@ -51,6 +51,11 @@ The writing code is ported from each writer's source:
 - rlkit core/logging.py dump_tabular: progress.csv of the first epoch's keys sorted (`Epoch`, `epoch`,
   `eval/…`, `expl/…`, `time/… (s)`, `trainer/…`), variant.json (indent=2, sort_keys), debug.log, in
   `data/<exp-prefix>/<exp_prefix>_<%Y_%m_%d_%H_%M_%S>_0000--s-<seed>/`.
+- rl-starter-files (torch-ac) scripts/train.py: `storage/<env>_<algo>_seed<seed>_<%y-%m-%d-%H-%M-%S>/`
+  with log.csv (csv.writer; `update, frames, FPS, duration`, `rreturn_*` (the reshaped return),
+  `num_frames_*`, losses, then `return_*`; the header only when training starts from 0 frames, so a
+  resumed run appends rows under the first header), the same values as tensorboardX events in the
+  folder (step = frames), log.txt and status.pt.
 
   PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
 """
@@ -454,10 +459,39 @@ def rlkit():
             f.write("2024-01-01 12:00:30.500000 UTC | [name-of-experiment_2024_01_01_12_00_00_0000--s-0] Epoch 0 finished\n")
 
 
+def torch_ac():
+    for seed in (1, 2):
+        d = mkdir("torch-ac", "storage", f"MiniGrid-DoorKey-5x5-v0_ppo_seed{seed}_24-01-01-12-00-0{seed}")
+        stats = ("mean", "std", "min", "max")
+        header = ["update", "frames", "FPS", "duration"] + [f"rreturn_{k}" for k in stats] + \
+                 [f"num_frames_{k}" for k in stats] + ["entropy", "value", "policy_loss", "value_loss", "grad_norm"] + \
+                 [f"return_{k}" for k in stats]
+        rows, records = [], []
+        for update in range(1, 6):
+            frames = 2048 * update
+            ret = 0.1 * update + 0.01 * seed
+            row = [update, frames, 1500, 2 * update] + [ret * 0.9, 0.05, ret * 0.8, ret] + [100, 10, 80, 120] + \
+                  [1.9, 0.2, -0.01, 0.02, 0.3] + [ret, 0.05, ret - 0.1, ret + 0.1]
+            rows.append(row)
+            records.append(scalar(frames, 1704110400 + update, **{h: v for h, v in zip(header, row)}))
+        with open(os.path.join(d, "log.csv"), "w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(header)
+            w.writerows(rows[:3])
+        # resumed from status.pt: the next rows are appended without a header
+        with open(os.path.join(d, "log.csv"), "a", newline="") as f:
+            csv.writer(f).writerows(rows[3:])
+        events(os.path.join(d, f"events.out.tfevents.170411040{seed}.host"), records)
+        with open(os.path.join(d, "log.txt"), "w") as f:
+            f.write(f"scripts/train.py --algo ppo --env MiniGrid-DoorKey-5x5-v0 --seed {seed}\n\nDevice: cpu\n\n")
+        with open(os.path.join(d, "status.pt"), "wb") as f:
+            f.write(b"PK\x03\x04" + bytes(60))
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit, torch_ac):
         write()
     tb_oracle.write_spec(SPEC)
 

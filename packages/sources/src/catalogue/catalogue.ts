@@ -293,11 +293,17 @@ function folderCandidate(
       // a metric of a table and of event files is read from the table, whatever their rank
       const logged = new Map<string, string>();
       const events = (part: RunPart) => part.format === 'tensorboard';
+      const emptied = new Set<RunPart>();
       for (const tensorboard of [false, true])
         parts.forEach((part, i) => {
-          if (events(part) === tensorboard)
-            withoutCopies(part, logged, join(ctx.root, files[i] as string), entry.abs);
+          if (events(part) !== tensorboard) return;
+          const had = part.series.length;
+          withoutCopies(part, logged, join(ctx.root, files[i] as string), entry.abs);
+          if (had > 0 && part.series.length === 0) emptied.add(part);
         });
+      // a part left with nothing of its own (event files copying a table) is not the run's main part:
+      // the table gives the run its x and y
+      parts.sort((a, b) => Number(emptied.has(a)) - Number(emptied.has(b)));
       const first = parts[0];
       if (first) {
         const metas: RunMeta[] = [];
