@@ -28,6 +28,7 @@ export const FORMAT_NAMES: Record<SourceFormat, string> = {
   csv: 'CSV/TSV log',
   json: 'JSON records',
   'json-arrays': 'JSON arrays by metric',
+  npy: 'NumPy arrays by metric',
   jsonl: 'JSON Lines',
 };
 

@@ -32,6 +32,7 @@ export type SourceFormat =
   | 'csv' // any other CSV / TSV
   | 'json' // a JSON array of records
   | 'json-arrays' // a JSON object of parallel arrays, `{name: [...], name_T: [...]}` (PyMARL's info.json)
+  | 'npy' // .npy files of one metric each (MushroomRL's Logger.log_numpy, np.save of a list)
   | 'jsonl'; // JSON Lines, one record per line
 
 /**

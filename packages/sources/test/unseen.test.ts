@@ -256,6 +256,22 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(runs[1]?.series.filter((s) => s.metric === 'return_mean')).toHaveLength(1);
   });
 
+  it('MushroomRL: `<name>-<seed>.npy` 1-D arrays are a run per seed over their index; a 2-D array is no series', async () => {
+    const { runs, unread } = await discover('mushroom/logs');
+    expect(runs.map((r) => [r.id, r.group, r.run, r.x, r.y, r.format])).toEqual([
+      ['SAC_Pendulum/0', 'sac', '0', 'index', 'R', 'npy'],
+      ['SAC_Pendulum/1', 'sac', '1', 'index', 'R', 'npy'],
+      ['SAC_Pendulum/2', 'sac', '2', 'index', 'R', 'npy'],
+    ]);
+    expect(series(runs[2], 'R')).toEqual({
+      steps: [0, 1, 2, 3, 4, 5],
+      values: [-1198, -1048, -898, -748, -598, -448],
+    });
+    // a float32 array read as its float32 values
+    expect(series(runs[0], 'E').values[1]).toBe(Math.fround(1.4));
+    expect(unread.map((u) => u.path.split('/').pop())).toContain('states.npy');
+  });
+
   it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {
     const { runs, unread } = await discover('rsl-rl');
     expect(runs.map(row)).toEqual([
@@ -393,6 +409,42 @@ describe('per-metric files in a folder per seed', () => {
 });
 
 describe('the rules, each alone', () => {
+  it('np.save of a returns list beside its timesteps: the folder is one run, x the timesteps', async () => {
+    const root = join(tempDir('npy'), 'exp');
+    mkdirSync(root, { recursive: true });
+    // np.save(..., np.array([...])): header padded to 64 bytes, then the little-endian values
+    const npy = (
+      descr: string,
+      values: number[],
+      bytes: number,
+      write: (b: Buffer, v: number, o: number) => void,
+    ) => {
+      let header = `{'descr': '${descr}', 'fortran_order': False, 'shape': (${values.length},), }`;
+      header = header.padEnd(64 - 10 - 1, ' ') + '\n';
+      const out = Buffer.alloc(10 + header.length + values.length * bytes);
+      Buffer.from([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0]).copy(out);
+      out.writeUInt16LE(header.length, 8);
+      out.write(header, 10, 'latin1');
+      values.forEach((v, i) => {
+        write(out, v, 10 + header.length + i * bytes);
+      });
+      return out;
+    };
+    writeFileSync(
+      join(root, 'timesteps.npy'),
+      npy('<i8', [1000, 2000, 3000], 8, (b, v, o) => b.writeBigInt64LE(BigInt(v), o)),
+    );
+    writeFileSync(
+      join(root, 'returns.npy'),
+      npy('<f8', [1.5, 2.5, 4], 8, (b, v, o) => b.writeDoubleLE(v, o)),
+    );
+    const { runs } = await discoverRuns(root);
+    expect(runs.map((r) => [r.id, r.x, r.y])).toEqual([['.', 'timesteps', 'returns']]);
+    expect(runs[0]?.series.find((s) => s.metric === 'returns')?.steps).toEqual(
+      Float64Array.from([1000, 2000, 3000]),
+    );
+  });
+
   it.each(['link', 'copy'])(
     "a W&B run synced from TensorBoard (its files/ %s the run's event files) is that run's copy: read once, from the events",
     async (how) => {

@@ -56,6 +56,10 @@ The writing code is ported from each writer's source:
   `num_frames_*`, losses, then `return_*`; the header only when training starts from 0 frames, so a
   resumed run appends rows under the first header), the same values as tensorboardX events in the
   folder (step = frames), log.txt and status.pt.
+- MushroomRL core/logger: Logger(log_name, results_dir, seed=k) → `<results_dir>/<log_name>/`; log_numpy(J=…,
+  R=…, E=…) np.save()s each metric's list so far as `<name>-<seed>.npy` (a 1-D array, one value per call),
+  log_best_agent/log_agent write `agent-<seed>-best.msh` (a zip); plus an `np.save` of a dataset-like
+  2-D array that is no series.
 
   PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
 """
@@ -488,10 +492,26 @@ def torch_ac():
             f.write(b"PK\x03\x04" + bytes(60))
 
 
+def mushroom():
+    import numpy as np
+    d = mkdir("mushroom", "logs", "SAC_Pendulum")
+    for seed in (0, 1, 2):
+        data = {"J": [], "R": [], "E": []}
+        for epoch in range(6):
+            data["J"].append(-900.0 + 120 * epoch + seed)
+            data["R"].append(-1200.0 + 150 * epoch + seed)
+            data["E"].append(np.float32(1.5 - 0.1 * epoch))
+            for name, values in data.items():
+                np.save(os.path.join(d, f"{name}-{seed}.npy"), np.array(values))
+        with open(os.path.join(d, f"agent-{seed}-best.msh"), "wb") as f:
+            f.write(b"PK\x03\x04" + bytes(60))
+    np.save(os.path.join(d, "states.npy"), np.zeros((50, 3), np.float32))
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit, torch_ac):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit, torch_ac, mushroom):
         write()
     tb_oracle.write_spec(SPEC)
 

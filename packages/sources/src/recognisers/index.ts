@@ -14,6 +14,7 @@ import { metricTables } from './metric-tables.js';
 import { mlflow } from './mlflow.js';
 import { mlflowDb } from './mlflow-db.js';
 import { monitor } from './monitor.js';
+import { npySeries } from './npy-series.js';
 import { phases } from './phases.js';
 import { rayTrial } from './ray-trial.js';
 import { rlZoo } from './rl-zoo.js';
@@ -41,6 +42,7 @@ export const RECOGNISERS: readonly Recogniser[] = [
   monitor,
   sb3Companions,
   arrayStore,
+  npySeries,
   sacred,
   d3rlpy,
   wandbPanel,

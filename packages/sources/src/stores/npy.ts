@@ -15,8 +15,16 @@ export interface NpyArray {
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
-/** The bytes of one `.npy` array; `name` (file and entry) is named in every error. */
-export function parseNpy(bytes: Uint8Array, name: string): NpyArray {
+interface NpyHeader {
+  descr: string;
+  fortran: boolean;
+  shape: number[];
+  /** Where the data starts. */
+  dataStart: number;
+}
+
+/** A `.npy` file's header from its first bytes (a few hundred suffice), or an error naming `name`. */
+export function npyHeader(bytes: Uint8Array, name: string): NpyHeader {
   if (bytes.length < 10 || MAGIC.some((b, i) => bytes[i] !== b))
     throw new Error(`${name}: not a .npy array (no \\x93NUMPY magic)`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -41,16 +49,22 @@ export function parseNpy(bytes: Uint8Array, name: string): NpyArray {
     .map(Number);
   if (shape.some((n) => !Number.isInteger(n) || n < 0))
     throw new Error(`${name}: .npy shape (${shapeText}) is not a shape`);
+  return { descr, fortran: fortran === 'True', shape, dataStart: start + headerLength };
+}
+
+/** The bytes of one `.npy` array; `name` (file and entry) is named in every error. */
+export function parseNpy(bytes: Uint8Array, name: string): NpyArray {
+  const { descr, fortran, shape, dataStart } = npyHeader(bytes, name);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = shape.reduce((a, b) => a * b, 1);
   const element = elementReader(descr, name);
-  const dataStart = start + headerLength;
   if (bytes.length - dataStart < count * element.size)
     throw new Error(
       `${name}: ${bytes.length - dataStart} bytes of data for ${count} values of ${descr} (${count * element.size} needed); cut short`,
     );
   const stored = new Float64Array(count);
   for (let i = 0; i < count; i++) stored[i] = element.read(view, dataStart + i * element.size);
-  return { dtype: descr, shape, values: fortran === 'True' ? fortranToC(stored, shape) : stored };
+  return { dtype: descr, shape, values: fortran ? fortranToC(stored, shape) : stored };
 }
 
 interface ElementReader {

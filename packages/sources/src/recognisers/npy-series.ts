@@ -1,0 +1,97 @@
+/**
+ * `.npy` files each holding one metric's values in order, a 1-D array (MushroomRL's Logger.log_numpy:
+ * `<results>/<log_name>/J-<seed>.npy`, `R-<seed>.npy`, and any `np.save("returns.npy", returns)`): a
+ * series named by its file over its `index`, or over a counter saved beside it (`timesteps.npy`). Known by
+ * the array's header (shape and dtype), never by reading a dataset's bytes. A seed suffix (`-0`,
+ * `_seed1`) makes a run per seed; without one the folder is the run.
+ */
+import { join } from 'node:path';
+import { openInput } from '@evidence/node-kit';
+import type { Folder, Recogniser, Source } from '../catalogue/types.js';
+import { type RunPart, tablePart } from '../readers.js';
+import { chooseX } from '../roles.js';
+import { npyHeader, parseNpy } from '../stores/npy.js';
+import { stem } from './shared.js';
+
+/** `J-0`, `returns_seed1`, `loss-seed-2`: the metric, then the run's seed. */
+const SEED_SUFFIX = /^(.+?)(?:-|_seed[-_]?|-seed[-_]?)(\d+)$/i;
+
+/** Whether the array a `.npy` file's first bytes describe is one series: 1-D (or n × 1) and numeric. */
+async function isSeries(path: string): Promise<boolean> {
+  const handle = await openInput(path).catch(() => null);
+  if (!handle) return false;
+  try {
+    const head = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const { descr, shape } = npyHeader(head.subarray(0, bytesRead), path);
+    const series = shape.length === 1 || (shape.length === 2 && shape[1] === 1);
+    return series && /^[<>|=]?([fiu][1248]|b1)$/.test(descr);
+  } catch {
+    return false;
+  } finally {
+    await handle.close();
+  }
+}
+
+export const npySeries: Recogniser = {
+  name: 'npy-series',
+  async recognise(folder) {
+    const runs = new Map<string, { metric: string; file: string }[]>();
+    for (const file of folder.files) {
+      if (!/\.npy$/i.test(file) || !(await folder.sniff(file)).what.includes('.npy')) continue;
+      if (!(await isSeries(join(folder.abs, file)))) continue;
+      const [, metric, seed] = SEED_SUFFIX.exec(stem(file)) ?? [undefined, stem(file), ''];
+      const list = runs.get(seed as string) ?? [];
+      list.push({ metric: metric as string, file });
+      runs.set(seed as string, list);
+    }
+    const sources: Source[] = [];
+    for (const [seed, metrics] of runs) {
+      const read = async () => [await readSeries(folder, metrics)];
+      const files = metrics.map(({ file }) => folder.path(file));
+      // one set of files is the folder's run; a set per seed is a run each, named by its seed
+      if (runs.size === 1) sources.push({ role: 'join', layout: 'folder', files, read });
+      else
+        sources.push({
+          role: 'own',
+          layout: 'file',
+          files,
+          id: folder.path(seed === '' ? 'unseeded' : seed),
+          abs: folder.abs,
+          read,
+        });
+    }
+    return sources;
+  },
+};
+
+/** The metrics of one run as a table: each file a column (shorter ones end in no point). */
+async function readSeries(folder: Folder, metrics: { metric: string; file: string }[]): Promise<RunPart> {
+  const arrays: [string, Float64Array][] = [];
+  for (const { metric, file } of metrics) {
+    const handle = await openInput(join(folder.abs, file));
+    try {
+      arrays.push([metric, parseNpy(await handle.readFile(), join(folder.abs, file)).values]);
+    } finally {
+      await handle.close();
+    }
+  }
+  const rows = Math.max(...arrays.map(([, values]) => values.length));
+  const columns = new Map(
+    arrays.map(([metric, values]) => {
+      const column = new Float64Array(rows).fill(Number.NaN);
+      column.set(values);
+      return [metric, column] as const;
+    }),
+  );
+  const first = metrics[0]?.file ?? '';
+  // no counter saved beside them: the values' index is their x (one value per call of the logger, an
+  // epoch in MushroomRL's loop), a column of its own so every command can take it as the budget
+  const x = chooseX(columns) ?? 'index';
+  if (x === 'index')
+    columns.set(
+      'index',
+      Float64Array.from({ length: rows }, (_, i) => i),
+    );
+  return tablePart('npy', columns, first, join(folder.abs, first), { x });
+}
