@@ -89,6 +89,7 @@ export type Layout =
   | 'folder' // a folder whose one known file is the run (progress.csv, metrics.csv…)
   | 'file' // a file given or found on its own
   | 'long-table' // one run of a long-format table split by its run column
+  | 'runs-table' // one row of a table of runs (W&B's and MLflow's runs exports)
   | 'wandb-panel' // one run of a W&B panel export
   | 'sacred' // sacred FileStorageObserver run folder (metrics.json, run.json, config.json)
   | 'd3rlpy' // d3rlpy_logs/<algo>_<time>/ of per-metric files

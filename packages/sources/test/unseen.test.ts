@@ -272,6 +272,38 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(unread.map((u) => u.path.split('/').pop())).toContain('states.npy');
   });
 
+  it("W&B's runs export: a run per row, grouped by its config's exp_name, x its global_step, a crashed run kept (stopped early); never split by seed", async () => {
+    const { runs } = await discover('runs-exports/wandb');
+    expect(runs.map((r) => [r.layout, r.group, r.task, r.run, r.x, r.y])).toEqual(
+      ['ppo', 'dqn'].flatMap((group) =>
+        [1, 2, 3].map((seed) => [
+          'runs-table',
+          group,
+          'CartPole-v1',
+          `CartPole-v1__${group}__${seed}__17041104${seed}0`,
+          'global_step',
+          'charts/episodic_return',
+        ]),
+      ),
+    );
+    const crashed = runs.find((r) => r.run.startsWith('CartPole-v1__dqn__3'));
+    expect(series(crashed, 'charts/episodic_return')).toEqual({ steps: [99712], values: [330] });
+    expect(crashed?.meta.config).toMatchObject({ exp_name: 'dqn', learning_rate: 0.0001, seed: 3 });
+    expect(crashed?.meta.state).toBe('crashed');
+  });
+
+  it("MLflow's search_runs().to_csv(): params are the configuration, metrics the run's one point, its index the x", async () => {
+    const { runs } = await discover('runs-exports/mlflow');
+    expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([
+      ['sac', 'HalfCheetah-v4', 'index', 'episode_return'],
+      ['sac', 'HalfCheetah-v4', 'index', 'episode_return'],
+      ['td3', 'HalfCheetah-v4', 'index', 'episode_return'],
+      ['td3', 'HalfCheetah-v4', 'index', 'episode_return'],
+    ]);
+    expect(series(runs[1], 'episode_return')).toEqual({ steps: [0], values: [3001.5] });
+    expect(runs[1]?.meta.config).toEqual({ algo: 'sac', env_id: 'HalfCheetah-v4', seed: 1 });
+  });
+
   it('rsl_rl: `params/` configures the run above it whatever its files are named; the algorithm from inside its settings', async () => {
     const { runs, unread } = await discover('rsl-rl');
     expect(runs.map(row)).toEqual([

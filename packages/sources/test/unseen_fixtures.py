@@ -60,6 +60,11 @@ The writing code is ported from each writer's source:
   R=…, E=…) np.save()s each metric's list so far as `<name>-<seed>.npy` (a 1-D array, one value per call),
   log_best_agent/log_agent write `agent-<seed>-best.msh` (a zip); plus an `np.save` of a dataset-like
   2-D array that is no series.
+- W&B's runs table "Export as CSV" (`wandb_export_<time>.csv`, every cell quoted): `Name, State, Notes, User,
+  Tags, Created, Runtime, Sweep`, the config columns, then the summary's, one row per run (CleanRL's run
+  names), a crashed run among them;
+- MLflow `mlflow.search_runs().to_csv("runs.csv")` (pandas: an unnamed index column first): `run_id,
+  experiment_id, status, artifact_uri, start_time, end_time, metrics.*, params.*, tags.*`.
 
   PYTHONHASHSEED=0 python3 test/unseen_fixtures.py
 """
@@ -508,10 +513,40 @@ def mushroom():
     np.save(os.path.join(d, "states.npy"), np.zeros((50, 3), np.float32))
 
 
+def runs_exports():
+    d = mkdir("runs-exports", "wandb")
+    config = ["env_id", "exp_name", "learning_rate", "seed", "total_timesteps"]
+    summary = ["charts/episodic_return", "charts/episodic_length", "global_step", "losses/value_loss", "_step", "_runtime"]
+    rows = []
+    for exp, seeds, lr in (("ppo", (1, 2, 3), 0.00025), ("dqn", (1, 2, 3), 0.0001)):
+        for seed in seeds:
+            crashed = exp == "dqn" and seed == 3
+            ret = (470.0 if exp == "ppo" else 300.0) + 10 * seed
+            step = 99712 if crashed else 499712
+            rows.append([f"CartPole-v1__{exp}__{seed}__17041104{seed}0", "crashed" if crashed else "finished", "-", "me", "",
+                         f"2024-01-01T12:0{seed}:00.000Z", 300 + seed, "", "CartPole-v1", exp, lr, seed, 500000,
+                         ret, ret, step, 0.01 * seed, step // 128, 300.5 + seed])
+    with open(os.path.join(d, "wandb_export_2024-01-01T12_00_00.000+00_00.csv"), "w", newline="") as f:
+        w = csv.writer(f, quoting=csv.QUOTE_ALL)
+        w.writerow(["Name", "State", "Notes", "User", "Tags", "Created", "Runtime", "Sweep"] + config + summary)
+        w.writerows(rows)
+    d = mkdir("runs-exports", "mlflow")
+    with open(os.path.join(d, "runs.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["", "run_id", "experiment_id", "status", "artifact_uri", "start_time", "end_time",
+                    "metrics.episode_return", "metrics.loss", "params.algo", "params.env_id", "params.seed",
+                    "tags.mlflow.runName", "tags.mlflow.user"])
+        for i, (algo, seed) in enumerate((("sac", 0), ("sac", 1), ("td3", 0), ("td3", 1))):
+            w.writerow([i, f"{i:032x}", "1", "FINISHED", f"file:///mlruns/1/{i:032x}/artifacts",
+                        f"2024-01-01 12:0{i}:00.123000+00:00", f"2024-01-01 13:0{i}:00.456000+00:00",
+                        (3000.5 if algo == "sac" else 2500.25) + seed, 0.5, algo, "HalfCheetah-v4", seed,
+                        f"{algo}-{seed}", "me"])
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)
     os.makedirs(OUT)
-    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit, torch_ac, mushroom):
+    for write in (baselines, garage, pfrl, torchrl, acme, hydra, rl_games, rsl_rl, dopamine, skrl, jaxrl, pymarl, tianshou_tb, tensorboard_json, dvclive, keras_tb, tf_agents, rlpyt, drqv2, tdmpc2, rlkit, torch_ac, mushroom, runs_exports):
         write()
     tb_oracle.write_spec(SPEC)
 

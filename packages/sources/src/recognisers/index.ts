@@ -19,6 +19,7 @@ import { phases } from './phases.js';
 import { rayTrial } from './ray-trial.js';
 import { rlZoo } from './rl-zoo.js';
 import { runsReport } from './runs-report.js';
+import { runsTable } from './runs-table.js';
 import { sacred } from './sacred.js';
 import { sb3Companions } from './sb3-companions.js';
 import { summaries } from './summaries.js';
@@ -50,6 +51,7 @@ export const RECOGNISERS: readonly Recogniser[] = [
   phases,
   metricTables,
   wideTable,
+  runsTable,
   longTable,
   // before tables: a configuration file named so but not `.json`/`.yaml` (PFRL's args.txt) is no run
   config,

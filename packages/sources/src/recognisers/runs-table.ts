@@ -1,0 +1,107 @@
+/**
+ * A table of runs, one row each (W&B's runs table "Export as CSV": `Name, State, Notes, User, Tags,
+ * Created, Runtime, Sweep`, then config and summary columns; MLflow's runs "Download CSV": `Run ID, Name,
+ * Status`, params, metrics): known by a column naming runs and a column of their state. Each row is a run
+ * of one point, its summary values at its x (`global_step` when there is one), its text and setting
+ * columns its configuration; group and task from the columns that name them, else from the run's name
+ * (CleanRL's `CartPole-v1__ppo__1__…`). Read as a long table it would be split by `seed` into runs
+ * mixing algorithms.
+ */
+import { join } from 'node:path';
+import { readInputText } from '@evidence/node-kit';
+import { algoFromPath, envFromPath } from '../catalogue/identity.js';
+import type { Recogniser, SplitRuns } from '../catalogue/types.js';
+import { cellNumber } from '../cells.js';
+import { parseDelimited } from '../delimited.js';
+import { type TableOptions, tablePart } from '../readers.js';
+import { chooseX, isReturnName, isXName, normaliseName } from '../roles.js';
+import { stem, tableOptions } from './shared.js';
+
+const NAME = new Set(['name', 'runname', 'displayname', 'runid', 'run']);
+const STATE = new Set(['state', 'status', 'runstate', 'runstatus']);
+/** The columns W&B and MLflow add about a run, not its configuration (its state would split groups). */
+const ABOUT = new Set(
+  'notes user tags created runtime sweep duration starttime endtime sourcetype sourcename sourceversion models dataset id experimentid artifacturi lifecyclestage'.split(
+    ' ',
+  ),
+);
+const GROUP = ['group', 'algo', 'algorithm', 'method', 'agent', 'exp_name', 'experiment'];
+const TASK = ['task', 'env', 'env_id', 'env_name', 'environment', 'game'];
+
+const find = (header: readonly string[], names: Set<string>) =>
+  header.findIndex((h) => names.has(normaliseName(h)));
+
+export const runsTable: Recogniser = {
+  name: 'runs-table',
+  async recognise(folder) {
+    const out = [];
+    for (const name of folder.files) {
+      const sniff = await folder.sniff(name);
+      const header = sniff.table?.header;
+      if (!header || find(header, NAME) < 0 || find(header, STATE) < 0) continue;
+      const options = await tableOptions(folder, name);
+      // a run per row: no name twice among the first rows (a long table repeats its run column's)
+      const head = parseDelimited(name, sniff.head, { ...options, lastLine: 'torn' }).rows;
+      const names = head.map((row) => row.fields[find(header, NAME)]);
+      if (new Set(names).size !== names.length) continue;
+      const file = join(folder.abs, name);
+      out.push({
+        role: 'own' as const,
+        layout: 'runs-table' as const,
+        files: [folder.path(name)],
+        identity: { group: stem(name) },
+        read: () => readRunsTable(file, name, options),
+      });
+    }
+    return out;
+  },
+};
+
+async function readRunsTable(file: string, source: string, options: TableOptions): Promise<SplitRuns> {
+  const parsed = parseDelimited(file, await readInputText(file), options);
+  const { header } = parsed;
+  const nameAt = find(header, NAME);
+  const stateAt = find(header, STATE);
+  const column = (names: string[]) =>
+    header.findIndex((h) => names.includes(h.toLowerCase().replace(/^params\./, '')));
+  const groupAt = column(GROUP);
+  const taskAt = column(TASK);
+  const runs: SplitRuns = new Map();
+  for (const { line, fields } of parsed.rows) {
+    const cell = (i: number) => (i < 0 ? '' : (fields[i] ?? '').trim());
+    let run = cell(nameAt) || `line ${line}`;
+    while (runs.has(run)) run = `${run} (line ${line})`;
+    const columns = new Map<string, Float64Array>();
+    const config: Record<string, string | number> = {};
+    header.forEach((column, i) => {
+      // (pandas' unnamed index column, MLflow's `tags.…` and run facts are no setting)
+      if (i === nameAt || i === stateAt || column === '' || /^tags\./.test(column)) return;
+      if (ABOUT.has(normaliseName(column))) return;
+      const value = cellNumber(cell(i));
+      // a summary metric (MLflow's `metrics.…`, W&B's namespaced and `_step`, a return, an x) is a
+      // series; any other column is a setting (MLflow's `params.…` named without their prefix)
+      const name = column.replace(/^(metrics|params)\./, '');
+      const metric =
+        column.startsWith('metrics.') ||
+        (!column.startsWith('params.') &&
+          (name.includes('/') || name.startsWith('_') || isXName(name) || isReturnName(name)));
+      if (value !== undefined && metric) columns.set(name, Float64Array.of(value));
+      else if (!metric && cell(i) !== '' && cell(i) !== '-') config[name] = value ?? cell(i);
+    });
+    // the x of its summary (CleanRL's `global_step` before W&B's own `_step` counter), else the point's
+    // index: every run is one point, and each command can take it as the budget
+    const own = new Map([...columns].filter(([name]) => !name.startsWith('_')));
+    const x = chooseX(own) ?? chooseX(columns) ?? 'index';
+    if (x === 'index') columns.set('index', Float64Array.of(0));
+    const part = tablePart('csv', columns, source, `${file}:${line}`, { x });
+    part.meta = { ...part.meta, config, configFiles: [`${source} line ${line}`] };
+    if (stateAt >= 0) part.meta.state = cell(stateAt);
+    const group = cell(groupAt) || algoFromPath([run])?.value;
+    const task = cell(taskAt) || envFromPath([run])?.value;
+    runs.set(run, {
+      part,
+      identity: { run, ...(group ? { group } : {}), ...(task ? { task } : {}) },
+    });
+  }
+  return runs;
+}
