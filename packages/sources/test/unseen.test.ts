@@ -292,6 +292,33 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(crashed?.meta.state).toBe('crashed');
   });
 
+  it("W&B's docs export (summary and config dicts printed by Python): the same runs as the UI's export", async () => {
+    const { runs } = await discover('runs-exports/wandb-api');
+    expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual(
+      ['ppo', 'dqn'].flatMap((group) =>
+        [1, 2, 3].map(() => [group, 'CartPole-v1', 'global_step', 'charts/episodic_return']),
+      ),
+    );
+    const crashed = runs.find((r) => r.run.startsWith('CartPole-v1__dqn__3'));
+    expect(series(crashed, 'charts/episodic_return')).toEqual({ steps: [99712], values: [330] });
+    expect(crashed?.meta.config).toEqual({
+      env_id: 'CartPole-v1',
+      exp_name: 'dqn',
+      learning_rate: 0.0001,
+      seed: 3,
+      cuda: 'true',
+      track: 'true',
+    });
+    // W&B's own `_wandb` entry is no metric
+    expect(crashed?.series.map((s) => s.metric).sort()).toEqual([
+      '_runtime',
+      '_step',
+      '_timestamp',
+      'charts/episodic_return',
+      'losses/value_loss',
+    ]);
+  });
+
   it("MLflow's search_runs().to_csv(): params are the configuration, metrics the run's one point, its index the x", async () => {
     const { runs } = await discover('runs-exports/mlflow');
     expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([

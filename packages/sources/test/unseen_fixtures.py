@@ -63,6 +63,8 @@ The writing code is ported from each writer's source:
 - W&B's runs table "Export as CSV" (`wandb_export_<time>.csv`, every cell quoted): `Name, State, Notes, User,
   Tags, Created, Runtime, Sweep`, the config columns, then the summary's, one row per run (CleanRL's run
   names), a crashed run among them;
+- W&B's docs "export runs" snippet: `pd.DataFrame({"summary": summary_list, "config": config_list, "name":
+  name_list}).to_csv("project.csv")`, each dict cell its `str()` (Python's repr: single quotes, True, None);
 - MLflow `mlflow.search_runs().to_csv("runs.csv")` (pandas: an unnamed index column first): `run_id,
   experiment_id, status, artifact_uri, start_time, end_time, metrics.*, params.*, tags.*`.
 
@@ -530,6 +532,16 @@ def runs_exports():
         w = csv.writer(f, quoting=csv.QUOTE_ALL)
         w.writerow(["Name", "State", "Notes", "User", "Tags", "Created", "Runtime", "Sweep"] + config + summary)
         w.writerows(rows)
+    d = mkdir("runs-exports", "wandb-api")
+    with open(os.path.join(d, "project.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["", "summary", "config", "name"])
+        for i, row in enumerate(rows):
+            summary = {"_runtime": row[-1], "_step": row[-2], "_timestamp": 1704110400.5 + i, "charts/episodic_return": row[13],
+                       "global_step": row[15], "losses/value_loss": row[16], "_wandb": {"runtime": int(row[-1])}}
+            config = {"env_id": row[8], "exp_name": row[9], "learning_rate": row[10], "seed": row[11], "cuda": True,
+                      "wandb_entity": None, "track": True}
+            w.writerow([i, str(summary), str(config), row[0]])
     d = mkdir("runs-exports", "mlflow")
     with open(os.path.join(d, "runs.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")

@@ -13,6 +13,7 @@ import { algoFromPath, envFromPath } from '../catalogue/identity.js';
 import type { Recogniser, SplitRuns } from '../catalogue/types.js';
 import { cellNumber } from '../cells.js';
 import { parseDelimited } from '../delimited.js';
+import { parsePythonLiteral } from '../python-literal.js';
 import { type TableOptions, tablePart } from '../readers.js';
 import { chooseX, isReturnName, isXName, normaliseName } from '../roles.js';
 import { stem, tableOptions } from './shared.js';
@@ -38,7 +39,9 @@ export const runsTable: Recogniser = {
     for (const name of folder.files) {
       const sniff = await folder.sniff(name);
       const header = sniff.table?.header;
-      if (!header || find(header, NAME) < 0 || find(header, STATE) < 0) continue;
+      // (W&B's docs export runs as `summary, config, name` columns of dicts, with no state)
+      if (!header || find(header, NAME) < 0) continue;
+      if (find(header, STATE) < 0 && !header.some((h) => h.toLowerCase() === 'summary')) continue;
       const options = await tableOptions(folder, name);
       // a run per row: no name twice among the first rows (a long table repeats its run column's)
       const head = parseDelimited(name, sniff.head, { ...options, lastLine: 'torn' }).rows;
@@ -74,6 +77,18 @@ async function readRunsTable(file: string, source: string, options: TableOptions
     const columns = new Map<string, Float64Array>();
     const config: Record<string, string | number> = {};
     header.forEach((column, i) => {
+      // a cell holding a dict (`str(run.summary._json_dict)`, `str(run.config)`): its metrics or settings
+      const nested = /^(summary|config)$/i.test(column) ? dictOf(cell(i)) : undefined;
+      if (nested) {
+        for (const [key, value] of leaves(nested)) {
+          if (/^summary$/i.test(column)) {
+            if (typeof value === 'number' && !key.startsWith('_wandb'))
+              columns.set(key, Float64Array.of(value));
+          } else if (value !== null && value !== '')
+            config[key] = typeof value === 'boolean' ? String(value) : value;
+        }
+        return;
+      }
       // (pandas' unnamed index column, MLflow's `tags.…` and run facts are no setting)
       if (i === nameAt || i === stateAt || column === '' || /^tags\./.test(column)) return;
       if (ABOUT.has(normaliseName(column))) return;
@@ -96,12 +111,48 @@ async function readRunsTable(file: string, source: string, options: TableOptions
     const part = tablePart('csv', columns, source, `${file}:${line}`, { x });
     part.meta = { ...part.meta, config, configFiles: [`${source} line ${line}`] };
     if (stateAt >= 0) part.meta.state = cell(stateAt);
-    const group = cell(groupAt) || algoFromPath([run])?.value;
-    const task = cell(taskAt) || envFromPath([run])?.value;
+    // the columns naming them, else the configuration's keys (a `config` dict), else the run's name
+    const named = (keys: string[]) => {
+      const key = keys.find((k) => typeof config[k] === 'string' && config[k] !== '');
+      return key === undefined ? undefined : String(config[key]);
+    };
+    const group = cell(groupAt) || named(GROUP) || algoFromPath([run])?.value;
+    const task = cell(taskAt) || named(TASK) || envFromPath([run])?.value;
     runs.set(run, {
       part,
       identity: { run, ...(group ? { group } : {}), ...(task ? { task } : {}) },
     });
   }
   return runs;
+}
+
+/** A cell's dict, written as JSON or as Python's repr, or undefined. */
+function dictOf(text: string): Record<string, unknown> | undefined {
+  if (!text.startsWith('{')) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    value = parsePythonLiteral(text);
+  }
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
+}
+
+/** A dict's scalar leaves under dotted keys; W&B's `{value, desc}` config entries give their value. */
+function leaves(value: Record<string, unknown>, prefix = ''): [string, string | number | boolean | null][] {
+  const out: [string, string | number | boolean | null][] = [];
+  for (const [key, item] of Object.entries(value)) {
+    const wrapped = item && typeof item === 'object' && !Array.isArray(item) && 'value' in item;
+    const inner =
+      wrapped && Object.keys(item).every((k) => k === 'value' || k === 'desc')
+        ? (item as { value: unknown }).value
+        : item;
+    if (inner && typeof inner === 'object' && !Array.isArray(inner))
+      out.push(...leaves(inner as Record<string, unknown>, `${prefix}${key}.`));
+    else if (inner === null || ['string', 'number', 'boolean'].includes(typeof inner))
+      out.push([`${prefix}${key}`, inner as string | number | boolean | null]);
+  }
+  return out;
 }
