@@ -10,7 +10,16 @@ import { oracleAvailable, python } from './helpers.js';
 
 const scalar = fc.oneof(
   fc.string(),
-  fc.constantFrom("it's", 'say "hi"', 'back\\slash', 'two\nlines', 'tab\tx', 'é漢😀', '', 'cr\r \u0001 \u0085 \u2028'),
+  fc.constantFrom(
+    "it's",
+    'say "hi"',
+    'back\\slash',
+    'two\nlines',
+    'tab\tx',
+    'é漢😀',
+    '',
+    'cr\r \u0001 \u0085 \u2028',
+  ),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.boolean(),
