@@ -319,6 +319,16 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     ]);
   });
 
+  it("Ray Tune's get_dataframe(): a run per trial, grouped by the setting that differs (lr), never by host or date", async () => {
+    const { runs } = await discover('runs-exports/ray');
+    expect(runs.map((r) => [r.group, r.task, r.run, r.x, r.y])).toEqual([
+      ['trials lr=0.001', 'CartPole-v1', 'a1b2c_00000', 'timesteps_total', 'episode_reward_mean'],
+      ['trials lr=0.001', 'CartPole-v1', 'a1b2c_00001', 'timesteps_total', 'episode_reward_mean'],
+      ['trials lr=0.0001', 'CartPole-v1', 'a1b2c_00002', 'timesteps_total', 'episode_reward_mean'],
+      ['trials lr=0.0001', 'CartPole-v1', 'a1b2c_00003', 'timesteps_total', 'episode_reward_mean'],
+    ]);
+  });
+
   it("MLflow's search_runs().to_csv(): params are the configuration, metrics the run's one point, its index the x", async () => {
     const { runs } = await discover('runs-exports/mlflow');
     expect(runs.map((r) => [r.group, r.task, r.x, r.y])).toEqual([

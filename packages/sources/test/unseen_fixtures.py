@@ -65,6 +65,9 @@ The writing code is ported from each writer's source:
   names), a crashed run among them;
 - W&B's docs "export runs" snippet: `pd.DataFrame({"summary": summary_list, "config": config_list, "name":
   name_list}).to_csv("project.csv")`, each dict cell its `str()` (Python's repr: single quotes, True, None);
+- Ray Tune `ResultGrid.get_dataframe().to_csv("trials.csv")`: a row per trial with its last result
+  (`episode_reward_mean, timesteps_total, training_iteration, done, trial_id, date, hostname, node_ip,
+  config/env, config/lr, logdir`);
 - MLflow `mlflow.search_runs().to_csv("runs.csv")` (pandas: an unnamed index column first): `run_id,
   experiment_id, status, artifact_uri, start_time, end_time, metrics.*, params.*, tags.*`.
 
@@ -542,6 +545,17 @@ def runs_exports():
             config = {"env_id": row[8], "exp_name": row[9], "learning_rate": row[10], "seed": row[11], "cuda": True,
                       "wandb_entity": None, "track": True}
             w.writerow([i, str(summary), str(config), row[0]])
+    d = mkdir("runs-exports", "ray")
+    with open(os.path.join(d, "trials.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["", "episode_reward_mean", "episode_len_mean", "timesteps_total", "training_iteration", "done",
+                    "trial_id", "date", "timestamp", "time_total_s", "pid", "hostname", "node_ip", "config/env",
+                    "config/lr", "config/train_batch_size", "logdir"])
+        for i, lr in enumerate((0.001, 0.001, 0.0001, 0.0001)):
+            ret = (150.5 if lr == 0.001 else 90.25) + i
+            w.writerow([i, ret, ret, 400000, 100, True, f"a1b2c_0000{i}", f"2024-01-01_12-0{i}-00", 1704110400 + i,
+                        600.5 + i, 4000 + i, f"node-{i}", f"10.0.0.{i}", "CartPole-v1", lr, 4000,
+                        f"/root/ray_results/PPO/PPO_CartPole-v1_a1b2c_0000{i}_{i}_lr={lr}_2024-01-01_12-0{i}-00"])
     d = mkdir("runs-exports", "mlflow")
     with open(os.path.join(d, "runs.csv"), "w", newline="") as f:
         w = csv.writer(f, lineterminator="\n")

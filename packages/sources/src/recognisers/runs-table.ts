@@ -1,11 +1,12 @@
 /**
  * A table of runs, one row each (W&B's runs table "Export as CSV": `Name, State, Notes, User, Tags,
- * Created, Runtime, Sweep`, then config and summary columns; MLflow's runs "Download CSV": `Run ID, Name,
- * Status`, params, metrics): known by a column naming runs and a column of their state. Each row is a run
- * of one point, its summary values at its x (`global_step` when there is one), its text and setting
- * columns its configuration; group and task from the columns that name them, else from the run's name
- * (CleanRL's `CartPole-v1__ppo__1__…`). Read as a long table it would be split by `seed` into runs
- * mixing algorithms.
+ * Created, Runtime, Sweep`, then config and summary columns; MLflow's `search_runs()`: `run_id, status`,
+ * `params.*`, `metrics.*`; Ray Tune's `ResultGrid.get_dataframe()`: `trial_id, done`, `config/*`): known
+ * by a column naming runs and a column of their state. Each row is a run of one point, its summary
+ * values at its x (`global_step` when there is one), its text and setting columns its configuration;
+ * group and task from the columns that name them, else from the run's name (CleanRL's
+ * `CartPole-v1__ppo__1__…`). Read as a long table it would be split by `seed` into runs mixing
+ * algorithms.
  */
 import { join } from 'node:path';
 import { readInputText } from '@evidence/node-kit';
@@ -18,11 +19,12 @@ import { type TableOptions, tablePart } from '../readers.js';
 import { chooseX, isReturnName, isXName, normaliseName } from '../roles.js';
 import { stem, tableOptions } from './shared.js';
 
-const NAME = new Set(['name', 'runname', 'displayname', 'runid', 'run']);
-const STATE = new Set(['state', 'status', 'runstate', 'runstatus']);
+const NAME = new Set(['name', 'runname', 'displayname', 'runid', 'run', 'trialid']);
+/** (Ray Tune's `ResultGrid.get_dataframe()` says `done`) */
+const STATE = new Set(['state', 'status', 'runstate', 'runstatus', 'done']);
 /** The columns W&B and MLflow add about a run, not its configuration (its state would split groups). */
 const ABOUT = new Set(
-  'notes user tags created runtime sweep duration starttime endtime sourcetype sourcename sourceversion models dataset id experimentid artifacturi lifecyclestage'.split(
+  'notes user tags created runtime sweep duration starttime endtime sourcetype sourcename sourceversion models dataset id experimentid artifacturi lifecyclestage date timestamp hostname nodeip pid logdir path'.split(
     ' ',
   ),
 );
@@ -66,7 +68,7 @@ async function readRunsTable(file: string, source: string, options: TableOptions
   const nameAt = find(header, NAME);
   const stateAt = find(header, STATE);
   const column = (names: string[]) =>
-    header.findIndex((h) => names.includes(h.toLowerCase().replace(/^params\./, '')));
+    header.findIndex((h) => names.includes(h.toLowerCase().replace(/^(params\.|config[./])/, '')));
   const groupAt = column(GROUP);
   const taskAt = column(TASK);
   const runs: SplitRuns = new Map();
@@ -94,12 +96,13 @@ async function readRunsTable(file: string, source: string, options: TableOptions
       if (ABOUT.has(normaliseName(column))) return;
       const value = cellNumber(cell(i));
       // a summary metric (MLflow's `metrics.…`, W&B's namespaced and `_step`, a return, an x) is a
-      // series; any other column is a setting (MLflow's `params.…` named without their prefix)
-      const name = column.replace(/^(metrics|params)\./, '');
+      // series; any other column is a setting (MLflow's `params.…`, Ray Tune's `config/…` named without
+      // their prefix)
+      const setting = /^(params\.|config[./])/.test(column);
+      const name = column.replace(/^(metrics\.|params\.|config[./])/, '');
       const metric =
         column.startsWith('metrics.') ||
-        (!column.startsWith('params.') &&
-          (name.includes('/') || name.startsWith('_') || isXName(name) || isReturnName(name)));
+        (!setting && (name.includes('/') || name.startsWith('_') || isXName(name) || isReturnName(name)));
       if (value !== undefined && metric) columns.set(name, Float64Array.of(value));
       else if (!metric && cell(i) !== '' && cell(i) !== '-') config[name] = value ?? cell(i);
     });
