@@ -173,7 +173,7 @@ export function renderMarkdown(model: ReportModel): string {
         ? ['Nothing missing, nothing skipped, no bad lines.']
         : []),
       ...model.skipped.map((s) => `- **${m(s.what)}**: ${m(s.why)}`),
-      ...(model.issues.length ? ['', `Bad lines (${model.issues.length}, not used):`, ''] : []),
+      ...(model.issues.length ? ['', `Skipped lines and reader notes (${model.issues.length}):`, ''] : []),
       ...model.issues.map(
         (i) => `- ${markdownCode(`${i.file}${i.line > 0 ? `:${i.line}` : ''}`)} ${m(i.reason)}`,
       ),
