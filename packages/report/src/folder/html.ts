@@ -206,7 +206,9 @@ function missing(model: ReportModel): string {
     .join('\n');
   if (!skipped && !issues) return '<p>Nothing missing, nothing skipped, no bad lines.</p>';
   return `${skipped ? `<h3>Missing or skipped</h3><ul class="issues">${skipped}</ul>` : ''}${
-    issues ? `<h3>Skipped lines and reader notes (${model.issues.length})</h3><ul class="issues">${issues}</ul>` : ''
+    issues
+      ? `<h3>Skipped lines and reader notes (${model.issues.length})</h3><ul class="issues">${issues}</ul>`
+      : ''
   }`;
 }
 
