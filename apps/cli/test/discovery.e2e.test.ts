@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { PNG_SIGNATURE, runCli, tempDir } from './helpers.js';
 
 const LAYOUTS = fileURLToPath(new URL('../../../packages/sources/test/fixtures/layouts', import.meta.url));
+const UNSEEN = fileURLToPath(new URL('../../../packages/sources/test/fixtures/unseen', import.meta.url));
 
 /** A copy of some fixture layouts in a fresh folder (the commands may write beside them). */
 function layouts(...names: string[]): string {
@@ -237,5 +238,17 @@ describe('plot and table take any run file or folder', () => {
       /header-only\S*\/bin\.csv: skipped: binary data, not a text log \(nothing read\)/,
     );
     expect(folder.stderr).not.toMatch(/[\u0000-\u0008\u001b]/);
+  });
+});
+
+describe('report on a folder whose event files copy its tables (DrQ-v2)', () => {
+  it('counts the copies as notes, not bad lines, and names their event folder', async () => {
+    const root = join(tempDir('drqv2'), 'exp_local');
+    cpSync(join(UNSEEN, 'drqv2', 'exp_local'), root, { recursive: true });
+    const out = join(root, '..', 'report');
+    const result = await runCli(['report', root, '--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/\d+ written, 0 skipped, 0 bad lines, 2 notes/);
+    expect(result.stderr).toMatch(/tb: 3 tag\(s\) of the event files also logged in train\.csv, eval\.csv/);
   });
 });

@@ -96,7 +96,8 @@ Examples:
       for (const file of result.written) printLine(io.stdout, `wrote   ${displayPath(io, file)}`);
       for (const skip of result.skipped) printLine(io.stdout, `skipped ${skip.what}: ${skip.why}`);
       printIssues(io, result.issues);
-      // a note (text columns, a TensorBoard image, a restart, a complete last line kept) is no bad line
+      // a note (text columns, a TensorBoard image, a restart, a complete last line kept, a table's value
+      // its event files copy) is no bad line
       const notes = result.issues.filter((issue) => NOTE.test(issue.reason)).length;
       const badLines = result.issues.length - notes;
       printLine(
@@ -109,4 +110,4 @@ Examples:
 
 /** What a reader says that is no line left unread: a remark on what it read and how. */
 const NOTE =
-  /text columns \(not charted\)|\(not scalars\)|read as data|the run restarted|no SessionLog START|summarise the seeds/;
+  /text columns \(not charted\)|\(not scalars\)|read as data|the run restarted|no SessionLog START|summarise the seeds|also logged in .*: read from/;
