@@ -20,14 +20,14 @@ import { chooseX, isReturnName, isXName, normaliseName } from '../roles.js';
 import { stem, tableOptions } from './shared.js';
 
 const NAME = new Set(['name', 'runname', 'displayname', 'runid', 'run', 'trialid']);
-/** (Ray Tune's `ResultGrid.get_dataframe()` says `done`) */
+/** A run's state: W&B's `State`, MLflow's `status`, Ray Tune's `done`. */
 const STATE = new Set(['state', 'status', 'runstate', 'runstatus', 'done']);
-/** The columns W&B and MLflow add about a run, not its configuration (its state would split groups). */
-const ABOUT = new Set(
-  'notes user tags created runtime sweep duration starttime endtime sourcetype sourcename sourceversion models dataset id experimentid artifacturi lifecyclestage date timestamp hostname nodeip pid logdir path'.split(
-    ' ',
-  ),
-);
+/** The columns W&B, MLflow and Ray Tune add about a run, not its configuration (its state would split groups). */
+const ABOUT = new Set([
+  ...['notes', 'user', 'tags', 'created', 'runtime', 'sweep', 'duration', 'models', 'dataset', 'id'],
+  ...['starttime', 'endtime', 'sourcetype', 'sourcename', 'sourceversion', 'experimentid', 'artifacturi'],
+  ...['lifecyclestage', 'date', 'timestamp', 'hostname', 'nodeip', 'pid', 'logdir', 'path'],
+]);
 const GROUP = ['group', 'algo', 'algorithm', 'method', 'agent', 'exp_name', 'experiment'];
 const TASK = ['task', 'env', 'env_id', 'env_name', 'environment', 'game'];
 
