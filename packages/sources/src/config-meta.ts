@@ -5,7 +5,10 @@
 import { algoFromPath } from './catalogue/identity.js';
 import type { RunMeta } from './model.js';
 
-/** The environment a configuration names (`env`, `env_id`, `env.id`, `domain_name`+`task_name`, `task`…). */
+/**
+ * A configuration as run metadata: the environment it names (`env`, `env_id`, `env.id`,
+ * `domain_name`+`task_name`, `task`…), its algorithm and its seed.
+ */
 export function configMeta(value: Record<string, unknown>, configFiles: string[]): RunMeta {
   const meta: RunMeta = { config: value, configFiles };
   const pick = (v: unknown): string | undefined => {

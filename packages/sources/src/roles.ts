@@ -62,15 +62,14 @@ X_VOCABULARY.forEach((name, i) => {
 const STEP_SUFFIX = /(steps|timesteps|frames)(total|sofar|lifetime)?$/;
 const NOT_A_COUNTER = /per|rate|time|second|sec$|fps|mean|avg|average|std|max|min/;
 const SUFFIX_RANK = X_VOCABULARY.indexOf('steps') + 0.5;
-/** An evaluation's own count (rlkit's `eval/num steps total`) measures no training: it ranks after. */
-const EVALUATION = /^(eval|evaluation|test|testing|val|validation)[/_.\s-]/i;
 
 function xRank(name: string): number | undefined {
   const key = normaliseName(name);
   const known = X_RANK.get(key);
   if (known !== undefined) return known;
   if (!STEP_SUFFIX.test(key) || NOT_A_COUNTER.test(key)) return undefined;
-  return EVALUATION.test(name) ? SUFFIX_RANK + 0.25 : SUFFIX_RANK;
+  // an evaluation's own count (rlkit's `eval/num steps total`) measures no training: it ranks after
+  return EVAL.test(name.toLowerCase()) ? SUFFIX_RANK + 0.25 : SUFFIX_RANK;
 }
 
 /** Whether a column name is an x name of the vocabulary (any spelling). */
