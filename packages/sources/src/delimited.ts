@@ -359,7 +359,8 @@ class DelimitedScan {
       delimiter: this.delimiter,
       step: (result) => {
         const line = lineAt(Math.max(0, result.meta.cursor - 1));
-        const opens = lineAt(rowOpening(body, rowStart, this.delimiter));
+        // (looked for only when the row is broken: most rows are not)
+        const opens = result.errors.length > 0 ? lineAt(rowOpening(body, rowStart, this.delimiter)) : 0;
         rowStart = result.meta.cursor;
         for (const error of result.errors)
           this.issues.push(`${this.path}:${opens}: ${error.message}; row skipped`);
