@@ -6,7 +6,7 @@
  * `_seed1`) makes a run per seed; without one the folder is the run.
  */
 import { join } from 'node:path';
-import { openInput } from '@evidence/node-kit';
+import { openInput, readInput } from '@evidence/node-kit';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { type RunPart, tablePart } from '../readers.js';
 import { chooseX } from '../roles.js';
@@ -69,12 +69,8 @@ export const npySeries: Recogniser = {
 async function readSeries(folder: Folder, metrics: { metric: string; file: string }[]): Promise<RunPart> {
   const arrays: [string, Float64Array][] = [];
   for (const { metric, file } of metrics) {
-    const handle = await openInput(join(folder.abs, file));
-    try {
-      arrays.push([metric, parseNpy(await handle.readFile(), join(folder.abs, file)).values]);
-    } finally {
-      await handle.close();
-    }
+    const path = join(folder.abs, file);
+    arrays.push([metric, parseNpy(await readInput(path), path).values]);
   }
   const rows = Math.max(...arrays.map(([, values]) => values.length));
   const columns = new Map(

@@ -47,7 +47,8 @@ export const runsTable: Recogniser = {
       const options = await tableOptions(folder, name);
       // a run per row: no name twice among the first rows (a long table repeats its run column's)
       const head = parseDelimited(name, sniff.head, { ...options, lastLine: 'torn' }).rows;
-      const names = head.map((row) => row.fields[find(header, NAME)]);
+      const nameAt = find(header, NAME);
+      const names = head.map((row) => row.fields[nameAt]);
       if (new Set(names).size !== names.length) continue;
       const file = join(folder.abs, name);
       out.push({
@@ -67,10 +68,6 @@ async function readRunsTable(file: string, source: string, options: TableOptions
   const { header } = parsed;
   const nameAt = find(header, NAME);
   const stateAt = find(header, STATE);
-  const column = (names: string[]) =>
-    header.findIndex((h) => names.includes(h.toLowerCase().replace(/^(params\.|config[./])/, '')));
-  const groupAt = column(GROUP);
-  const taskAt = column(TASK);
   const runs: SplitRuns = new Map();
   for (const { line, fields } of parsed.rows) {
     const cell = (i: number) => (i < 0 ? '' : (fields[i] ?? '').trim());
@@ -114,13 +111,14 @@ async function readRunsTable(file: string, source: string, options: TableOptions
     const part = tablePart('csv', columns, source, `${file}:${line}`, { x });
     part.meta = { ...part.meta, config, configFiles: [`${source} line ${line}`] };
     if (stateAt >= 0) part.meta.state = cell(stateAt);
-    // the columns naming them, else the configuration's keys (a `config` dict), else the run's name
+    // the setting naming them (a column, `params.…`, `config/…` or a key of a `config` dict, in the
+    // table's order), else the run's name
     const named = (keys: string[]) => {
-      const key = keys.find((k) => typeof config[k] === 'string' && config[k] !== '');
-      return key === undefined ? undefined : String(config[key]);
+      const found = Object.entries(config).find(([key]) => keys.includes(key.toLowerCase()));
+      return found === undefined ? undefined : String(found[1]);
     };
-    const group = cell(groupAt) || named(GROUP) || algoFromPath([run])?.value;
-    const task = cell(taskAt) || named(TASK) || envFromPath([run])?.value;
+    const group = named(GROUP) || algoFromPath([run])?.value;
+    const task = named(TASK) || envFromPath([run])?.value;
     runs.set(run, {
       part,
       identity: { run, ...(group ? { group } : {}), ...(task ? { task } : {}) },
