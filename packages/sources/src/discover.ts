@@ -15,9 +15,11 @@ import { checkReadOptions, columnsToRead, selectSeries, wantedMetrics } from './
 import { summarize } from './catalogue/summary.js';
 import type { CatalogueContext, ColumnsToRead, Identity, ReadOptions } from './catalogue/types.js';
 import { type Tree, walkTree } from './catalogue/walk.js';
-import type { DiscoverOptions, Discovery, Layout, Run, RunMeta, SkippedRun } from './model.js';
+import type { DiscoverOptions, Discovery, Layout, RoleWhy, Run, RunMeta, SkippedRun } from './model.js';
 import { compilePattern, matchPattern } from './pattern.js';
 import type { RunPart } from './readers.js';
+import { describeChoice, sniffY, usableY } from './role-values.js';
+import { chooseY, isXName, xKind } from './roles.js';
 import { isBinaryStore } from './stores/index.js';
 import { isEventFile } from './tensorboard/read.js';
 
@@ -289,6 +291,11 @@ function namesOf(run: Run): string[] {
 function wantsUnread(run: Run, options: ReadOptions): boolean {
   const unread = unreadColumns.get(run)?.unread;
   if (!unread) return false;
+  // the values refused the y the names proposed, or no named counter was the x: the columns left
+  // unread may hold the right one, so the run is read whole (every command then sees the same run)
+  // (and a run that read nothing but its x is read whole, so it is skipped only when it is empty)
+  if (run.series.length === 0 || run.y !== chooseY(namesOf(run))) return true;
+  if (!(isXName(run.x) && xKind(run.x) !== 'time')) return true;
   const wanted = wantedMetrics(options, { metrics: namesOf(run), x: run.x, y: run.y });
   return unread.some((name) => wanted === null || wanted.has(name) || name === run.x || name === run.y);
 }
@@ -424,7 +431,7 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
     run: identity.run ?? id,
     series: parts.flatMap((p) => p.series),
     x: main.x,
-    y: main.y ?? parts.find((p) => p.y)?.y ?? null,
+    ...runY(parts),
     meta,
     restarts: parts.flatMap((p) => p.restarts),
     issues: parts.flatMap((p) => p.issues),
@@ -436,6 +443,37 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
   }
   return run;
 }
+
+/**
+ * A run's y: the first its parts chose (its main part's first) whose values a chart can show; when none
+ * can, the values of all its series decide (sniffY), and the reason names the y refused.
+ */
+function runY(parts: RunPart[]): { y: string | null; why?: RoleWhy } {
+  const series = parts.flatMap((p) => p.series);
+  const rows = Math.max(0, ...series.map((s) => s.values.length));
+  const longest = new Map<string, ArrayLike<number>>();
+  for (const s of series)
+    if ((longest.get(s.metric)?.length ?? -1) < s.values.length) longest.set(s.metric, s.values);
+  const proposed = parts.filter((p) => p.y !== null);
+  const whyX = main(parts).why?.x;
+  const withX = (y: string) => ({ ...(whyX ? { x: whyX } : {}), y });
+  for (const part of proposed) {
+    const y = part.y as string;
+    if (!usableY(longest.get(y), rows)) continue;
+    // the values' own choice among the part's series, or the y its format names
+    const own = sniffY(
+      part.series.map((s) => [s.metric, s.values] as const),
+      [part.x],
+    );
+    return { y, why: withX(own.name === y ? describeChoice(own) : "its format's y") };
+  }
+  const choice = sniffY(longest, [main(parts).x]);
+  const refused = proposed[0]?.y;
+  if (refused && choice.name !== null) choice.refused.unshift(`${refused} does not vary`);
+  return { y: choice.name, why: withX(describeChoice(choice)) };
+}
+
+const main = (parts: RunPart[]): RunPart => parts[0] as RunPart;
 
 async function firstBytes(path: string, length: number): Promise<string> {
   const handle = await open(path, 'r');

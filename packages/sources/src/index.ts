@@ -38,6 +38,7 @@ export type {
   Discovery,
   Layout,
   Restart,
+  RoleWhy,
   Run,
   RunMeta,
   Series,
@@ -45,7 +46,8 @@ export type {
   SourceFormat,
 } from './model.js';
 export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
-export { chooseX, chooseY, isReturnName, isXName, normaliseName } from './roles.js';
+export { chooseX, type RoleChoice, sniffX, sniffY } from './role-values.js';
+export { chooseY, isReturnName, isXName, LOWER_IS_BETTER, normaliseName } from './roles.js';
 export { RUN_FILE, RunJsonError, readRunJson } from './run-json.js';
 export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
 export { resolveRestarts, type StepBack } from './series.js';

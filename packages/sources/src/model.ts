@@ -133,10 +133,18 @@ export interface Run {
   /** The format's default x name (what `steps` hold) and default y metric, when it has one. */
   x: string;
   y: string | null;
+  /** Why the x and y were chosen when the values decided them (the reason, then the runner-up). */
+  why?: RoleWhy;
   meta: RunMeta;
   restarts: Restart[];
   /** What was skipped or odd while reading, each naming the file and line or byte offset. */
   issues: string[];
+}
+
+/** Why a run's x and y are what they are: `steps, 500 values up over 500 rows; runner-up episodes`. */
+export interface RoleWhy {
+  x?: string;
+  y?: string;
 }
 
 /** A run (or a file) the discovery could not use, and why. */

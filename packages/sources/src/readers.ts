@@ -12,8 +12,9 @@ import {
 } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, progressFormat } from './formats.js';
-import type { Restart, RunMeta, Series, SourceFormat } from './model.js';
-import { chooseX, chooseY } from './roles.js';
+import type { Restart, RoleWhy, RunMeta, Series, SourceFormat } from './model.js';
+import { describeChoice, sniffX, sniffY } from './role-values.js';
+import { chooseY } from './roles.js';
 import { ColumnBuilder } from './run-table.js';
 import { mergeSb3Monitors, readSb3Monitor } from './sb3-monitor.js';
 import { tableSeries } from './series.js';
@@ -33,6 +34,8 @@ export interface RunPart {
   unread?: string[];
   /** With `unread`: its metric names, read or not, in the file's order. */
   names?: string[];
+  /** Why its x and y were chosen, when its values decided them (see role-values). */
+  why?: RoleWhy;
 }
 
 /** A table's columns as a part: the x from the format's candidates (the row number when none). */
@@ -44,7 +47,13 @@ export function tablePart(
   options: { x?: string; wall?: string; wallScale?: number; meta?: RunMeta; issues?: string[] } = {},
 ): RunPart {
   const issues = options.issues ?? [];
-  let x = options.x ?? chooseX(columns);
+  const why: RoleWhy = {};
+  let x = options.x ?? null;
+  if (x === null) {
+    const choice = sniffX(columns);
+    x = choice.name;
+    why.x = describeChoice(choice);
+  }
   if (x === null || !columns.has(x)) {
     x = 'row';
     const rows = firstColumnLength(columns);
@@ -63,15 +72,20 @@ export function tablePart(
     issues.push(
       `${file}: "${x}" went back to ${restart.step}: the run restarted; ${restart.purged} earlier row(s) at or after it dropped`,
     );
-  const names = series.map((s) => s.metric);
+  const y = sniffY(
+    series.map((s) => [s.metric, s.values] as const),
+    options.wall ? [options.wall] : [],
+  );
+  why.y = describeChoice(y);
   return {
     format,
     series,
     x,
-    y: defaultY(names, options.wall ? [options.wall] : []),
+    y: y.name,
     meta: options.meta ?? {},
     restarts,
     issues,
+    why,
   };
 }
 

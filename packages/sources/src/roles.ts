@@ -74,34 +74,7 @@ function xRank(name: string): number | undefined {
 
 /** Whether a column name is an x name of the vocabulary (any spelling). */
 export function isXName(name: string): boolean {
-  return xRank(name) !== undefined;
-}
-
-const monotone = (values: ArrayLike<number>): boolean => {
-  let last = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i] as number;
-    if (Number.isNaN(v)) continue;
-    if (v < last) return false;
-    last = v;
-  }
-  return true;
-};
-
-/**
- * The x of a table's columns: the vocabulary's first name present that never goes down (a resumed
- * trainer's step going back is a restart, not another x: when no candidate is monotone the first present
- * is taken), else null (the row number).
- */
-export function chooseX(columns: Map<string, ArrayLike<number>>): string | null {
-  const present = [...columns.keys()]
-    .filter((name) => xRank(name) !== undefined)
-    .sort((a, b) => (xRank(a) as number) - (xRank(b) as number));
-  const first = present[0];
-  if (first === undefined) return null;
-  // prefer a monotone column only over a lower-ranked one with at least a few rows (one row is monotone)
-  for (const name of present) if (monotone(columns.get(name) as ArrayLike<number>)) return name;
-  return first;
+  return xRank(name) !== undefined || xKind(name) !== null;
 }
 
 /** Names of the return / reward family, most specific first (each normalised before comparing). */
@@ -208,26 +181,109 @@ const MEDIAN = /^median$/i;
 /** A column statisticY may take: its mean or median. */
 export const isStatisticName = (name: string): boolean => MEAN.test(name) || MEDIAN.test(name);
 
-/** A run's default y when it logs no return: what TRL (DPO, PPO), HF Trainer, Lightning and Keras log. */
+/** A run's default y when it logs no return: a preference learner's, an evaluation's, a loss. */
 export const OTHER_Y_VOCABULARY = ['rewards/chosen', 'objective/scores', 'eval_loss', 'val_loss', 'loss'];
 
-/** The default y of a run's metric names: a return (see yScore), else another training signal, else the first. */
+/** A name's words: `time/total_timesteps` → time total timesteps, `TotalEnvInteracts` → total env interacts. */
+export function nameTokens(name: string): string[] {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((t) => t !== '');
+}
+
+/** What an x counts, best first: environment steps compare runs of different algorithms; time least. */
+export type XKind = 'steps' | 'updates' | 'episodes' | 'epochs' | 'counter' | 'time';
+export const X_KINDS: readonly XKind[] = ['steps', 'updates', 'episodes', 'epochs', 'counter', 'time'];
+
+const STEP_WORD =
+  /^(steps?|timesteps?|frames?|samples|transitions|interacts|interactions|envsteps|totalsteps|globalstep)$/;
+const UPDATE_WORD =
+  /^(iter|iters|itr|iteration|iterations|update|updates|round|rounds|generation|generations|batch|batches)$/;
+const EPISODE_WORD = /^(episode|episodes|eps|games)$/;
+const EPOCH_WORD = /^(epoch|epochs)$/;
+const TIME_WORD =
+  /^(time|walltime|wall|elapsed|clock|timestamp|seconds|secs|hours|minutes|runtime|duration)$/;
+/** A rate or a statistic of a counter is no counter (`steps_per_second`, `episode_len_mean`). */
+const NOT_COUNTED =
+  /^(per|rate|fps|sps|mean|avg|average|std|max|min|len|length|rewards?|returns?|loss(es)?|score|ratio|frac|fraction|left|remaining|eta)$/;
+
+/**
+ * What a name says it counts, from its last counting word (`time/total_timesteps` counts steps,
+ * `step_time` is a time, `steps_per_second` nothing), or null when it names no counter.
+ */
+export function xKind(name: string): XKind | null {
+  if (X_RANK.has(normaliseName(name))) return vocabularyKind(normaliseName(name));
+  const tokens = nameTokens(name);
+  if (tokens.some((t) => NOT_COUNTED.test(t))) return null;
+  const last = tokens.at(-1) ?? '';
+  const penultimate = tokens.at(-2) ?? '';
+  // `steps total`, `steps so far`: the counting word is before the qualifier
+  const word = /^(total|so|far|lifetime|sampled|done|seen|count|num)$/.test(last) ? penultimate : last;
+  if (STEP_WORD.test(word) || /(steps|timesteps|frames)$/.test(word)) return 'steps';
+  if (UPDATE_WORD.test(word)) return 'updates';
+  if (EPISODE_WORD.test(word)) return 'episodes';
+  if (EPOCH_WORD.test(word)) return 'epochs';
+  if (TIME_WORD.test(word)) return 'time';
+  return null;
+}
+
+function vocabularyKind(key: string): XKind {
+  if (/episode/.test(key)) return 'episodes';
+  if (/epoch/.test(key)) return 'epochs';
+  if (/iter|update/.test(key)) return 'updates';
+  return 'steps';
+}
+
+/** Within a kind: the vocabulary's order, then names it finds by their words, an evaluation's own count last. */
+export function xNameRank(name: string): number {
+  const known = X_RANK.get(normaliseName(name));
+  if (known !== undefined) return known;
+  return EVAL.test(name.toLowerCase()) ? SUFFIX_RANK + 100 : SUFFIX_RANK;
+}
+
+/** Higher-is-better measures of quality that are no return. */
+const QUALITY =
+  /(^|[^a-z])(acc|accuracy|success|successrate|is_success|win|winrate|win_rate|f1|auc|bleu|rouge|map|iou|precision|recall|solved|coverage)([^a-z]|$)/;
+/** Lower-is-better: a default y only when nothing better is logged, and said to be so. */
+export const LOWER_IS_BETTER =
+  /loss|error|perplexity|regret|cost|(^|[^a-z])(mse|mae|rmse|nll|ppl|wer|cer)([^a-z]|$)/i;
+/** What a trainer logs about itself, never a default y: timing, rates, settings, sizes, gradients. */
+const OPERATIONAL =
+  /time|fps|sps|(^|[^a-z])lr([^a-z]|$)|learning_?rate|memory|(^|[^a-z])mem|gpu|cpu|throughput|speed|per_?sec|grad|norm|seed|(^|[^a-z])(num|n)_|count|size|length|(^|[^a-z])len([^a-z]|$)|epsilon|temperature|entropy|(^|[^a-z])kl([^a-z]|$)|clip|alpha|beta|buffer|capacity/;
+
+/** The tiers of the y choice, best first. */
+export type YTier = 'return' | 'quality' | 'loss' | 'other';
+
+/**
+ * A name's place in the y choice (lower is better) and its tier, or null when it is never a default y
+ * (an x, a spread, a timing, a rate or a setting). Returns first (see yScore), then measures of quality,
+ * then losses, then any other measure in column order.
+ */
+export function yPrior(name: string): { rank: number; tier: YTier } | null {
+  if (isXName(name)) return null;
+  const ret = yScore(name);
+  if (ret !== null) return { rank: ret, tier: 'return' };
+  const lower = name.toLowerCase();
+  if (SPREAD.test(lower)) return null;
+  const evaluation = EVAL.test(lower) ? 0 : 1_000;
+  if (QUALITY.test(lower) && !OPERATIONAL.test(lower)) return { rank: 100_000 + evaluation, tier: 'quality' };
+  if (LOWER_IS_BETTER.test(lower)) return { rank: 200_000 + evaluation, tier: 'loss' };
+  if (OPERATIONAL.test(lower)) return null;
+  return { rank: 300_000, tier: 'other' };
+}
+
+/** The default y of a run's metric names alone (what the values then check): see yPrior. */
 export function chooseY(names: readonly string[], not: readonly string[] = []): string | null {
   let best: string | null = null;
-  let bestScore = Number.POSITIVE_INFINITY;
+  let bestRank = Number.POSITIVE_INFINITY;
   for (const name of names) {
-    if (not.includes(name) || isXName(name)) continue;
-    const score = yScore(name);
-    if (score !== null && score < bestScore) [best, bestScore] = [name, score];
+    if (not.includes(name)) continue;
+    const prior = yPrior(name);
+    if (prior !== null && prior.rank < bestRank) [best, bestRank] = [name, prior.rank];
   }
-  if (best !== null) return best;
-  const have = new Set(names);
-  return (
-    OTHER_Y_VOCABULARY.find((name) => have.has(name)) ??
-    names.find((name) => !not.includes(name) && !isXName(name)) ??
-    names.find((name) => !not.includes(name)) ??
-    null
-  );
+  return best;
 }
 
 /** Every spelling of the vocabulary a caller may test with exact names (the `runs` command's candidates). */

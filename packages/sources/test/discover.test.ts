@@ -32,7 +32,7 @@ describe('discoverRuns: the layouts of the field (fixtures written as each tool 
     ]);
     // the task from the monitor header, the group from the algorithm in the folder's name, said
     expect(summary).toMatch(
-      /^1 run in 1 group \(a2c\) × 1 task \(PongNoFrameskip-v4\), .*task from metadata \(monitor header env_id\) 1; group from algorithm in path 1; x timesteps 1; y r 1; 1 skipped;/,
+      /^1 run in 1 group \(a2c\) × 1 task \(PongNoFrameskip-v4\), .*task from metadata \(monitor header env_id\) 1; group from algorithm in path 1; x timesteps 1; y r 1 \(a return\); 1 skipped;/,
     );
   });
 

@@ -39,7 +39,10 @@ describe('the catalogue: one recogniser per format, decided by content', () => {
     expect(steps(runs[0], 'AverageEpRet')).toEqual([4000, 8000, 12000, 16000, 20000]);
     expect(values(runs[0], 'AverageEpRet')).toEqual([20, 35.5, 51, 66.5, 82]);
     expect(runs[0]?.meta.config).toMatchObject({ exp_name: 'ppo_cartpole', seed: 0 });
-    expect(summary).toMatch(/x TotalEnvInteracts 1; y AverageEpRet 1/);
+    // StopIter echoes a setting in every row: a name that counts, values that do not
+    expect(summary).toMatch(
+      /x TotalEnvInteracts 1 \(steps, counting up over every row; runner-up Epoch; StopIter is constant \(79 in every row\)\); y AverageEpRet 1 \(a return\)/,
+    );
   });
 
   it("d3rlpy's headerless epoch,step,value files: one run, each metric named after its file", async () => {

@@ -97,8 +97,8 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
   it("Keras' TensorBoard callback: `<time>/train/` and `<time>/validation/` event folders are one run, tags under their phase", async () => {
     const { runs } = await discover('keras-tb');
     expect(runs.map(row)).toEqual([
-      ['logs/fit/20240101-120000', 'logs/fit', 'all', '20240101-120000', 'step', 'validation/epoch_loss'],
-      ['logs/fit/20240102-120000', 'logs/fit', 'all', '20240102-120000', 'step', 'validation/epoch_loss'],
+      ['logs/fit/20240101-120000', 'logs/fit', 'all', '20240101-120000', 'step', 'validation/epoch_accuracy'],
+      ['logs/fit/20240102-120000', 'logs/fit', 'all', '20240102-120000', 'step', 'validation/epoch_accuracy'],
     ]);
     expect(runs[0]?.series.map((s) => s.metric).sort()).toEqual([
       'train/epoch_accuracy',

@@ -17,7 +17,10 @@ import type { CatalogueContext } from './types.js';
 const STAMP =
   /^(\d{4}([-._]?)\d\d\2\d\d([T_ -]?\d\d[-:._]?\d\d([-:._]?\d\d([.,]\d+)?)?)?|\d\d([-:._])\d\d\6\d\d)$/;
 
-export type Roles = Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
+export type Roles = Record<'group' | 'task' | 'x' | 'y', Record<string, number>> & {
+  /** Why each x and y name was chosen, as the first run chosen so said (see role-values). */
+  why?: Record<'x' | 'y', Record<string, string>>;
+};
 
 const count = (record: Record<string, number>, key: string) => {
   record[key] = (record[key] ?? 0) + 1;
@@ -84,10 +87,14 @@ export function inferRoles(
   if (options.groupBy) groupByKeys(runs, options.groupBy, roles);
   // a group --pattern named is the user's: configurations do not split it
   else if (!options.patterned) configGroups(runs, roles);
+  const why: NonNullable<Roles['why']> = { x: {}, y: {} };
   for (const run of runs) {
     count(roles.x, run.x);
     count(roles.y, run.y ?? '(none)');
+    if (run.why?.x) why.x[run.x] ??= run.why.x;
+    if (run.why?.y) why.y[run.y ?? '(none)'] ??= run.why.y;
   }
+  roles.why = why;
   return roles;
 }
 

@@ -3,7 +3,7 @@
  * `downsample` points. Applied to each run as soon as it is read, before the next one is.
  */
 import type { Run, Series } from '../model.js';
-import { chooseY, isStatisticName, isXName } from '../roles.js';
+import { chooseY, isStatisticName, isXName, yPrior } from '../roles.js';
 import type { ColumnsToRead, MetricsOf, ReadOptions } from './types.js';
 
 /** Refuses a downsample that could not keep a first and a last point, before anything is read. */
@@ -50,7 +50,10 @@ export function columnsToRead(options: ReadOptions): ColumnsToRead | undefined {
   return (names) => {
     const xs = names.filter(isXName);
     const y = chooseY(names);
-    const read = new Set([...xs, ...names.filter(isStatisticName)]);
+    // the y's whole tier, so its values can refuse it for the next of the tier and name a runner-up
+    const tier = y === null ? undefined : yPrior(y)?.tier;
+    const peers = names.filter((name) => tier !== undefined && yPrior(name)?.tier === tier);
+    const read = new Set([...xs, ...peers, ...names.filter(isStatisticName)]);
     if (y !== null) read.add(y);
     for (const x of xs.length > 0 ? xs : ['row'])
       for (const name of wantedMetrics(options, { metrics: names.filter((n) => n !== x), x, y }) ?? [])

@@ -21,6 +21,13 @@ function how(record: Record<string, number>, limit = 3): string {
   return `${shown.join(', ')}${entries.length > limit ? `, … ${n(entries.length - limit)} more` : ''}`;
 }
 
+/** Why the most common x (or y) was chosen, when the values decided it: ` (steps, counting up …)`. */
+function because(roles: Roles, role: 'x' | 'y'): string {
+  const top = Object.entries(roles[role]).sort((a, b) => b[1] - a[1])[0]?.[0];
+  const why = top === undefined ? undefined : roles.why?.[role][top];
+  return why === undefined ? '' : ` (${why})`;
+}
+
 export function summarize(
   runs: Run[],
   skipped: SkippedRun[],
@@ -37,7 +44,7 @@ export function summarize(
   return (
     `${plural(runs.length, 'run')} in ${plural(groups, 'group')} ${names(runs.map((r) => r.group))}` +
     ` × ${plural(tasks, 'task')} ${names(runs.map((r) => r.task))}, by ${patterned ? '--pattern' : 'layout'} (${from}; ${formats})` +
-    `; task from ${how(roles.task)}; group from ${how(roles.group)}; x ${how(roles.x)}; y ${how(roles.y)}` +
+    `; task from ${how(roles.task)}; group from ${how(roles.group)}; x ${how(roles.x)}${because(roles, 'x')}; y ${how(roles.y)}${because(roles, 'y')}` +
     (skipped.length > 0 ? `; ${n(skipped.length)} skipped` : '') +
     (unread.length > 0 ? `; ${plural(unread.length, 'other file')} not read` : '') +
     '; override with --pattern, --group-by, --x, --y'

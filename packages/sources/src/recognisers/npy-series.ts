@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { openInput, readInput } from '@evidence/node-kit';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
 import { type RunPart, tablePart } from '../readers.js';
-import { chooseX } from '../roles.js';
+import { chooseX } from '../role-values.js';
 import { npyHeader, parseNpy } from '../stores/npy.js';
 import { stem } from './shared.js';
 

@@ -16,7 +16,8 @@ import { cellNumber } from '../cells.js';
 import { parseDelimited } from '../delimited.js';
 import { parsePythonLiteral } from '../python-literal.js';
 import { type TableOptions, tablePart } from '../readers.js';
-import { chooseX, isReturnName, isXName, normaliseName } from '../roles.js';
+import { chooseX } from '../role-values.js';
+import { isReturnName, isXName, normaliseName } from '../roles.js';
 import { stem, tableOptions } from './shared.js';
 
 const NAME = new Set(['name', 'runname', 'displayname', 'runid', 'run', 'trialid']);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Recogniser, Source, SplitRuns } from '../catalogue/types.js';
 import { readDelimitedFile } from '../delimited.js';
 import { type TableOptions, tablePart } from '../readers.js';
-import { chooseX } from '../roles.js';
+import { chooseX } from '../role-values.js';
 import { tableOptions } from './shared.js';
 
 /** A column of one seed: its metric (base) and the seed's key; null when it is no seed column. */
