@@ -1,12 +1,57 @@
 import { parseNumber } from '@evidence/csv-log';
 
 /**
- * One CSV cell as a number, by csv-log's reading rules (the one copy of Python's CSV-cell rules): empty →
- * NaN (missing); nan, inf, Infinity, True/False… as there; undefined when the cell is text.
+ * What pandas' `read_csv` reads as missing by default (its `na_values`): a DataFrame's `to_csv`, Python's
+ * `str(None)` and spreadsheets write these where a value is missing, and one of them must not turn a
+ * column of numbers into text.
+ */
+const MISSING = new Set([
+  '',
+  '#N/A',
+  '#N/A N/A',
+  '#NA',
+  '-1.#IND',
+  '-1.#QNAN',
+  '-NaN',
+  '-nan',
+  '1.#IND',
+  '1.#QNAN',
+  '<NA>',
+  'N/A',
+  'NA',
+  'NULL',
+  'NaN',
+  'None',
+  'n/a',
+  'nan',
+  'null',
+]);
+
+/**
+ * One scalar as Python prints a tensor or array holding it, logged without `.item()`: `tensor(0.5000)`,
+ * `tensor(0.5, device='cuda:0', grad_fn=<MeanBackward0>)`, `np.float64(0.5)`, `array(0.5, dtype=float32)`.
+ * The first group is the value; the rest may only be `keyword=value` arguments, so a list stays text.
+ */
+const SCALAR =
+  /^(?:tensor|array|(?:np|numpy)\.(?:float|int|uint)\d*)\(\s*([^\s,()[\]]+)\s*(?:,\s*\w+=(?:'[^']*'|<[^<>]*>|[\w.]+)\s*)*\)$/;
+
+/**
+ * One CSV cell as a number, by csv-log's reading rules (the one copy of Python's CSV-cell rules: nan,
+ * inf, Infinity, True/False… as there), spaces around it ignored; a missing value (empty, pandas' NA
+ * spellings) is NaN and a scalar tensor or array its value; undefined when the cell is text.
  */
 export function cellNumber(text: string): number | undefined {
   const cell = text.trim();
-  return cell === '' ? Number.NaN : parseNumber(cell);
+  if (cell === '') return Number.NaN;
+  return parseNumber(cell) ?? (MISSING.has(cell) ? Number.NaN : scalarNumber(cell));
+}
+
+/** The value of a scalar tensor or array as Python prints it (see SCALAR), else undefined. */
+export function scalarNumber(cell: string): number | undefined {
+  // (most text cells end otherwise: the pattern is not tried on them)
+  if (cell.charCodeAt(cell.length - 1) !== 41 /* ) */) return undefined;
+  const inner = SCALAR.exec(cell)?.[1];
+  return inner === undefined ? undefined : parseNumber(inner);
 }
 
 /** A number as CSV text: the shortest text that reads back to the same double; NaN → nan, ±Infinity → inf/-inf. */

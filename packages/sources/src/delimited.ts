@@ -253,7 +253,13 @@ class DelimitedScan {
    * `lines`: its line count, when the caller has counted them.
    */
   block(input: string, last: boolean, lines = countLines(input, 0, input.length)): void {
-    let text = normalised(input, this.first, this.options.delimiter === ' ');
+    // NUL bytes ending a file are what a crash leaves where a write never landed: a torn tail, not data
+    const nuls = last ? nulTail(input) : 0;
+    let text = normalised(
+      nuls > 0 ? input.slice(0, -nuls) : input,
+      this.first,
+      this.options.delimiter === ' ',
+    );
     this.first = false;
     const base = this.lines;
     let offset = 0;
@@ -278,6 +284,10 @@ class DelimitedScan {
         text = text.slice(0, start);
       }
     }
+    if (nuls > 0)
+      this.issues.unshift(
+        `${this.path}: ${nuls} NUL ${nuls === 1 ? 'byte' : 'bytes'} at the end (a crash's padding, a torn tail); not read`,
+      );
     this.lines += lines - 1;
     const body = text.slice(offset);
     const bodyBase = base + countLines(text, 0, offset) - 1;
@@ -387,6 +397,13 @@ function rowOpening(body: string, from: number, delimiter: string): number {
   }
 }
 
+/** How many NUL characters end the text. */
+function nulTail(text: string): number {
+  let at = text.length;
+  while (at > 0 && text.charCodeAt(at - 1) === 0) at--;
+  return text.length - at;
+}
+
 /** 1 + the line ends in text[from, to). */
 function countLines(text: string, from: number, to: number): number {
   let lines = 1;
@@ -395,8 +412,9 @@ function countLines(text: string, from: number, to: number): number {
 }
 
 /**
- * The numeric columns of parsed rows (see cellNumber). Columns holding text (dates, host names, RLlib's
- * dict and list cells) are left out, all named in one issue with the first text cell of the first.
+ * The numeric columns of parsed rows (see cellNumber). A column mostly of numbers keeps its few text
+ * cells as missing values, said in an issue; columns mostly of text (dates, host names, RLlib's dict and
+ * list cells) are left out, all named in one issue with the first text cell of each.
  * Columns at the indexes in `skip` are not read (a long table's run column).
  */
 export function numericColumns(
@@ -407,7 +425,8 @@ export function numericColumns(
   const { header, rows } = parsed;
   const columns = new Map<string, Float64Array>();
   const seen = new Set<string>();
-  const text: { name: string; line: number; cell: string }[] = [];
+  const text: TextCells[] = [];
+  const view = new FieldsRow();
   for (let c = 0; c < header.length; c++) {
     if (skip.has(c)) continue;
     const name = header[c] as string;
@@ -417,18 +436,61 @@ export function numericColumns(
     }
     seen.add(name);
     const values = new Float64Array(rows.length);
-    let found: { name: string; line: number; cell: string } | null = null;
-    for (let r = 0; r < rows.length && found === null; r++) {
+    const cells: TextCells = { name, line: 0, cell: '', count: 0 };
+    for (let r = 0; r < rows.length; r++) {
       const row = rows[r] as { line: number; fields: string[] };
-      const value = cellNumber(row.fields[c] as string);
-      if (value === undefined) found = { name, line: row.line, cell: row.fields[c] as string };
-      else values[r] = value;
+      view.fields = row.fields;
+      values[r] = cellNumber(row.fields[c] as string) ?? textCell(cells, row.line, view, c);
     }
-    if (found) text.push(found);
-    else columns.set(name, values);
+    if (sortColumn(path, cells, values, values.length, text, parsed.issues)) columns.set(name, values);
   }
   if (text.length > 0) parsed.issues.push(textColumnsIssue(path, text));
   return columns;
+}
+
+/** A column's text cells: how many, and the first one's line and text. */
+interface TextCells {
+  name: string;
+  line: number;
+  cell: string;
+  count: number;
+}
+
+/**
+ * A row's text cell counted in its column's `cells` (the first one's text kept, the others never made):
+ * NaN, a missing value if the column is numeric.
+ */
+function textCell(cells: TextCells, line: number, row: RowView, index: number): number {
+  if (cells.count++ === 0) {
+    cells.line = line;
+    cells.cell = row.field(index);
+  }
+  return Number.NaN;
+}
+
+/**
+ * Whether a read column is numeric: no text cells, or more numbers than text cells (its text cells are
+ * then missing values, said in `issues`). A text column is added to `text` instead.
+ */
+function sortColumn(
+  path: string,
+  cells: TextCells,
+  values: Float64Array,
+  rows: number,
+  text: TextCells[],
+  issues: string[],
+): boolean {
+  if (cells.count === 0) return true;
+  let numbers = 0;
+  for (let r = 0; r < rows; r++) if (!Number.isNaN(values[r] as number)) numbers++;
+  if (numbers <= cells.count) {
+    text.push(cells);
+    return false;
+  }
+  issues.push(
+    `${path}: column ${JSON.stringify(cells.name)}: ${cells.count} text ${cells.count === 1 ? 'cell' : 'cells'} left out as missing (line ${cells.line}: ${JSON.stringify(cells.cell.slice(0, 40))})`,
+  );
+  return true;
 }
 
 /** A table read straight into its numeric columns (what numericColumns of parseDelimited gives). */
@@ -547,13 +609,10 @@ class ColumnsOf {
     this.builders ??= this.setUp(header);
     const row = this.rows;
     for (const column of this.builders) {
-      if (column.kind !== 'read' || column.text) continue;
-      const value = fields.value(column.index);
-      if (value === undefined) column.text = { name: column.name, line, cell: fields.field(column.index) };
-      else {
-        if (row === column.values.length) column.values = grown(column.values);
-        column.values[row] = value;
-      }
+      if (column.kind !== 'read') continue;
+      const value = fields.value(column.index) ?? textCell(column.text, line, fields, column.index);
+      if (row === column.values.length) column.values = grown(column.values);
+      column.values[row] = value;
     }
     if (this.take.onRow) {
       this.current = fields;
@@ -567,26 +626,23 @@ class ColumnsOf {
     return header.map((name, index) => {
       const kind = this.take.skip?.(name, index, header) ? 'skip' : seen.has(name) ? 'duplicate' : 'read';
       if (kind !== 'skip') seen.add(name);
-      return { name, index, kind, values: new Float64Array(this.expectedRows), text: null };
+      const text = { name, line: 0, cell: '', count: 0 };
+      return { name, index, kind, values: new Float64Array(this.expectedRows), text };
     });
   }
 
   finish(scanned: Omit<DelimitedText, 'rows'>): DelimitedColumns {
     const { path, rows } = this;
     const columns = new Map<string, Float64Array>();
-    const text: { name: string; line: number; cell: string }[] = [];
+    const text: TextCells[] = [];
     for (const column of this.builders ?? this.setUp(scanned.header)) {
       if (column.kind === 'duplicate')
         scanned.issues.push(
           `${path}: column "${column.name}" appears twice in the header; the second is left out`,
         );
-      if (column.kind !== 'read') continue;
-      if (column.text) text.push(column.text);
-      else
-        columns.set(
-          column.name,
-          rows === column.values.length ? column.values : column.values.slice(0, rows),
-        );
+      if (column.kind !== 'read' || !sortColumn(path, column.text, column.values, rows, text, scanned.issues))
+        continue;
+      columns.set(column.name, rows === column.values.length ? column.values : column.values.slice(0, rows));
     }
     if (text.length > 0) scanned.issues.push(textColumnsIssue(path, text));
     return { ...scanned, columns, rows };
@@ -598,8 +654,8 @@ interface ColumnBuilder {
   index: number;
   kind: 'read' | 'skip' | 'duplicate';
   values: Float64Array;
-  /** The first cell that is no number: the column is text. */
-  text: { name: string; line: number; cell: string } | null;
+  /** Its cells that are no number (see sortColumn). */
+  text: TextCells;
 }
 
 function grownInts(values: Int32Array): Int32Array {
@@ -614,7 +670,7 @@ function grown(values: Float64Array): Float64Array {
   return next;
 }
 
-const textColumnsIssue = (path: string, text: { name: string; line: number; cell: string }[]): string =>
+const textColumnsIssue = (path: string, text: TextCells[]): string =>
   `${path}: text columns (not charted): ${text.map((t) => `${JSON.stringify(t.name)} (line ${t.line}: ${JSON.stringify(t.cell.slice(0, 40))})`).join(', ')}`;
 
 function lineStartsOf(text: string): number[] {
