@@ -1,6 +1,13 @@
+import { stat } from 'node:fs/promises';
 import { readInputText } from '@evidence/node-kit';
 import { cellNumber } from './cells.js';
-import { numericColumns, type ParseDelimitedOptions, parseDelimited } from './delimited.js';
+import {
+  type DelimitedColumns,
+  numericColumns,
+  type ParseDelimitedOptions,
+  parseDelimited,
+  readDelimitedFile,
+} from './delimited.js';
 import type { RunTable } from './run-table.js';
 
 /** SB3's Monitor.EXT: files named `monitor.csv` or `<anything>.monitor.csv`. */
@@ -16,28 +23,87 @@ export async function readSb3Monitor(
   path: string,
   rule: Pick<ParseDelimitedOptions, 'lastLine' | 'lastLineWhy'> = { lastLine: 'torn' },
 ): Promise<RunTable> {
-  const parsed = parseDelimited(path, await readInputText(path), rule);
+  // streamed (a monitor of millions of episodes is more text than one string may hold): the file a
+  // chunk at a time into its columns, each row's r, l and t looked at as it goes by
+  let at: number[] | null = null;
+  const damaged: { row: number; name: string; cell: string }[] = [];
+  const parsed = await readDelimitedFile(path, rule, {
+    skip: (_name, _index, header) => {
+      at ??= MONITOR_COLUMNS.map((name) => header.indexOf(name));
+      return false;
+    },
+    onRow: (field, row) => {
+      for (const c of at as number[]) {
+        if (c < 0) continue;
+        const cell = field(c);
+        if (cellNumber(cell) !== undefined) continue;
+        damaged.push({ row, name: MONITOR_COLUMNS[(at as number[]).indexOf(c)] as string, cell });
+        return;
+      }
+    },
+  });
+  if (damaged.length > 0 && (await stat(path)).size <= WHOLE_TEXT_BYTES)
+    // a damaged row: read as text again, each episode left out named at its line
+    return monitorTable(path, parseDelimited(path, await readInputText(path), rule));
+  const meta = monitorMeta(path, parsed.leadingComments, parsed.issues);
+  checkMonitorHeader(path, parsed.header);
+  for (const { row, name, cell } of damaged)
+    parsed.issues.push(
+      `${path}: data row ${row + 1}: "${name}" is ${JSON.stringify(cell.slice(0, 40))}, not a number; episode left out`,
+    );
+  const columns = damaged.length === 0 ? parsed.columns : withoutRows(parsed, damaged);
+  addEpisodeAxes(columns);
+  return { path, format: 'sb3-monitor', columns, meta, issues: parsed.issues };
+}
+
+const MONITOR_COLUMNS = ['r', 'l', 't'] as const;
+/** A damaged monitor up to this size is read again as one text, its bad rows named by line. */
+const WHOLE_TEXT_BYTES = 1 << 27;
+
+/** The columns without the rows of damaged episodes. */
+function withoutRows(parsed: DelimitedColumns, damaged: readonly { row: number }[]) {
+  const drop = new Set(damaged.map((d) => d.row));
+  const columns = new Map<string, Float64Array>();
+  for (const [name, values] of parsed.columns)
+    columns.set(
+      name,
+      values.filter((_, row) => !drop.has(row)),
+    );
+  return columns;
+}
+
+/** The #{"t_start": …} line as meta; a missing or broken one said in `issues`. */
+function monitorMeta(path: string, comments: readonly string[], issues: string[]) {
   const meta: Record<string, unknown> = {};
-  const first = parsed.leadingComments[0];
-  if (first === undefined)
-    parsed.issues.push(`${path}:1: no #{"t_start": …} line (expected as SB3 writes it)`);
+  const first = comments[0];
+  if (first === undefined) issues.push(`${path}:1: no #{"t_start": …} line (expected as SB3 writes it)`);
   else {
     try {
       Object.assign(meta, JSON.parse(first));
     } catch (error) {
-      parsed.issues.push(`${path}:1: the # line is not JSON (${(error as Error).message})`);
+      issues.push(`${path}:1: the # line is not JSON (${(error as Error).message})`);
     }
   }
-  for (const name of ['r', 'l', 't']) {
-    if (!parsed.header.includes(name)) {
+  return meta;
+}
+
+function checkMonitorHeader(path: string, header: readonly string[]) {
+  for (const name of MONITOR_COLUMNS) {
+    if (!header.includes(name)) {
       throw new Error(
-        `${path}: not an SB3 monitor file: no column "${name}" (header: ${parsed.header.join(',') || 'none'})`,
+        `${path}: not an SB3 monitor file: no column "${name}" (header: ${header.join(',') || 'none'})`,
       );
     }
   }
+}
+
+/** A monitor read as one text (a damaged one, small enough): each bad row named at its line. */
+function monitorTable(path: string, parsed: ReturnType<typeof parseDelimited>): RunTable {
+  const meta = monitorMeta(path, parsed.leadingComments, parsed.issues);
+  checkMonitorHeader(path, parsed.header);
   // r, l and t are numbers by SB3's definition: a row with text in one (a damaged line) is left out
   // and named, not allowed to turn the whole column to text (which would leave no reward at all).
-  const indices = ['r', 'l', 't'].map((name) => parsed.header.indexOf(name));
+  const indices = MONITOR_COLUMNS.map((name) => parsed.header.indexOf(name));
   parsed.rows = parsed.rows.filter(({ line, fields }) => {
     const bad = indices.find((c) => cellNumber(fields[c] as string) === undefined);
     if (bad === undefined) return true;

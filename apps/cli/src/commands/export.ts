@@ -1,8 +1,9 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import type { Discovery } from '@evidence/sources';
 import type { Command } from 'commander';
 import { discoveryOptions, readRuns } from '../discovery.js';
-import { InputError, UsageError } from '../errors.js';
+import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printLine } from '../io.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 
@@ -68,7 +69,7 @@ Examples:
         throw new InputError(displayPath(io, out), 'already exists; pass --force to replace it');
       // first the runs without their series (identities, groups, configuration: the file's columns),
       // then each run's series read again as it is written: memory holds one source's series at a time
-      const found = await readRuns(io, root, { ...discoveryOptions(options), exclude: out, metrics: [] });
+      const found = await findRuns(io, root, out, options);
       const sources = await import('@evidence/sources');
       const exported: { id: string; issues: readonly string[] }[] = [];
       const runs = {
@@ -89,6 +90,45 @@ Examples:
         `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'}${settings})`,
       );
     });
+}
+
+/** Skips of a discovery that parsed only the x and y columns which a read of every column may undo. */
+const EMPTY_AS_READ = /^(no values to read|no numeric column)/;
+
+/**
+ * The runs to export, found without their series. A discovery that parses only each table's x and y
+ * columns (`metrics: []`) is enough unless it skipped a run for holding no values: export needs no x or
+ * y, and a run whose would-be y is text or empty still has its other metrics, never parsed. Then the
+ * discovery is made again reading every column, each series cut to its first and last point; its
+ * summary and skips are the ones printed. --strict is applied to the discovery kept.
+ */
+async function findRuns(io: CliIo, root: string, out: string, options: ExportOptions): Promise<Discovery> {
+  const { strict, ...given } = discoveryOptions(options);
+  const held: string[] = [];
+  const quiet: CliIo = {
+    ...io,
+    stderr: {
+      write: (text: string) => {
+        held.push(text);
+        return true;
+      },
+    },
+  };
+  let found: Discovery | undefined;
+  try {
+    found = await readRuns(quiet, root, { ...given, exclude: out, metrics: [] });
+  } catch (error) {
+    // nothing found with x and y alone: every column may find something
+    if (!(error instanceof InputError)) throw error;
+  }
+  if (found === undefined || found.skipped.some((s) => EMPTY_AS_READ.test(s.why)))
+    return readRuns(io, root, { ...given, ...(strict ? { strict } : {}), exclude: out, downsample: 2 });
+  for (const text of held) io.stderr.write(text);
+  if (strict && found.skipped.length > 0) {
+    printLine(io.stderr, `evidence: --strict: ${found.skipped.length} run(s) skipped`);
+    throw new ReportedFailure(`--strict: ${found.skipped.length} run(s) skipped`);
+  }
+  return found;
 }
 
 const ISSUES_SHOWN_PER_RUN = 5;
