@@ -469,7 +469,8 @@ function runY(parts: RunPart[]): { y: string | null; why?: RoleWhy } {
   }
   const choice = sniffY(longest, [main(parts).x]);
   const refused = proposed[0]?.y;
-  if (refused && choice.name !== null) choice.refused.unshift(`${refused} does not vary`);
+  if (refused && choice.name !== null && choice.name !== refused)
+    choice.refused.unshift(`${refused} does not vary`);
   return { y: choice.name, why: withX(describeChoice(choice)) };
 }
 

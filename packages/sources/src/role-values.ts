@@ -152,8 +152,25 @@ export function sniffY(
       };
     } else if (best === undefined && why !== null) refused.push(`${candidate.name} ${why}`);
   }
+  // a return that never changed is the answer (a run that did not learn), not a reason to chart a loss
+  const flat =
+    best?.tier === 'return' ? undefined : candidates.find((c) => c.tier === 'return' && isFlat(c.values));
+  if (flat) {
+    const why = refused.find((r) => r.startsWith(`${flat.name} is constant`))?.slice(flat.name.length + 4);
+    return {
+      name: flat.name,
+      why: `a return, ${why}: it never changed`,
+      refused: refused.filter((r) => !r.startsWith(`${flat.name} `)),
+    };
+  }
   if (!best) return { name: null, why: 'no measure with values that vary', refused };
   return { name: best.name, why: TIER_WORDS[best.tier], refused };
+}
+
+/** Constant over enough values to say so (not empty, not mostly missing). */
+function isFlat(values: ArrayLike<number>): boolean {
+  const shape = columnShape(values);
+  return shape.present >= 3 && shape.distinct === 1;
 }
 
 /** Whether a named y holds values a chart can show (not empty, not constant, not mostly missing). */

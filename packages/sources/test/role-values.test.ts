@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -74,6 +74,14 @@ describe('x and y from the values', () => {
     expect(y.runnerUp).toBe('train_loss');
   });
 
+  it('y: a return that never changed is still the y (a run that did not learn), never a loss in its place', () => {
+    const y = sniffY(
+      cols({ episode_reward_mean: range(8, () => -21), total_loss: range(8, (i) => 1 / (i + 1)) }),
+    );
+    expect(y.name).toBe('episode_reward_mean');
+    expect(y.why).toBe('a return, constant (-21 in every row): it never changed');
+  });
+
   it('y: a column logged twice in hundreds of rows is mostly missing', () => {
     const sparse = range(300, (i) => (i === 10 || i === 200 ? i : Number.NaN));
     const y = sniffY(cols({ eval_return: sparse, episode_return: range(300, (i) => Math.sin(i)) }));
@@ -114,5 +122,22 @@ describe('x and y from the values', () => {
     const cut = await discoverRuns(dir, { metrics: ({ y }) => (y ? [y] : []) });
     expect([cut.runs[0]?.x, cut.runs[0]?.y]).toEqual(['timestep', 'loss']);
     expect(cut.runs[0]?.series.map((s) => s.metric)).toEqual(['loss']);
+  });
+
+  it('a run whose return is empty keeps the y of the runs like it, and says so', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shared-y-'));
+    for (const trial of ['a', 'b', 'c']) {
+      const rows = ['timesteps_total,episode_reward_mean,total_loss'];
+      for (let i = 1; i <= 6; i++) rows.push(`${i * 100},${trial === 'c' ? '' : i * 2},${1 / i}`);
+      await mkdir(join(dir, trial));
+      await writeFile(join(dir, trial, 'log.csv'), `${rows.join('\n')}\n`);
+    }
+    const { runs } = await discoverRuns(dir);
+    expect(runs.map((r) => r.y)).toEqual([
+      'episode_reward_mean',
+      'episode_reward_mean',
+      'episode_reward_mean',
+    ]);
+    expect(runs[2]?.why?.y).toMatch(/the y of 2 of 3 runs like it/);
   });
 });

@@ -5,7 +5,7 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
-import { X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
+import { LOWER_IS_BETTER, X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
   type AggregateName,
   aggregatesWithIntervals,
@@ -225,8 +225,10 @@ function pickColumn(
   what: '--x' | '--y',
 ): string {
   const label = (run: RunInput) => run.path ?? run.table.path;
+  // a default is a column with values: an empty one (a reward column never filled) is no candidate
   const has = (run: RunInput, name: string) =>
-    run.table.columns.has(name) || textIssue(run, name) !== undefined;
+    (wanted !== undefined ? run.table.columns.has(name) : hasValues(run.table.columns.get(name))) ||
+    textIssue(run, name) !== undefined;
   let chosen = wanted;
   if (chosen === undefined) {
     let most = 0;
@@ -237,6 +239,12 @@ function pickColumn(
   }
   if (chosen === undefined) {
     const lacking = runs[0];
+    const loss =
+      what === '--y' ? runs.map((run) => run.table.y).find((y) => y && LOWER_IS_BETTER.test(y)) : undefined;
+    if (loss && lacking)
+      throw new RunsInputError(
+        `${label(lacking)}: its y ${JSON.stringify(loss)} is lower-is-better (a loss) and runs ranks higher as better; name a return or score with --y COL; ${describe(lacking)}`,
+      );
     throw new RunsInputError(
       `${lacking ? label(lacking) : '(no runs)'}: no ${what === '--x' ? 'x' : 'y'} column; expected one of ${candidates
         .map((n) => JSON.stringify(n))
@@ -266,6 +274,9 @@ function pickColumn(
   }
   return name;
 }
+
+const hasValues = (column: Float64Array | undefined): boolean =>
+  column?.some((v) => !Number.isNaN(v)) ?? false;
 
 const describe = (run: RunInput): string =>
   `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
@@ -376,8 +387,6 @@ function settings(options: CompareRunsOptions): { final: number; seed: number; r
 const labelOf = (run: RunInput): string => run.path ?? run.table.path;
 
 /** The x and y compared: the roles the discovery chose for each run first, then the vocabulary. */
-/** Names of what is better lower (a loss, an error, a regret): never a default y of these statistics. */
-const LOWER_IS_BETTER = /loss|error|perplexity|regret|cost/i;
 
 function columnsOf(
   given: readonly RunInput[],

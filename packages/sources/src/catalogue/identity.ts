@@ -66,7 +66,9 @@ export function envFromPath(segments: readonly string[]): Found | null {
     if (
       namespaced &&
       /^[A-Z]/.test(namespaced[1] as string) &&
-      namespaced[1] === namespaced[1]?.toUpperCase()
+      namespaced[1] === namespaced[1]?.toUpperCase() &&
+      // an algorithm's folder above the id (`PPO/Hopper-v2`) is no namespace
+      !algoFromPath([namespaced[1] as string])
     )
       return { value: withParent, why: 'path (Gym id)' };
     // a folder named by its overrides (Hydra's `task=walker_walk,seed=1`, a Ray Tune trial's
@@ -219,7 +221,10 @@ export function flatConfig(
  * more (a seed, a start time, a count of steps the run took, a sampled value): no group of runs shares
  * them, so they would leave every run a group of one.
  */
-export function varyingKeys(configs: readonly Map<string, string>[]): {
+export function varyingKeys(
+  configs: readonly Map<string, string>[],
+  all: readonly Map<string, string>[] = configs,
+): {
   settings: string[];
   perRun: string[];
 } {
@@ -230,9 +235,13 @@ export function varyingKeys(configs: readonly Map<string, string>[]): {
   for (const key of keys) {
     if (RUN_SPECIFIC.test(key) || /(^|[._])(env|env_id|env_name|environment|task|game)$/i.test(key)) continue;
     const values = new Set(configs.map((c) => c.get(key) ?? 'undefined'));
-    // free text (W&B notes, a description) is no setting: never a group's name
-    if (values.size < 2 || [...values].some((v) => v.length > FREE_TEXT)) continue;
-    if (values.size === configs.length && configs.length >= 3) perRun.push(key);
+    // free text (W&B notes, a description) and an unresolved `${…}` are no setting: never a group's name
+    if (values.size < 2 || [...values].some((v) => v.length > FREE_TEXT || v.includes('${'))) continue;
+    // a value each run has its own, over the whole tree (a time, a host), or one some runs lack (a
+    // key logged by one version of the trainer) is the run's, never a group's
+    const everywhere = new Set(all.map((c) => c.get(key)));
+    const own = everywhere.size === all.length && all.length >= 3;
+    if (own || configs.some((c) => !c.has(key))) perRun.push(key);
     else settings.push(key);
   }
   return { settings: settings.sort(), perRun: perRun.sort() };

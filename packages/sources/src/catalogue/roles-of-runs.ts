@@ -87,6 +87,7 @@ export function inferRoles(
   if (options.groupBy) groupByKeys(runs, options.groupBy, roles);
   // a group --pattern named is the user's: configurations do not split it
   else if (!options.patterned) configGroups(runs, roles);
+  sharedY(runs);
   const why: NonNullable<Roles['why']> = { x: {}, y: {} };
   for (const run of runs) {
     count(roles.x, run.x);
@@ -96,6 +97,30 @@ export function inferRoles(
   }
   roles.why = why;
   return roles;
+}
+
+/**
+ * Runs of one format answer one question: a run whose values refused the y most of its kind chose (a
+ * trial that ended before its first episode, its return column empty) keeps that y when it logged the
+ * metric at all, and says so, rather than being compared on a loss.
+ */
+function sharedY(runs: Run[]): void {
+  const byFormat = new Map<string, Run[]>();
+  for (const run of runs) byFormat.set(run.format, [...(byFormat.get(run.format) ?? []), run]);
+  for (const members of byFormat.values()) {
+    const votes = new Map<string, number>();
+    for (const run of members) if (run.y !== null) votes.set(run.y, (votes.get(run.y) ?? 0) + 1);
+    const [top, count] = [...votes].sort((a, b) => b[1] - a[1])[0] ?? [];
+    if (top === undefined || (count ?? 0) * 2 <= members.length) continue;
+    for (const run of members)
+      if (run.y !== top && run.series.some((s) => s.metric === top)) {
+        run.why = {
+          ...run.why,
+          y: `the y of ${count} of ${members.length} runs like it; its own values of ${top} do not vary`,
+        };
+        run.y = top;
+      }
+  }
 }
 
 function metaSource(run: Run): string {
@@ -122,9 +147,12 @@ function configGroups(runs: Run[], roles: Roles): void {
     if (members) members.push(run);
     else byGroup.set(key, [run]);
   }
+  const all = runs
+    .filter((run) => run.meta.config)
+    .map((run) => flatConfig(run.meta.config as Record<string, unknown>));
   for (const members of byGroup.values()) {
     const configs = members.map((run) => flatConfig(run.meta.config as Record<string, unknown>));
-    const { settings: keys, perRun } = varyingKeys(configs);
+    const { settings: keys, perRun } = varyingKeys(configs, all);
     const alone = perRun.length > 0 ? `; per-run values not grouped: ${perRun.join(', ')}` : '';
     if (keys.length === 0 || keys.length > 6) {
       if (alone) roles.group[`configuration${alone}`] = members.length;
