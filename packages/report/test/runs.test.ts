@@ -246,7 +246,7 @@ describe('bad input', () => {
     // the y the discovery chose is the run's y, but never a loss (higher ranks as better here)
     expect(b1.table.y).toBe('loss');
     expect(() => compareRuns([b1])).toThrow(
-      /b\.csv: no y column; expected one of "reward".*it has "step", "loss"/,
+      /b\.csv: its y "loss" is lower-is-better \(a loss\) and runs ranks higher as better; name a return or score with --y COL; it has "step", "loss"/,
     );
     const scores = await run('scores.csv', 'step,mean\n1,2\n2,3\n');
     expect(compareRuns([{ ...scores, table: { ...scores.table, y: 'mean' } }]).y).toBe('mean');

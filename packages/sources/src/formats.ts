@@ -30,6 +30,7 @@ export const FORMAT_NAMES: Record<SourceFormat, string> = {
   'json-arrays': 'JSON arrays by metric',
   npy: 'NumPy arrays by metric',
   jsonl: 'JSON Lines',
+  'console-log': 'console log (key: value lines)',
 };
 
 /**

@@ -33,7 +33,8 @@ export type SourceFormat =
   | 'json' // a JSON array of records
   | 'json-arrays' // a JSON object of parallel arrays, `{name: [...], name_T: [...]}` (PyMARL's info.json)
   | 'npy' // .npy files of one metric each (MushroomRL's Logger.log_numpy, np.save of a list)
-  | 'jsonl'; // JSON Lines, one record per line
+  | 'jsonl' // JSON Lines, one record per line
+  | 'console-log'; // lines of `key: value` pairs a trainer printed
 
 /**
  * One metric of a run, as logged: its x (step), wall time and value per logged point, in the order

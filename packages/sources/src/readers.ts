@@ -4,6 +4,7 @@ import { basename, join } from 'node:path';
 import { forEachJsonl, parseNanJson, readRewardHistory } from '@evidence/csv-log';
 import { pushAll, readInputText } from '@evidence/node-kit';
 import type { ColumnsToRead } from './catalogue/types.js';
+import { scalarNumber } from './cells.js';
 import {
   type DelimitedColumns,
   type ParseDelimitedOptions,
@@ -504,7 +505,11 @@ class RecordColumns {
       const name = prefix + key;
       if (typeof item === 'number') this.builder.set(name, row, item);
       else if (typeof item === 'boolean') this.builder.set(name, row, item ? 1 : 0);
-      else if (item !== null && typeof item === 'object' && !Array.isArray(item))
+      else if (typeof item === 'string') {
+        // a value a Python logger wrote as its repr (`"tensor(0.5)"`, `"np.float64(1.5)"`)
+        const number = scalarNumber(item.trim());
+        if (number !== undefined) this.builder.set(name, row, number);
+      } else if (item !== null && typeof item === 'object' && !Array.isArray(item))
         this.flatten(item as Record<string, unknown>, `${name}${this.sep}`, row);
     }
   }

@@ -140,17 +140,13 @@ export function sniffY(
   candidates.sort((a, b) => a.rank - b.rank);
   const refused: string[] = [];
   let best: (typeof candidates)[number] | undefined;
+  let runnerUp: string | undefined;
   for (const candidate of candidates) {
     const why = notAY(columnShape(candidate.values), rows);
     if (why === null && best === undefined) best = candidate;
-    else if (why === null && best !== undefined && candidate.tier === best.tier) {
-      return {
-        name: best.name,
-        why: TIER_WORDS[best.tier],
-        refused,
-        runnerUp: candidate.name,
-      };
-    } else if (best === undefined && why !== null) refused.push(`${candidate.name} ${why}`);
+    else if (why === null && runnerUp === undefined && candidate.tier === best?.tier)
+      runnerUp = candidate.name;
+    else if (best === undefined && why !== null) refused.push(`${candidate.name} ${why}`);
   }
   // a return that never changed is the answer (a run that did not learn), not a reason to chart a loss
   const flat =
@@ -164,7 +160,7 @@ export function sniffY(
     };
   }
   if (!best) return { name: null, why: 'no measure with values that vary', refused };
-  return { name: best.name, why: TIER_WORDS[best.tier], refused };
+  return { name: best.name, why: TIER_WORDS[best.tier], refused, ...(runnerUp ? { runnerUp } : {}) };
 }
 
 /** Constant over enough values to say so (not empty, not mostly missing). */

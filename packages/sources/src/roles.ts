@@ -108,7 +108,7 @@ export const Y_VOCABULARY = [
   'r',
 ] as const;
 
-const EVAL = /(^|[^a-z])(eval|evaluation|test|val|validation)([^a-z]|$)|^(eval|test)|averagetest/;
+const EVAL = /(^|[^a-z])(eval|evaluation|test|val|valid|validation)([^a-z]|$)|^(eval|test)|averagetest/;
 const SMOOTHED = /mean|average|avg|smooth|ewm|ema|(^|[^a-z])mu([^a-z]|$)/;
 const SPREAD =
   /(^|[^a-z])(std|stddev|min|max|var|variance|median|sem|stderr|count|lower|upper|q\d+)([^a-z]|$)|__(min|max)$|^(min|max|std)[a-z]|[a-z](std|min|max)$/;

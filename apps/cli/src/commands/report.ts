@@ -110,4 +110,4 @@ Examples:
 
 /** What a reader says that is no line left unread: a remark on what it read and how. */
 const NOTE =
-  /text columns \(not charted\)|\(not scalars\)|read as data|the run restarted|no SessionLog START|summarise the seeds|also logged in .*: read from/;
+  /text columns \(not charted\)|\(not scalars\)|read as data|the run restarted|no SessionLog START|summarise the seeds|also logged in .*: read from|left out as missing|NUL bytes at the end/;

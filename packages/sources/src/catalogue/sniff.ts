@@ -82,7 +82,8 @@ export function sniffBytes(bytes: Buffer, name: string, size: number, mtimeMs: n
         kind: 'binary',
         what: /\.npz$/i.test(name) && what.startsWith('a zip') ? 'NumPy arrays (.npz)' : what,
       };
-  const text = bytes.toString('utf8');
+  // a crash's NUL padding at the end is a torn tail (the reader says so), not binary data
+  const text = bytes.toString('utf8').replace(/\0+$/, '');
   if (/[\u0000-\u0008\u000e-\u001a]/.test(text.slice(0, 4096)) || text.includes('\ufffd\ufffd'))
     return { ...base, kind: 'binary', what: 'binary data' };
   const head = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

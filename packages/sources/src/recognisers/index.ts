@@ -6,6 +6,7 @@
 import type { Recogniser } from '../catalogue/types.js';
 import { arrayStore } from './array-store.js';
 import { config } from './config.js';
+import { consoleLog } from './console-log.js';
 import { d3rlpy } from './d3rlpy.js';
 import { evidence } from './evidence.js';
 import { hfTrainer } from './hf-trainer.js';
@@ -57,4 +58,5 @@ export const RECOGNISERS: readonly Recogniser[] = [
   config,
   summaries,
   tables,
+  consoleLog,
 ];

@@ -102,7 +102,8 @@ async function readRunsTable(file: string, source: string, options: TableOptions
         column.startsWith('metrics.') ||
         (!setting && (name.includes('/') || name.startsWith('_') || isXName(name) || isReturnName(name)));
       if (value !== undefined && metric) columns.set(name, Float64Array.of(value));
-      else if (!metric && cell(i) !== '' && cell(i) !== '-') config[name] = value ?? cell(i);
+      else if (!metric && cell(i) !== '' && cell(i) !== '-')
+        config[name] = value === undefined || Number.isNaN(value) ? cell(i) : value;
     });
     // the x of its summary (CleanRL's `global_step` before W&B's own `_step` counter), else the point's
     // index: every run is one point, and each command can take it as the budget
