@@ -242,7 +242,7 @@ describe('evidence runs', () => {
     // `ep rew mean` is a return whatever its spelling: found without --y
     const found = await runCli(['runs', root, ...PATTERN, '--resamples', '200']);
     expect(found.code, found.stderr).toBe(0);
-    expect(found.stderr).toMatch(/; y ep rew mean 12;/);
+    expect(found.stderr).toMatch(/; y ep rew mean 12 \(a return\);/);
     expect(await one([root, '--pattern', '{group}/{run}.json'])).toMatch(
       /--pattern \{group\}\/\{run\}\.json matches no run/,
     );

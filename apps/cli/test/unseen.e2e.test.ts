@@ -47,7 +47,7 @@ describe('folders of tools nobody fixtured, with no flags', () => {
     const pfrl = unseen('pfrl');
     const result = await runCli(['runs', '--json', pfrl]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/; x steps 2; y mean 2;/);
+    expect(result.stderr).toMatch(/; x steps 2 \([^;]*; runner-up n_updates\); y mean 2 \(no return, quality or loss is logged; average_loss is constant \(0\.25 in every row\)\);/);
     const summary = JSON.parse(result.stdout);
     // PFRL's scores.txt: a tab-separated table whose header names the columns
     const tsv = (text: string): [number, number][] => {
@@ -71,7 +71,7 @@ describe('folders of tools nobody fixtured, with no flags', () => {
     const jaxrl = unseen('jaxrl');
     const jax = await runCli(['runs', '--json', jaxrl]);
     expect(jax.code, jax.stderr).toBe(0);
-    expect(jax.stderr).toMatch(/; x step 3; y value 3;/);
+    expect(jax.stderr).toMatch(/; x step 3( \([^)]*\))?; y value 3[ ;]/);
     const jaxSummary = JSON.parse(jax.stdout);
     // np.savetxt of (step, return) rows: no header, one space between the two
     const txt = (text: string): [number, number][] =>
@@ -127,7 +127,7 @@ describe('folders of tools nobody fixtured, with no flags', () => {
     const baselines = await runCli(['runs', unseen('baselines')]);
     expect(baselines.code, baselines.stderr).toBe(0);
     expect(baselines.stderr).toMatch(
-      /: not read: openai-[^/]+\/log\.txt \(text starting "Logging to [^)]*\); openai-[^/]+\/log\.txt \(/,
+      /: not read: openai-[^/]+\/log\.txt \(console output beside the run's own log \([^)]*\): read from the log\); openai-[^/]+\/log\.txt \(/,
     );
   });
 
