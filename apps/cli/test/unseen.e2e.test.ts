@@ -47,7 +47,9 @@ describe('folders of tools nobody fixtured, with no flags', () => {
     const pfrl = unseen('pfrl');
     const result = await runCli(['runs', '--json', pfrl]);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr).toMatch(/; x steps 2 \([^;]*; runner-up n_updates\); y mean 2 \(no return, quality or loss is logged; average_loss is constant \(0\.25 in every row\)\);/);
+    expect(result.stderr).toMatch(
+      /; x steps 2 \([^;]*; runner-up n_updates\); y mean 2 \(no return, quality or loss is logged; average_loss is constant \(0\.25 in every row\)\);/,
+    );
     const summary = JSON.parse(result.stdout);
     // PFRL's scores.txt: a tab-separated table whose header names the columns
     const tsv = (text: string): [number, number][] => {

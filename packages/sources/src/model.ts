@@ -3,8 +3,6 @@
  * produces it and every command of `evidence` consumes it.
  */
 
-import type { ReadOptions } from './catalogue/types.js';
-
 /** What wrote a file, named after the tool (and the part of it) that writes it. */
 export type SourceFormat =
   | 'evidence-csv' // our training_log.csv, reward_components.csv, checkpoint_evals.csv
@@ -196,3 +194,31 @@ export interface Discovery {
   /** How each role was decided, counted: `{ task: { 'path (Gym id)': 10, monitor header: 1 }, … }`. */
   roles: Record<'group' | 'task' | 'x' | 'y', Record<string, number>>;
 }
+
+/** What a selection of metrics sees of a run: its metric names (in order), its x and its default y. */
+export interface MetricsOf {
+  metrics: readonly string[];
+  x: string;
+  y: string | null;
+}
+
+/**
+ * How much of each run to keep as it is read (TensorBoard's data provider: read series on demand, only
+ * those asked for, downsampled): the rest is dropped before the next run is read, so memory holds the
+ * metrics asked for, not every column of every run.
+ */
+export interface ReadOptions {
+  /**
+   * The metrics to keep: names, or a function of the run's names, x and default y that gives them.
+   * Default: every metric. A run keeps its x, y, restarts, issues and meta whatever is kept.
+   */
+  metrics?: readonly string[] | ((run: MetricsOf) => Iterable<string>);
+  /** At most this many points per series (≥ 2): evenly spaced by index, the first and last kept. */
+  downsample?: number;
+}
+
+/**
+ * Which columns of a table a read needs, from its header's names alone (see columnsToRead): a table
+ * reader leaves the others unparsed and names them in its part's `unread`.
+ */
+export type ColumnsToRead = (names: readonly string[]) => ReadonlySet<string>;

@@ -3,7 +3,6 @@ import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { forEachJsonl, parseNanJson, readRewardHistory } from '@evidence/csv-log';
 import { pushAll, readInputText } from '@evidence/node-kit';
-import type { ColumnsToRead } from './catalogue/types.js';
 import { scalarNumber } from './cells.js';
 import {
   type DelimitedColumns,
@@ -13,7 +12,7 @@ import {
 } from './delimited.js';
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, defaultY, progressFormat } from './formats.js';
-import type { Restart, RoleWhy, RunMeta, Series, SourceFormat } from './model.js';
+import type { ColumnsToRead, Restart, RoleWhy, RunMeta, Series, SourceFormat } from './model.js';
 import { describeChoice, sniffX, sniffY } from './role-values.js';
 import { chooseY } from './roles.js';
 import { ColumnBuilder } from './run-table.js';

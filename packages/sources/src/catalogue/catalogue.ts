@@ -46,6 +46,17 @@ export async function catalogue(
   ctx: CatalogueContext,
   options: { inside?: boolean } = {},
 ): Promise<{ candidates: Candidate[]; unread: SkippedRun[] }> {
+  const { sourcesOf, unread } = await recogniseTree(ctx);
+  joinRoleFolders(ctx.tree.folders, sourcesOf);
+  const candidates = assembleRuns(ctx, sourcesOf, unread, options);
+  candidates.sort((a, b) => byPath(a.id, b.id));
+  return { candidates, unread };
+}
+
+/** Every folder shown to the recognisers, parents before children: its sources, and the files none claimed. */
+async function recogniseTree(
+  ctx: CatalogueContext,
+): Promise<{ sourcesOf: Map<string, Source[]>; unread: SkippedRun[] }> {
   const { tree } = ctx;
   const claimed = new Set<string>();
   const sniffs = new Map<string, Promise<Sniff>>();
@@ -109,8 +120,17 @@ export async function catalogue(
   for (const depth of [...depths.keys()].sort((a, b) => a - b))
     await mapLimit(depths.get(depth) as FolderEntry[], 8, recognise);
   for (const rel of sniffs.keys()) dropHead(rel);
+  return { sourcesOf, unread };
+}
 
-  joinRoleFolders(tree.folders, sourcesOf);
+/** Each folder's sources made runs: joined as its run or runs of their own, configuration given to its run. */
+function assembleRuns(
+  ctx: CatalogueContext,
+  sourcesOf: ReadonlyMap<string, Source[]>,
+  unread: SkippedRun[],
+  options: { inside?: boolean },
+): Candidate[] {
+  const { tree } = ctx;
   const candidates: Candidate[] = [];
   const folderRuns = new Map<string, { candidate: Candidate; configs: Source[] }>();
   const pending: { rel: string; configs: Source[] }[] = [];
@@ -158,8 +178,7 @@ export async function catalogue(
         for (const file of source.files)
           unread.push({ path: file, why: 'configuration, with no run log in its folder, above or below it' });
   }
-  candidates.sort((a, b) => byPath(a.id, b.id));
-  return { candidates, unread };
+  return candidates;
 }
 
 /**

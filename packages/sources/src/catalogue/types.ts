@@ -1,5 +1,8 @@
 /** The catalogue's vocabulary: a folder as recognisers see it, what they claim, and how it is read. */
-import type { Layout, RunMeta } from '../model.js';
+import type { ColumnsToRead, Layout, RunMeta } from '../model.js';
+
+export type { ColumnsToRead, MetricsOf, ReadOptions } from '../model.js';
+
 import type { RunPart } from '../readers.js';
 import type { Sniff } from './sniff.js';
 import type { Tree } from './walk.js';
@@ -69,32 +72,4 @@ export interface Folder {
 export interface Recogniser {
   name: string;
   recognise(folder: Folder): Promise<Source[]>;
-}
-
-/**
- * Which columns of a table a read needs, from its header's names alone (see columnsToRead): a table
- * reader leaves the others unparsed and names them in its part's `unread`.
- */
-export type ColumnsToRead = (names: readonly string[]) => ReadonlySet<string>;
-
-/** What a selection of metrics sees of a run: its metric names (in order), its x and its default y. */
-export interface MetricsOf {
-  metrics: readonly string[];
-  x: string;
-  y: string | null;
-}
-
-/**
- * How much of each run to keep as it is read (TensorBoard's data provider: read series on demand, only
- * those asked for, downsampled): the rest is dropped before the next run is read, so memory holds the
- * metrics asked for, not every column of every run.
- */
-export interface ReadOptions {
-  /**
-   * The metrics to keep: names, or a function of the run's names, x and default y that gives them.
-   * Default: every metric. A run keeps its x, y, restarts, issues and meta whatever is kept.
-   */
-  metrics?: readonly string[] | ((run: MetricsOf) => Iterable<string>);
-  /** At most this many points per series (≥ 2): evenly spaced by index, the first and last kept. */
-  downsample?: number;
 }
