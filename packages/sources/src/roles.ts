@@ -155,7 +155,7 @@ function yScoreOf(name: string): number | null {
   const known = Y_RANK.get(normaliseName(name));
   const family = known !== undefined || (FAMILY.test(lower) && !NOT_A_RETURN.test(lower));
   if (!family || SPREAD.test(lower)) return null;
-  const evaluation = EVAL.test(lower) ? 0 : 1;
+  const evaluation = EVAL.test(lower) || EVAL.test(camelWords(name)) ? 0 : 1;
   const smoothed = SMOOTHED.test(lower) || known !== undefined ? 0 : 1;
   return evaluation * 10_000 + smoothed * 1_000 + (known ?? 500) + (NOT_THE_RETURN.test(lower) ? 250 : 0);
 }
@@ -243,6 +243,9 @@ export function xNameRank(name: string): number {
   return EVAL.test(name.toLowerCase()) ? SUFFIX_RANK + 100 : SUFFIX_RANK;
 }
 
+/** `validAccuracy` → `valid_accuracy`: camelCase words apart, for the word tests below. */
+const camelWords = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+
 /** Higher-is-better measures of quality that are no return. */
 const QUALITY =
   /(^|[^a-z])(acc|accuracy|success|successrate|is_success|win|winrate|win_rate|f1|auc|bleu|rouge|map|iou|precision|recall|solved|coverage)([^a-z]|$)/;
@@ -267,8 +270,12 @@ export function yPrior(name: string): { rank: number; tier: YTier } | null {
   if (ret !== null) return { rank: ret, tier: 'return' };
   const lower = name.toLowerCase();
   if (SPREAD.test(lower)) return null;
-  const evaluation = EVAL.test(lower) ? 0 : 1_000;
-  if (QUALITY.test(lower) && !OPERATIONAL.test(lower)) return { rank: 100_000 + evaluation, tier: 'quality' };
+  // `validAccuracy` is `valid_accuracy`: each word test reads camelCase split as well as the name as written
+  const words = camelWords(name);
+  const evaluation = EVAL.test(lower) || EVAL.test(words) ? 0 : 1_000;
+  const quality = QUALITY.test(lower) || QUALITY.test(words);
+  if (quality && !OPERATIONAL.test(lower) && !OPERATIONAL.test(words))
+    return { rank: 100_000 + evaluation, tier: 'quality' };
   if (LOWER_IS_BETTER.test(lower)) return { rank: 200_000 + evaluation, tier: 'loss' };
   if (OPERATIONAL.test(lower)) return null;
   return { rank: 300_000, tier: 'other' };

@@ -62,4 +62,29 @@ describe('configuration minus seed', () => {
     ]);
     expect(found.summary).toContain('per-run values not grouped: total_hours');
   });
+
+  it('keys and values compared without case; a repr as a key is no setting; a long per-run list is cut', async () => {
+    const root = join(tempDir('per-run'), 'fold');
+    const optimizers = ['adam', 'Adam', 'SGD', 'sgd', 'Nadam'];
+    optimizers.forEach((optimizer, i) => {
+      const dir = join(root, `run_${i}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'progress.csv'), log(10 * (i + 1)).replace('reward', 'episode_reward'));
+      // one run written by a version of the trainer that capitalised its keys
+      const key = i === 4 ? 'Optimizer' : 'optimizer';
+      const logger = { [`<utils.Logger object at 0x7f${i}a0>`]: { first_row: i } };
+      const ids = Object.fromEntries(Array.from({ length: 6 }, (_, k) => [`id${k}`, `${i}-${k}`]));
+      writeFileSync(join(dir, 'config.json'), JSON.stringify({ [key]: optimizer, logger, ...ids }));
+    });
+    const found = await discoverRuns(root);
+    expect(found.runs.map((r) => r.group).sort()).toEqual([
+      'fold optimizer=Nadam',
+      'fold optimizer=SGD',
+      'fold optimizer=SGD',
+      'fold optimizer=adam',
+      'fold optimizer=adam',
+    ]);
+    expect(found.summary).not.toContain('object at 0x');
+    expect(found.summary).toMatch(/per-run values not grouped: id0, id1, id2, id3, … 2 more/);
+  });
 });

@@ -576,6 +576,13 @@ describe('the rules, each alone', () => {
     expect(statisticY('progress', ['steps', 'mean'])).toBeNull();
   });
 
+  it('y: camelCase names read word by word (`validAccuracy` is a validation accuracy, above any loss)', () => {
+    const names = ['testLoss', 'trainAccuracy', 'trainLoss', 'validAccuracy', 'validLoss', 'learningRate'];
+    expect(chooseY(names)).toBe('validAccuracy');
+    expect(chooseY(['trainLoss', 'valLoss'])).toBe('valLoss');
+    expect(chooseY(['episodeReward', 'evalEpisodeReward'])).toBe('evalEpisodeReward');
+  });
+
   it('the unread note names five files with why, then how many more', () => {
     const unread = Array.from({ length: 7 }, (_, i) => ({
       path: `r/f${i}.png`,

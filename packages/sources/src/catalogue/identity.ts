@@ -196,6 +196,8 @@ const RUN_SPECIFIC =
 /** A value longer than this (JSON-quoted) is free text, not a setting. */
 const FREE_TEXT = 200;
 
+const REPR = /^<.* at 0x[0-9a-f]+>$/i;
+
 /** A configuration flattened to dotted keys of scalar values. */
 export function flatConfig(
   value: Record<string, unknown>,
@@ -203,6 +205,8 @@ export function flatConfig(
   out = new Map<string, string>(),
 ): Map<string, string> {
   for (const [key, item] of Object.entries(value)) {
+    // a Python object's repr as a key (`<Logger object at 0x7f…>`) names an address, not a setting
+    if (REPR.test(key)) continue;
     const name = prefix + key;
     if (item !== null && typeof item === 'object' && !Array.isArray(item))
       flatConfig(item as Record<string, unknown>, `${name}.`, out);
@@ -245,6 +249,29 @@ export function varyingKeys(
     else settings.push(key);
   }
   return { settings: settings.sort(), perRun: perRun.sort() };
+}
+
+/**
+ * A flattened configuration compared without case: a key one run spells `Optimizer` and another
+ * `optimizer` is one key, `"Adam"` and `"adam"` one value. The first spelling met is kept, so runs that
+ * agree get one label.
+ */
+export function foldCase(configs: readonly Map<string, string>[]): Map<string, string>[] {
+  const spelling = new Map<string, string>();
+  const fold = (text: string): string => {
+    const key = text.toLowerCase();
+    if (!spelling.has(key)) spelling.set(key, text);
+    return spelling.get(key) as string;
+  };
+  return configs.map((config) => {
+    const out = new Map<string, string>();
+    for (const [key, value] of config) {
+      const folded = fold(key);
+      // a configuration that holds both spellings keeps both: they are two settings there
+      out.set(out.has(folded) ? key : folded, value.startsWith('"') ? fold(value) : value);
+    }
+    return out;
+  });
 }
 
 /** `lr=0.001,clip=0.2` from a flattened configuration. */

@@ -7,7 +7,15 @@
  */
 import type { Run } from '../model.js';
 import { ROLE_FOLDER } from './folder-identity.js';
-import { algoFromPath, configLabel, envFromPath, flatConfig, isRunIdName, varyingKeys } from './identity.js';
+import {
+  algoFromPath,
+  configLabel,
+  envFromPath,
+  flatConfig,
+  foldCase,
+  isRunIdName,
+  varyingKeys,
+} from './identity.js';
 import type { CatalogueContext } from './types.js';
 
 /**
@@ -147,13 +155,15 @@ function configGroups(runs: Run[], roles: Roles): void {
     if (members) members.push(run);
     else byGroup.set(key, [run]);
   }
-  const all = runs
-    .filter((run) => run.meta.config)
-    .map((run) => flatConfig(run.meta.config as Record<string, unknown>));
+  const configured = runs.filter((run) => run.meta.config);
+  const all = foldCase(configured.map((run) => flatConfig(run.meta.config as Record<string, unknown>)));
+  const folded = new Map(configured.map((run, i) => [run, all[i] as Map<string, string>]));
   for (const members of byGroup.values()) {
-    const configs = members.map((run) => flatConfig(run.meta.config as Record<string, unknown>));
+    const configs = members.map((run) => folded.get(run) as Map<string, string>);
     const { settings: keys, perRun } = varyingKeys(configs, all);
-    const alone = perRun.length > 0 ? `; per-run values not grouped: ${perRun.join(', ')}` : '';
+    const more = perRun.length > 4 ? `, … ${perRun.length - 4} more` : '';
+    const alone =
+      perRun.length > 0 ? `; per-run values not grouped: ${perRun.slice(0, 4).join(', ')}${more}` : '';
     if (keys.length === 0 || keys.length > 6) {
       if (alone) roles.group[`configuration${alone}`] = members.length;
       continue;
