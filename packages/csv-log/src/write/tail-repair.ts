@@ -1,4 +1,13 @@
-import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { CsvScanner, RecordTooLongError } from '../read/csv-scan.js';
 
 const BLOCK = 64 * 1024;
@@ -20,7 +29,9 @@ const TORN_NAMES = 1000;
  * Only a tail no process is extending is repaired: one written to within QUIET_MS may be another
  * writer's row in progress (a short write, a disk that was full), so the file is watched until that
  * row completes (nothing to repair) or the tail has stayed still for QUIET_MS; when it keeps changing
- * for WAIT_MS, it is left to its writer.
+ * for WAIT_MS, it is left to its writer. The fragment is moved only if the file is still exactly as it
+ * was judged (same size and modification time) when it is read, and again once it is safe aside;
+ * otherwise its writer is alive and the copy aside is removed.
  * `csv`: records are found by the readers' scanner, so a cut inside a quoted cell holding a newline
  * is a torn record too (cutting after its last newline would leave a quote open that swallows every
  * row appended after it). Otherwise (JSON Lines) a record is a line. Returns the bytes moved.
@@ -28,28 +39,19 @@ const TORN_NAMES = 1000;
 export function repairTornTail(path: string, csv: boolean): number {
   const fd = openSync(path, 'r+');
   try {
-    const deadline = Date.now() + WAIT_MS;
-    let size = -1;
-    let cut = 0;
-    for (;;) {
-      const stats = fstatSync(fd);
-      if (!stats.isFile() || stats.size === 0) return 0;
-      if (stats.size !== size) {
-        size = stats.size;
-        cut = csv ? csvRecordsEnd(fd, size) : afterLastNewline(fd, size);
-      }
-      if (cut === size) return 0;
-      const still = Date.now() - stats.mtimeMs;
-      if (still >= QUIET_MS) break;
-      if (Date.now() >= deadline) return 0; // another process keeps writing: its row, not ours to move
-      sleepSync(Math.min(QUIET_MS - still + 1, 50));
-    }
-    const torn = Buffer.alloc(size - cut);
-    readSync(fd, torn, 0, torn.length, cut);
+    const tail = quietTornTail(fd, csv);
+    if (tail === null) return 0;
+    const torn = Buffer.alloc(tail.size - tail.cut);
+    readSync(fd, torn, 0, torn.length, tail.cut);
+    if (changedSince(fd, tail)) return 0; // written to after all: its writer's row, not ours to move
     const aside = writeAside(path, Buffer.concat([torn, Buffer.from('\n')]));
-    // Another process may have repaired and appended meanwhile: only cut if the file is as we read it.
-    if (fstatSync(fd).size !== size) return 0;
-    ftruncateSync(fd, cut);
+    // Another process may have written, or repaired and appended, meanwhile: only cut if the file is as
+    // we read it; else the copy aside is not a crash's fragment, and goes.
+    if (changedSince(fd, tail)) {
+      rmSync(aside, { force: true });
+      return 0;
+    }
+    ftruncateSync(fd, tail.cut);
     process.emitWarning(
       `${path}: its last line was cut short (a crash?); moved those ${torn.length} bytes to ${aside}`,
       { code: 'EVIDENCE_LOG_TORN_TAIL' },
@@ -58,6 +60,50 @@ export function repairTornTail(path: string, csv: boolean): number {
   } finally {
     closeSync(fd);
   }
+}
+
+/** The file as it was when its tail was judged quiet: its size, modification time and records' end. */
+interface QuietTail {
+  size: number;
+  mtimeMs: number;
+  cut: number;
+}
+
+/**
+ * Watches the file's end until it holds only complete records (null), or a torn tail that has stayed
+ * still for QUIET_MS, or WAIT_MS have passed (null: another process keeps writing). How long the tail
+ * has stayed still is judged only from a stat taken after the file was scanned, with the clock read
+ * just before that stat: finding the records' end may take seconds (a large file, a loaded machine),
+ * and a write made meanwhile must never count as quiet time.
+ */
+function quietTornTail(fd: number, csv: boolean): QuietTail | null {
+  const deadline = Date.now() + WAIT_MS;
+  let size = -1;
+  let mtimeMs = Number.NaN;
+  let cut = 0;
+  for (;;) {
+    const now = Date.now();
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size === 0) return null;
+    if (stats.size !== size || stats.mtimeMs !== mtimeMs) {
+      size = stats.size;
+      mtimeMs = stats.mtimeMs;
+      cut = csv ? csvRecordsEnd(fd, size) : afterLastNewline(fd, size);
+      if (cut === size) return null;
+      if (Date.now() >= deadline) return null;
+      continue; // look again: the file may have changed while it was scanned
+    }
+    const still = now - mtimeMs;
+    if (still >= QUIET_MS) return { size, mtimeMs, cut };
+    if (now >= deadline) return null; // another process keeps writing: its row, not ours to move
+    sleepSync(Math.min(QUIET_MS - still + 1, 50));
+  }
+}
+
+/** Whether the file was written to (or cut) since its tail was judged quiet. */
+function changedSince(fd: number, tail: QuietTail): boolean {
+  const stats = fstatSync(fd);
+  return stats.size !== tail.size || stats.mtimeMs !== tail.mtimeMs;
 }
 
 /** Writes `bytes` to the first free name of `<path>.torn`, `<path>.torn.2`, …, created exclusively. */
