@@ -12,7 +12,7 @@ const log = (end: number) =>
   `step,reward\n${Array.from({ length: 5 }, (_, i) => `${i + 1},${(end * (i + 1)) / 5}`).join('\n')}\n`;
 
 describe('configuration minus seed', () => {
-  it('our run.json: the realised budget and wall time are per-run values; the epochs setting names two groups', async () => {
+  it('our run.json: the realised budget and wall time are per-run values; the folders name two groups', async () => {
     const root = join(tempDir('per-run'), 'sweep');
     for (const epochs of [1, 4])
       for (const seed of [1, 2, 3]) {
@@ -37,8 +37,8 @@ describe('configuration minus seed', () => {
     const groups = new Map<string, number>();
     for (const run of found.runs) groups.set(run.group, (groups.get(run.group) ?? 0) + 1);
     expect([...groups].sort()).toEqual([
-      ['ppo hyperparameters.epochs=1', 3],
-      ['ppo hyperparameters.epochs=4', 3],
+      ['ppo-1-epoch', 3],
+      ['ppo-4-epoch', 3],
     ]);
     expect(found.summary).toContain('per-run values not grouped: budget.steps');
     expect(found.summary).not.toContain('wall_time_s=');

@@ -583,6 +583,69 @@ describe('the rules, each alone', () => {
     expect(chooseY(['episodeReward', 'evalEpisodeReward'])).toBe('evalEpisodeReward');
   });
 
+  const curve = (scale: number) =>
+    `epoch,train/loss,metrics/mAP_0.5\n${[0, 1, 2, 3].map((e) => `${e},${(1 / (e + 1)).toFixed(3)},${(scale * (e + 1)).toFixed(3)}`).join('\n')}\n`;
+
+  it('one log name in several folders of one run each: the folder is the run, the folders above its group', async () => {
+    const root = join(tempDir('by-folder'), 'runs');
+    for (const [name, scale] of [
+      ['exp', 0.1],
+      ['exp2', 0.12],
+      ['exp3', 0.15],
+    ] as const) {
+      mkdirSync(join(root, 'train', name), { recursive: true });
+      writeFileSync(join(root, 'train', name, 'results.csv'), curve(scale));
+    }
+    const { runs } = await discoverRuns(root);
+    expect(runs.map((r) => [r.id, r.group, r.run])).toEqual([
+      ['train/exp/results.csv', 'train', 'exp'],
+      ['train/exp2/results.csv', 'train', 'exp2'],
+      ['train/exp3/results.csv', 'train', 'exp3'],
+    ]);
+    // files of one folder are its runs: the folder names none of them
+    const flat = join(tempDir('by-file'), 'Fetch_Push');
+    mkdirSync(flat, { recursive: true });
+    for (const name of ['run1.csv', 'run2.csv']) writeFileSync(join(flat, name), curve(0.1));
+    const files = await discoverRuns(flat);
+    expect(files.runs.map((r) => r.run)).toEqual(['run1.csv', 'run2.csv']);
+  });
+
+  it('`PPO/` and `PPO_SimHash/` are two groups; `PPO_1/`, `PPO_2/` one', async () => {
+    const root = join(tempDir('variants'), 'logs');
+    const progress = (scale: number) =>
+      `timesteps,episode_reward\n${[1, 2, 3].map((i) => `${i * 1000},${scale * i}`).join('\n')}\n`;
+    for (const folder of ['PPO', 'PPO_SimHash'])
+      for (const seed of [0, 1]) {
+        mkdirSync(join(root, folder, `seed_${seed}`), { recursive: true });
+        writeFileSync(join(root, folder, `seed_${seed}`, 'progress.csv'), progress(seed + 1));
+      }
+    const { runs } = await discoverRuns(root);
+    expect(runs.map((r) => [r.group, r.run])).toEqual([
+      ['ppo', 'seed_0'],
+      ['ppo', 'seed_1'],
+      ['ppo_simhash', 'seed_0'],
+      ['ppo_simhash', 'seed_1'],
+    ]);
+    const numbered = join(tempDir('numbered'), 'logs');
+    for (const folder of ['PPO_1', 'PPO_2']) {
+      mkdirSync(join(numbered, folder), { recursive: true });
+      writeFileSync(join(numbered, folder, 'progress.csv'), progress(1));
+    }
+    const one = await discoverRuns(numbered);
+    expect(one.runs.map((r) => r.group)).toEqual(['ppo', 'ppo']);
+  });
+
+  it('a task under an experiment folder (`ICM/Hopper-v2`) keeps the name it has elsewhere (`Hopper-v2`)', async () => {
+    const root = join(tempDir('bare-task'), 'results');
+    const log = `step,return\n${[1, 2, 3].map((i) => `${i * 100},${i}`).join('\n')}\n`;
+    for (const path of ['Hopper-v2/seed_0', 'ICM/Hopper-v2/seed_0', 'Walker2d-v2/seed_0']) {
+      mkdirSync(join(root, path), { recursive: true });
+      writeFileSync(join(root, path, 'log.csv'), log);
+    }
+    const { runs } = await discoverRuns(root);
+    expect(runs.map((r) => r.task).sort()).toEqual(['Hopper-v2', 'Hopper-v2', 'Walker2d-v2']);
+  });
+
   it('the unread note names five files with why, then how many more', () => {
     const unread = Array.from({ length: 7 }, (_, i) => ({
       path: `r/f${i}.png`,

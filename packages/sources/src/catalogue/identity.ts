@@ -178,15 +178,30 @@ const ALGOS = new Set(
   ).split(' '),
 );
 
-/** The algorithm a path names: a token of a segment (split on `_ - . space`) that is an algorithm's name. */
-export function algoFromPath(segments: readonly string[]): Found | null {
+/**
+ * The algorithm a path names: a token of a segment (split on `_ - . space`) that is an algorithm's name.
+ * `variant` is the whole segment less its run number, file extension and environment id
+ * (`PPO_SimHash` → `ppo_simhash`, `modified_td3_s3` → `modified_td3`): the experiment, when it is more
+ * than the algorithm.
+ */
+export function algoFromPath(segments: readonly string[]): (Found & { variant: string }) | null {
   for (let i = segments.length - 1; i >= 0; i--) {
     const segment = (segments[i] as string).toLowerCase();
-    if (ALGOS.has(segment)) return { value: segment, why: 'algorithm in path' };
+    if (ALGOS.has(segment)) return { value: segment, variant: segment, why: 'algorithm in path' };
     for (const token of segment.split(/[_\-.\s]+/))
-      if (ALGOS.has(token)) return { value: token, why: 'algorithm in path' };
+      if (ALGOS.has(token))
+        return { value: token, variant: variantOf(segments[i] as string), why: 'algorithm in path' };
   }
   return null;
+}
+
+function variantOf(segment: string): string {
+  const gym = GYM.exec(segment)?.[1];
+  const bare = (gym ? segment.replace(gym, '') : segment).replace(/\.[a-z]{2,5}$/i, '');
+  return stripRunSuffix(bare)
+    .replace(/^[_\-.\s]+|[_\-.\s]+$/g, '')
+    .replace(/[_\-.\s]{2,}/g, '_')
+    .toLowerCase();
 }
 
 /** Keys that differ between seeds of one configuration: never a group. */

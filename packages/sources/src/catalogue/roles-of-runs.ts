@@ -48,6 +48,8 @@ export function inferRoles(
 ): Roles {
   const roles: Roles = { group: {}, task: {}, x: {}, y: {} };
   const said = options.patterned ? '--pattern' : 'layout';
+  const byFolder = runsNamedByFolder(runs, named);
+  const variants = new Map<Run, { value: string; variant: string }>();
   for (const run of runs) {
     const keys = named.get(run) ?? new Set<string>();
     const segments = segmentsOf(ctx, run);
@@ -74,12 +76,18 @@ export function inferRoles(
         (typeof run.meta.algo === 'string' ? { value: run.meta.algo, why: 'metadata (algorithm)' } : null);
       if (algo) {
         run.group = algo.value;
+        if ('variant' in algo) variants.set(run, algo);
         count(roles.group, algo.why);
       } else {
         // the run's folder, less the folders that only name its task or when it started
         // (and less a folder named for what it holds: rl_games' `<run>/summaries` is the run `<run>`)
         const path = id === '.' ? [] : id.split('/');
         let end = path.length;
+        if (byFolder.has(run) && path.length > 1) {
+          // `exp3/results.csv`: the file is the log's fixed name, its folder the run's
+          run.run = path.at(-2) as string;
+          end--;
+        }
         if (ROLE_FOLDER.test(path.at(-1) ?? ''))
           while (end > 0 && ROLE_FOLDER.test(path[end - 1] ?? '')) end--;
         const folders = path.slice(0, Math.max(0, end - 1));
@@ -92,6 +100,8 @@ export function inferRoles(
       }
     }
   }
+  bareTasks(runs);
+  variantGroups(variants);
   if (options.groupBy) groupByKeys(runs, options.groupBy, roles);
   // a group --pattern named is the user's: configurations do not split it
   else if (!options.patterned) configGroups(runs, roles);
@@ -105,6 +115,68 @@ export function inferRoles(
   }
   roles.why = why;
   return roles;
+}
+
+/**
+ * Runs of one file each whose file has the same name in several folders (`exp/results.csv`,
+ * `exp3/results.csv`): the name is the trainer's fixed log name, so the folder names the run, as a
+ * folder of one known log does, and the folders above it its group. Not when a folder holds other runs
+ * (`Fetch_Push/run1.txt`, `Fetch_Push/run2.txt`: the files are the runs) or every folder has one name
+ * (TD-MPC2's `<seed>/default/eval.csv`: the folder names no run).
+ */
+function runsNamedByFolder(runs: readonly Run[], named: Map<Run, Set<string>>): Set<Run> {
+  const fileOf = (run: Run): { folder: string; name: string } | null => {
+    const files = run.meta.files;
+    if (named.get(run)?.has('run') || !Array.isArray(files) || !files.includes(run.id)) return null;
+    const slash = run.id.lastIndexOf('/');
+    return slash < 0 ? null : { folder: run.id.slice(0, slash), name: run.id.slice(slash + 1) };
+  };
+  const runsIn = new Map<string, number>();
+  for (const run of runs) {
+    const folder = run.id.split('#')[0]?.replace(/\/[^/]*$/, '') as string;
+    runsIn.set(folder, (runsIn.get(folder) ?? 0) + 1);
+  }
+  const byName = new Map<string, Run[]>();
+  for (const run of runs) {
+    const file = fileOf(run);
+    if (file) byName.set(file.name, [...(byName.get(file.name) ?? []), run]);
+  }
+  const out = new Set<Run>();
+  for (const members of byName.values()) {
+    const folders = members.map((run) => fileOf(run)?.folder as string);
+    const alone = folders.every((folder) => runsIn.get(folder) === 1);
+    const names = new Set(folders.map((folder) => folder.split('/').at(-1)));
+    if (members.length >= 2 && alone && names.size === members.length)
+      for (const run of members) out.add(run);
+  }
+  return out;
+}
+
+/**
+ * `PPO/` and `PPO_SimHash/` are two experiments, not one algorithm: a run's group is its path's variant
+ * of the algorithm, unless every run of that algorithm has a variant of its own (a per-run name, as a
+ * value distinct in every run never groups).
+ */
+function variantGroups(variants: Map<Run, { value: string; variant: string }>): void {
+  const byAlgo = new Map<string, Run[]>();
+  for (const [run, { value }] of variants) byAlgo.set(value, [...(byAlgo.get(value) ?? []), run]);
+  for (const members of byAlgo.values()) {
+    const names = new Set(members.map((run) => variants.get(run)?.variant));
+    if (names.size === 1 || names.size === members.length) continue;
+    for (const run of members) run.group = variants.get(run)?.variant || run.group;
+  }
+}
+
+/**
+ * `ICM/Hopper-v2` beside `Hopper-v2` elsewhere in the tree: the folder above the id was an experiment's,
+ * not a namespace (as `ALE/` is), and one task keeps one name.
+ */
+function bareTasks(runs: Run[]): void {
+  const tasks = new Set(runs.map((run) => run.task));
+  for (const run of runs) {
+    const bare = run.task.slice(run.task.lastIndexOf('/') + 1);
+    if (bare !== run.task && tasks.has(bare)) run.task = bare;
+  }
 }
 
 /**
