@@ -15,9 +15,11 @@ import { checkReadOptions, columnsToRead, selectSeries, wantedMetrics } from './
 import { summarize } from './catalogue/summary.js';
 import type { CatalogueContext, ColumnsToRead, Identity, ReadOptions } from './catalogue/types.js';
 import { type Tree, walkTree } from './catalogue/walk.js';
+import { FOLDER_LAYOUT } from './formats.js';
 import type { DiscoverOptions, Discovery, Layout, RoleWhy, Run, RunMeta, SkippedRun } from './model.js';
 import { compilePattern, matchPattern } from './pattern.js';
 import type { RunPart } from './readers.js';
+import { LOOKED_FOR } from './recognisers/index.js';
 import { describeChoice, sniffY, usableY } from './role-values.js';
 import { chooseY, isXName, xKind } from './roles.js';
 import { isBinaryStore } from './stores/index.js';
@@ -28,13 +30,6 @@ export { RUN_COLUMNS } from './recognisers/long-table.js';
 /** The task of every run whose layout, path, metadata and pattern say none. */
 export const DEFAULT_TASK = 'all';
 const READ_AT_ONCE = 8;
-
-/** What the discovery looks for, for a "nothing found" or "not a run file" message. */
-export const LOOKED_FOR =
-  'an evidence folder, *monitor.csv, progress.csv, metrics.csv (or any table: comma, tab, semicolon or ' +
-  'space separated, any extension), events.out.tfevents.*, trainer_state.json, an mlruns/, Ray trial, ' +
-  'sacred or d3rlpy folder, mlflow.db, a W&B run-*.wandb, evaluations.npz, progress.json, a W&B or ' +
-  'TensorBoard CSV export, a JSON array, JSON Lines or metric store';
 
 /** A file given to a command that is no run file: the one line it prints. */
 export class UnknownFileError extends Error {
@@ -376,8 +371,8 @@ async function readCandidate(
   const result = await candidate.read(want);
   let layout: Layout = patterned ? 'pattern' : candidate.layout;
   if (Array.isArray(result)) {
-    // a folder whose progress table SB3's logger wrote is an SB3 logger folder
-    if (layout === 'folder' && result[0]?.format === 'sb3-progress') layout = 'sb3-log';
+    // a folder whose main table a tool's logger wrote is that logger's folder
+    if (layout === 'folder') layout = FOLDER_LAYOUT[result[0]?.format ?? 'csv'] ?? layout;
     return byEnvironment(result).map((parts, _i, all) =>
       toRun(
         candidate.abs,

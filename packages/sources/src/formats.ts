@@ -1,6 +1,9 @@
 /** Each format's name for people and its default x and y. */
-import type { SourceFormat } from './model.js';
+import type { Layout, SourceFormat } from './model.js';
 import { chooseY, OTHER_Y_VOCABULARY, spellings, X_VOCABULARY, Y_VOCABULARY } from './roles.js';
+
+/** A folder whose main table is of this format is the layout of that format's logger. */
+export const FOLDER_LAYOUT: Partial<Record<SourceFormat, Layout>> = { 'sb3-progress': 'sb3-log' };
 
 export const FORMAT_NAMES: Record<SourceFormat, string> = {
   'evidence-csv': 'evidence log',

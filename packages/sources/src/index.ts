@@ -14,7 +14,6 @@ export {
   DEFAULT_TASK,
   discoverRuns,
   type ListedRun,
-  LOOKED_FOR as RUN_FILES_LOOKED_FOR,
   listRuns,
   RUN_COLUMNS,
   type RunList,
@@ -46,6 +45,7 @@ export type {
   SourceFormat,
 } from './model.js';
 export { type CompiledPattern, compilePattern, matchPattern, PatternError } from './pattern.js';
+export { LOOKED_FOR as RUN_FILES_LOOKED_FOR } from './recognisers/index.js';
 export { chooseX, type RoleChoice, sniffX, sniffY } from './role-values.js';
 export { chooseY, isReturnName, isXName, LOWER_IS_BETTER, normaliseName } from './roles.js';
 export { RUN_FILE, RunJsonError, readRunJson } from './run-json.js';

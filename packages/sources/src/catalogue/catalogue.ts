@@ -13,7 +13,15 @@ import type { RunPart } from '../readers.js';
 import { RECOGNISERS } from '../recognisers/index.js';
 import { folderIdentity, ROLE_FOLDER } from './folder-identity.js';
 import { type Sniff, sniffFile } from './sniff.js';
-import type { CatalogueContext, ColumnsToRead, Folder, Identity, Source, SplitRuns } from './types.js';
+import {
+  type CatalogueContext,
+  type ColumnsToRead,
+  type Folder,
+  type Identity,
+  JOIN_RANK,
+  type Source,
+  type SplitRuns,
+} from './types.js';
 import { childRel, type FolderEntry, mapLimit } from './walk.js';
 
 export interface Candidate {
@@ -29,18 +37,9 @@ export interface Candidate {
   split?: () => Candidate[];
 }
 
-/** Join sources first by how much they say of the run: its main part gives its format, x and y. */
-const JOIN_RANK: Partial<Record<Layout, number>> = {
-  evidence: 0,
-  'hf-trainer': 0,
-  'ray-trial': 0,
-  folder: 1,
-  sacred: 1,
-  d3rlpy: 1,
-  tensorboard: 2,
-  'sb3-monitor': 3,
-  file: 4,
-};
+/** How much a source says of its run (see Source.rank). */
+const rankOf = (source: Source): number =>
+  source.rank ?? (source.layout === 'folder' ? JOIN_RANK.table : JOIN_RANK.other);
 
 export async function catalogue(
   ctx: CatalogueContext,
@@ -275,9 +274,7 @@ function folderCandidate(
   joins: Source[],
   configs: Source[],
 ): Candidate {
-  const ordered = [...joins].sort(
-    (a, b) => (JOIN_RANK[a.layout ?? 'file'] ?? 4) - (JOIN_RANK[b.layout ?? 'file'] ?? 4),
-  );
+  const ordered = [...joins].sort((a, b) => rankOf(a) - rankOf(b));
   const named = folderIdentity(
     ctx.rootName,
     entry.rel,

@@ -206,7 +206,12 @@ function variantOf(segment: string): string {
 
 /** Keys that differ between seeds of one configuration: never a group. */
 const RUN_SPECIFIC =
-  /(^|[._/])(seed|seeds|random_seed|run|run_name|run_id|runid|name|exp_name|experiment_name|id|uuid|time|timestamp|date|datetime|start_time|dir|path|logdir|log_dir|log_path|save_dir|save_path|output_dir|outdir|out_dir|log_folder|tensorboard_log|wandb\w*|host|hostname|pid|device|cuda|gpu|gpus|cwd|git\w*|commit|trained_agent|checkpoint\w*|verbose|wall_time\w*|elapsed\w*|duration\w*|runtime|(started|finished|ended|created|updated)_at|status|command|cmd|argv|versions?)$/i;
+  /(^|[._/])(seed|seeds|random_seed|run|run_name|run_id|runid|name|exp_name|experiment_name|id|uuid|time|timestamp|date|datetime|start_time|dir|path|logdir|log_dir|log_path|save_dir|save_path|output_dir|outdir|out_dir|log_folder|\w+_log|(\w+_)?(project|project_name|entity)|host|hostname|pid|device|cuda|gpu|gpus|cwd|git\w*|commit|checkpoint\w*|verbose|wall_time\w*|elapsed\w*|duration\w*|runtime|(started|finished|ended|created|updated)_at|status|command|cmd|argv|versions?)$/i;
+
+/** A JSON-quoted path: absolute, home- or dot-relative, or segments without spaces holding a file name. */
+function isLocation(value: string): boolean {
+  return /^"(\/|~\/|\.{1,2}\/|[A-Za-z]:\\\\|[^\s/"]+\/[^\s"]*\.[A-Za-z0-9]{1,5}")/.test(value);
+}
 
 /** A value longer than this (JSON-quoted) is free text, not a setting. */
 const FREE_TEXT = 200;
@@ -256,6 +261,8 @@ export function varyingKeys(
     const values = new Set(configs.map((c) => c.get(key) ?? 'undefined'));
     // free text (W&B notes, a description) and an unresolved `${…}` are no setting: never a group's name
     if (values.size < 2 || [...values].some((v) => v.length > FREE_TEXT || v.includes('${'))) continue;
+    // where a run wrote or read its files is no setting (`"runs/ppo_3"`, `"/tmp/agent.zip"`)
+    if ([...values].some(isLocation)) continue;
     // a value each run has its own, over the whole tree (a time, a host), or one some runs lack (a
     // key logged by one version of the trainer) is the run's, never a group's
     const everywhere = new Set(all.map((c) => c.get(key)));

@@ -1,12 +1,13 @@
 /**
  * What a file is, from its first bytes, whatever its name: a TensorBoard event file, binary data (and
  * which kind), JSON (an array, an object, or one object per line), a delimited table (its delimiter,
- * header or none), or other text. Names only break ties (`tfevents` is how every writer names events).
+ * header or none), or other text. Names only break ties (event files are known by the name every writer gives them).
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import Papa from 'papaparse';
 import { cellNumber } from '../cells.js';
 import { ownString } from '../own-string.js';
+import { EVENT_FILE, isEventFile } from '../tensorboard/read.js';
 
 export const HEAD_BYTES = 64 * 1024;
 
@@ -72,7 +73,7 @@ export async function sniffFile(abs: string, name: string): Promise<Sniff> {
 
 export function sniffBytes(bytes: Buffer, name: string, size: number, mtimeMs: number): Sniff {
   const base = { size, mtimeMs, head: '' };
-  if (name.includes('tfevents')) return { ...base, kind: 'event', what: 'a TensorBoard event file' };
+  if (isEventFile(name)) return { ...base, kind: 'event', what: EVENT_FILE };
   if (size === 0) return { ...base, kind: 'empty', what: 'an empty file' };
   for (const [what, magic] of MAGIC)
     if (magic.every((b, i) => bytes[i] === b))

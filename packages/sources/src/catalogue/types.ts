@@ -22,6 +22,11 @@ export interface Source {
    * configuration of its folder's run (or of the run of the folder above); `unread`: listed with `why`.
    */
   role: 'join' | 'own' | 'config' | 'unread';
+  /**
+   * For role `join`: how much of the run it says (JOIN_RANK): the folder's sources are joined in this
+   * order, the first giving the run its format, x and y. Default: `table` for layout `folder`, else `other`.
+   */
+  rank?: number;
   /** A run of its own, unless its folder is a run by another source: then it joins it. */
   joinable?: boolean;
   layout?: Layout;
@@ -50,6 +55,10 @@ export interface CatalogueContext {
   activeSeconds: number;
   now: number;
 }
+
+/** Sources of one run, by how much each says of it: a run's own record (configuration and metrics), a
+ * table of its metrics, event files, per-episode files, anything else. */
+export const JOIN_RANK = { whole: 0, table: 1, events: 2, episodes: 3, other: 4 } as const;
 
 /** A folder as a recogniser sees it: its files that nothing claimed yet, and how to look at them. */
 export interface Folder {

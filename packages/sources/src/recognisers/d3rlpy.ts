@@ -10,7 +10,7 @@
 import { basename, join } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
 import { ROLE_FOLDER } from '../catalogue/folder-identity.js';
-import type { Folder, Recogniser } from '../catalogue/types.js';
+import { type Folder, JOIN_RANK, type Recogniser } from '../catalogue/types.js';
 import { readDelimitedFile } from '../delimited.js';
 import type { Restart, Series } from '../model.js';
 import type { RunPart } from '../readers.js';
@@ -61,6 +61,7 @@ export const d3rlpy: Recogniser = {
       {
         role: 'join',
         layout: threes.length > 0 ? 'd3rlpy' : 'folder',
+        rank: JOIN_RANK.table,
         files: names.map((m) => folder.path(m)),
         ...(stamped ? { identity: { group: stamped[1] as string, run: stamped[2] as string } } : {}),
         read: async () => [await readMetricFiles(folder, names, threes.length > 0)],

@@ -3,7 +3,7 @@
  * `curves/<mode>/<mode>_reward_history.json`, `run.json`. The one place `run.json` is read into a run.
  */
 import { join } from 'node:path';
-import type { Recogniser } from '../catalogue/types.js';
+import { JOIN_RANK, type Recogniser } from '../catalogue/types.js';
 import type { RunMeta } from '../model.js';
 import { type RunPart, readEvidenceCsvPart, readRewardHistoryPart } from '../readers.js';
 import { RUN_FILE, readRunJson } from '../run-json.js';
@@ -43,6 +43,7 @@ export const evidence: Recogniser = {
       {
         role: 'join',
         layout: 'evidence',
+        rank: JOIN_RANK.whole,
         files: [...logs, ...histories, ...(runJson ? [RUN_FILE] : [])].map((f) => folder.path(f)),
         read: async () => {
           const parts: RunPart[] = [];

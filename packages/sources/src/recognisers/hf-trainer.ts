@@ -3,7 +3,7 @@
  * copies of the history up to N: the newest state is the run, the copies are claimed with it.
  */
 import { join } from 'node:path';
-import type { Recogniser } from '../catalogue/types.js';
+import { JOIN_RANK, type Recogniser } from '../catalogue/types.js';
 import { readTrainerStatePart } from '../readers.js';
 
 export const hfTrainer: Recogniser = {
@@ -20,6 +20,7 @@ export const hfTrainer: Recogniser = {
       {
         role: 'join',
         layout: 'hf-trainer',
+        rank: JOIN_RANK.whole,
         files: [state, ...copies].map((f) => folder.path(f)),
         read: async () => [await readTrainerStatePart(join(folder.abs, state), state)],
       },

@@ -60,3 +60,10 @@ export const RECOGNISERS: readonly Recogniser[] = [
   tables,
   consoleLog,
 ];
+
+/** What the discovery looks for, for a "nothing found" or "not a run file" message. */
+export const LOOKED_FOR =
+  'an evidence folder, *monitor.csv, progress.csv, metrics.csv (or any table: comma, tab, semicolon or ' +
+  'space separated, any extension), events.out.tfevents.*, trainer_state.json, an mlruns/, Ray trial, ' +
+  'sacred or d3rlpy folder, mlflow.db, a W&B run-*.wandb, evaluations.npz, progress.json, a W&B or ' +
+  'TensorBoard CSV export, a JSON array, JSON Lines or metric store';

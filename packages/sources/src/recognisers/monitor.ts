@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { lastLineRule } from '../catalogue/last-line.js';
-import type { Folder, Recogniser, Source } from '../catalogue/types.js';
+import { type Folder, JOIN_RANK, type Recogniser, type Source } from '../catalogue/types.js';
 import { readMonitorPart } from '../readers.js';
 
 const isMonitor = async (folder: Folder, name: string): Promise<boolean> => {
@@ -26,6 +26,7 @@ export const monitor: Recogniser = {
     const source = (names: string[]): Source => ({
       role: 'join',
       layout: 'sb3-monitor',
+      rank: JOIN_RANK.episodes,
       files: names.map((f) => folder.path(f)),
       read: async () => [
         await readMonitorPart(

@@ -8,7 +8,7 @@
  * `train.csv` and `eval.csv` of DrQ-v2, pytorch_sac and their descendants).
  */
 import { join } from 'node:path';
-import type { ColumnsToRead, Folder, Recogniser } from '../catalogue/types.js';
+import { type ColumnsToRead, type Folder, JOIN_RANK, type Recogniser } from '../catalogue/types.js';
 import { defaultY } from '../formats.js';
 import { type RunPart, readCsvPart, readJsonlPart } from '../readers.js';
 import { isXName } from '../roles.js';
@@ -86,6 +86,7 @@ export const phases: Recogniser = {
         {
           role: 'join',
           layout: 'tensorboard',
+          rank: JOIN_RANK.events,
           files: events.flatMap(({ sub, files }) => files.map((f) => folder.path(`${sub}/${f}`))),
           read: async () => Promise.all(events.map(({ sub, files }) => readPhaseEvents(folder, sub, files))),
         },

@@ -3,7 +3,7 @@
  * object per line). Both logs hold the same results: progress.csv is read, result.json when it is empty.
  */
 import { basename, dirname, join } from 'node:path';
-import type { Recogniser } from '../catalogue/types.js';
+import { JOIN_RANK, type Recogniser } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import { configMeta } from '../config-meta.js';
 import { readCsvPart, readJsonlPart } from '../readers.js';
@@ -26,6 +26,7 @@ export const rayTrial: Recogniser = {
       {
         role: 'join',
         layout: 'ray-trial',
+        rank: JOIN_RANK.whole,
         files: ['progress.csv', 'result.json', 'params.json'].filter(has).map((f) => folder.path(f)),
         identity: { group: basename(dirname(dir)), run: basename(dir), ...(env ? { task: env } : {}) },
         read: async (want) => {

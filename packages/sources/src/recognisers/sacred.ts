@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
 import { isMetricStore } from '../catalogue/sniff.js';
-import type { Recogniser, Source } from '../catalogue/types.js';
+import { JOIN_RANK, type Recogniser, type Source } from '../catalogue/types.js';
 import { readConfigFile } from '../config-files.js';
 import { configMeta } from '../config-meta.js';
 import { defaultY } from '../formats.js';
@@ -32,6 +32,7 @@ export const sacred: Recogniser = {
       out.push({
         role: 'join',
         layout: 'sacred',
+        rank: JOIN_RANK.table,
         files: [folder.path(name)],
         read: async () => [await readMetricStore(file, name)],
       });

@@ -5,7 +5,7 @@
  * series) is part of this run; any other subfolder with event files is a run of its own.
  */
 import { pushAll } from '@evidence/node-kit';
-import type { Folder, Recogniser } from '../catalogue/types.js';
+import { type Folder, JOIN_RANK, type Recogniser } from '../catalogue/types.js';
 import { defaultY } from '../formats.js';
 import type { RunPart } from '../readers.js';
 import { readTensorboardFiles } from '../tensorboard/read.js';
@@ -35,6 +35,7 @@ export const tensorboard: Recogniser = {
       {
         role: 'join',
         layout: 'tensorboard',
+        rank: JOIN_RANK.events,
         files: files.map((f) => folder.path(f)),
         read: async () => [await readEventsPart(folder, files)],
       },

@@ -39,6 +39,9 @@ export interface TensorboardScalars {
   issues: string[];
 }
 
+/** What an event file is, said where a file is listed. */
+export const EVENT_FILE = 'a TensorBoard event file';
+
 /** How TensorBoard event files are named by every writer (TF, torch, tensorboardX). */
 export function isEventFile(name: string): boolean {
   return name.includes('tfevents');
