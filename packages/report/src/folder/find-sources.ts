@@ -149,7 +149,8 @@ function views(run: Run): Run[] {
 export const MAX_OVERLAYS = 48;
 
 /**
- * A folder of runs as TensorBoard's scalar dashboard: one overlay per metric (natural order), a line
+ * A folder of runs as TensorBoard's scalar dashboard: one overlay per metric (the runs' y first, then in
+ * natural order), a line
  * per run coloured by its group, each group's aggregate with its band. At most MAX_OVERLAYS metrics.
  */
 export function sourceOverlays(runs: readonly Run[]): { overlays: OverlayInput[]; metrics: number } {
@@ -164,7 +165,10 @@ export function sourceOverlays(runs: readonly Run[]): { overlays: OverlayInput[]
     })),
     { xLabel: xs.length === 1 ? xs[0] : 'step' },
   );
-  return { overlays: all.slice(0, MAX_OVERLAYS), metrics: all.length };
+  // the y the discovery chose (the one `runs` compares) leads, and is never cut
+  const chosen = new Set(runs.map((run) => run.y));
+  const ordered = [...all.filter((o) => chosen.has(o.metric)), ...all.filter((o) => !chosen.has(o.metric))];
+  return { overlays: ordered.slice(0, MAX_OVERLAYS), metrics: all.length };
 }
 
 /** One line for a folder of runs: how many, of which formats and groups, and the overlays drawn. */

@@ -175,6 +175,15 @@ export function groupByPrefix(keys: readonly string[]): Map<string, string[]> {
   return groups;
 }
 
+/** The y the discovery chose (the one `runs` compares) leads its group, and its group the charts: never cut. */
+function yFirst(groups: Map<string, string[]>, y: string): [string, string[]][] {
+  const entries = [...groups].map(([group, keys]): [string, string[]] => [
+    group,
+    keys.includes(y) ? [y, ...keys.filter((key) => key !== y)] : keys,
+  ]);
+  return [...entries.filter(([, keys]) => keys[0] === y), ...entries.filter(([, keys]) => keys[0] !== y)];
+}
+
 /** The points where both x and y are finite: sparse keys drawn as lines, not dots. */
 function finitePairs(x: ArrayLike<number>, y: ArrayLike<number>): { x: Float64Array; y: Float64Array } {
   const xs: number[] = [];
@@ -200,7 +209,7 @@ function groupedCharts(root: string, run: Run, limit = Number.POSITIVE_INFINITY)
   const charts: NamedChart[] = [];
   const series = plotted(run);
   const byName = new Map(series.map((s) => [s.metric, s]));
-  for (const [group, keys] of groupByPrefix(series.map((s) => s.metric))) {
+  for (const [group, keys] of yFirst(groupByPrefix(series.map((s) => s.metric)), run.y ?? '')) {
     const parts = Math.ceil(keys.length / PANELS_PER_CHART);
     for (let part = 0; part < parts; part++) {
       if (charts.length >= limit) return charts;
