@@ -186,7 +186,9 @@ describe('evidence compare', () => {
     );
     const worse = await runCli(['compare', post, pre, ...fast, '--require-improvement']);
     expect(worse.code).toBe(1);
-    expect(worse.stderr).toMatch(/mean_reward -0\.9873.*; it changed the wrong way$/m);
+    expect(worse.stderr).toMatch(
+      /mean_reward -0\.9873.*; it changed the wrong way \(one-sided exact test p = \S+\)$/m,
+    );
     const json = await runCli(['compare', pre, pre, ...fast, '--json', '--require-improvement']);
     expect(json.code).toBe(1);
     const data = JSON.parse(json.stdout);

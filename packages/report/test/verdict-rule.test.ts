@@ -3,6 +3,10 @@
 import { mirrorVerdict } from '@evidence/stats';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compareGate, renderCompareText } from '../src/compare-text.js';
+import { beforeAfterTested } from '../src/folder/before-after.js';
+import { describeMethods, reportVerdict } from '../src/folder/describe-statistics.js';
+import type { EvalRecord } from '../src/records.js';
 import { analyzeRuns, type Improvement, type RunInput } from '../src/runs/compare-runs.js';
 import { improvementGate } from '../src/runs/improvement-gate.js';
 import type { RunTable } from '../src/runs/run-table.js';
@@ -92,5 +96,40 @@ describe('one decision rule, every surface', () => {
     }
     // both rows of the pair table: "B ends above A"
     expect(md.match(/\| B ends above A \(one-sided exact test p = 0\.02778\) \|/g)).toHaveLength(2);
+  });
+
+  it('compare: one episode a side is never "better"; the column, --json, the sentence and the gate agree', () => {
+    const episodes = (rewards: number[]): EvalRecord[] => rewards.map((r) => ({ cumulative_reward: r }));
+    const cases: [number[], number[], string][] = [
+      [[1], [5], 'unclear'], // one a side: no test can reach 5 %
+      [[1, 2], [8, 9], 'unclear'], // apart, and the bootstrap interval excludes 0, yet 2 v 2 cannot reach 5 %
+      [[1, 2, 3, 4, 5], [8, 9, 10, 11, 12], 'better'],
+      [[8, 9, 10, 11, 12], [1, 2, 3, 4, 5], 'worse'],
+    ];
+    for (const [pre, post, want] of cases) {
+      const { metrics, tests } = beforeAfterTested(episodes(pre), episodes(post), { resamples: 200 });
+      const where = `${pre} → ${post}`;
+      expect(metrics.verdict.mean_reward, where).toBe(want);
+      expect(compareGate(metrics, tests, 'mean_reward').status === 'improved', where).toBe(want === 'better');
+      const row = renderCompareText(metrics, tests)
+        .split('\n')
+        .find((line) => line.startsWith('mean_reward')) as string;
+      expect(row, where).toMatch(
+        want === 'unclear' ? /cannot tell at 95%|unclear/ : new RegExp(`${want} \\(p = `),
+      );
+      if (want !== 'better') expect(row).not.toMatch(/better/);
+      // a single run's report: its intervals are over episodes of one seed, and seeds are `evidence runs`'
+      expect(describeMethods(metrics)).toMatch(
+        /evaluation episodes of this one training run \(one seed\).*`evidence runs` compares seeds/,
+      );
+      const sentence = reportVerdict(metrics, String);
+      expect(sentence, where).toMatch(
+        want === 'better'
+          ? /^After training is ahead/
+          : want === 'worse'
+            ? /^After training is behind/
+            : /^These evaluations cannot tell/,
+      );
+    }
   });
 });
