@@ -72,7 +72,7 @@ function headline(model: ReportModel): string {
   }
   const rows = headlineRows(metrics)
     .map(({ key, pre, post, delta, ci, preCi, postCi, preWords, postWords, verdict }) => {
-      // coloured by whether the change is better (its interval excludes 0 the right way), not by its sign
+      // coloured by the change's verdict (the exact test, one rule), not by its sign
       const colour = verdict === 'better' ? 'up' : verdict === 'worse' ? 'down' : '';
       const interval = ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
       return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}${side(preCi, preWords)}</td><td>${formatNumber(post)}${side(postCi, postWords)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;

@@ -215,6 +215,10 @@ const pairHeadMarkdown = (first: string): string[] => [
 const pairRowMarkdown = (p: Improvement, words: string): string =>
   `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${formatNumber(p.p_value)} | ${md(words)} | ${md(seedsCell(p))} |`;
 
+/** Which interval the IQM column shows, said under every surface's per-task tables. */
+export const IQM_INTERVAL_NOTE =
+  "95% CI of IQM: percentile bootstrap over runs at the level that holds 95% with few runs, or the runs' range where none can (--json: iqm_ci_method; rliable's plain 95% percentile interval: iqm_ci_percentile)";
+
 /** Per task: the groups' table and every pair's P(A > B) (with many groups, the ranking stands for them). */
 function taskTablesHtml(analysis: RunsAnalysis): string {
   const { summary } = analysis;
@@ -377,6 +381,7 @@ export function renderRunsMarkdown(
     '',
   ];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
+  out.push(md(IQM_INTERVAL_NOTE), '');
   pushAll(out, sweepMarkdown(summary, notes.configs, notes.baseline));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${exact(budget)})`, '');

@@ -8,6 +8,7 @@ import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
 import {
   formatNumber as f,
   groupInterval,
+  IQM_INTERVAL_NOTE,
   improvementInterval,
   normalizeNote,
   PAIR_COLUMNS,
@@ -137,6 +138,8 @@ export function renderRunsText(
     runsVerdict(analysis.summary, baseline),
     '',
     ...findings,
+    '',
+    IQM_INTERVAL_NOTE,
     '',
     ...taskTables(analysis),
     ...aggregateTables(analysis.summary),
