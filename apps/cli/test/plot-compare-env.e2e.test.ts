@@ -114,7 +114,9 @@ describe('evidence compare', () => {
       '1',
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+change/m);
+    expect(result.stdout).toMatch(
+      /^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+verdict \(exact test, 5%\)/m,
+    );
     expect(result.stdout).toMatch(
       /^mean_reward\s+0\.0458\s+1\.0331\s+\+0\.9873\s+\[\+\d\.\d{4}, \+\d\.\d{4}\]\s+better \(p = \S+\)$/m,
     );

@@ -36,7 +36,7 @@ const improved = (metrics: BeforeAfterMetrics, name: string): boolean => metrics
 
 const p3 = (p: number): string => formatValue(p, '.3g');
 
-/** The change column: the metric's verdict (one rule, one test), with the p behind it. */
+/** The verdict column: the metric's verdict (one rule, one test), with the p behind it. */
 function changeWords(metrics: BeforeAfterMetrics, tests: Record<string, MetricTest>, name: string): string {
   const test = tests[name];
   const verdict = metrics.verdict[name] ?? '';
@@ -64,7 +64,10 @@ export function renderCompareText(metrics: BeforeAfterMetrics, tests: Record<str
           changeWords(metrics, tests, name),
         ],
   );
-  const lines = [renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
+  const lines = [
+    renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'verdict (exact test, 5%)'], rows),
+    '',
+  ];
   const p = `P(post > pre) = ${formatValue(metrics.p_improvement, '.3f')}`;
   const pInterval = metrics.p_improvement_ci95;
   lines.push(
@@ -78,7 +81,7 @@ export function renderCompareText(metrics: BeforeAfterMetrics, tests: Record<str
     `intervals: over these evaluation episodes of one training run (one seed; \`evidence runs\` compares seeds); rates Wilson per side, Newcombe${pairing.paired ? ' (paired)' : ''} for the change; rewards percentile bootstrap${
       pairing.paired ? ' over pairs' : ''
     }, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`,
-    'change: one rule, the one-sided exact permutation test (Mann–Whitney; sign flips when paired) at 5% each way: better where it finds the change in the direction that is better, worse where it finds it the other way, with its p; unclear otherwise (the same verdict as --json and the gate)',
+    'verdict: one rule, the one-sided exact permutation test (Mann–Whitney; sign flips when paired) at 5% each way: better where it finds the change in the direction that is better, worse where it finds it the other way, with its p; unclear otherwise (the same verdict as --json and the gate)',
   );
   return lines.join('\n');
 }

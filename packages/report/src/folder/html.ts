@@ -84,7 +84,7 @@ function headline(model: ReportModel): string {
   return `<p class="headline">Mean ${e(metrics.reward_key)}: <strong>${formatNumber(before)} → ${formatNumber(after)}</strong>${
     ci ? ` (Δ ${formatSigned(after - before)}, 95% CI ${formatNumber(ci[0])} to ${formatNumber(ci[1])})` : ''
   }. ${e(describeImprovement(metrics, formatNumber))}.</p>
-<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Change</th></tr></thead>
+<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Verdict (exact test, 5%)</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>
