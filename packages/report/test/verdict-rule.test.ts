@@ -56,6 +56,8 @@ describe('one decision rule, every surface', () => {
         expect(ba.verdict).toBe(mirrorVerdict(ab.verdict));
         expect(pair(swapped.summary.overall, 'A', 'B').verdict).toBe(mirrorVerdict(ab.verdict));
         expect(pair(swapped.summary.overall, 'A', 'B').verdict_why).toBe(ab.verdict_why);
+        // the plan (seeds needed, simulated) is on one row of a tested pair, never on both
+        expect([ab, ba].filter((p) => p.power !== null)).toHaveLength(ab.verdict_why === 'untested' ? 0 : 1);
         // both rows of a pair say one thing in words
         expect(testWords(ba, 'n')).toBe(testWords(ab, 'n'));
         // the gate passes exactly where the verdict is "above", and never both ways

@@ -375,10 +375,9 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
   // one test, one decision: the mirror's verdict is this one's, swapped
   const decided = decide({ above: greater.p, below: less.p, smallestP: greater.smallestP });
   // the plan (seeds needed) belongs to the direction the runs point to; the other row has none
-  const plan = (share: number) =>
-    share >= 0.5
-      ? { seeds_needed: needed.seedsNeeded, power: needed.power }
-      : { seeds_needed: null, power: null };
+  // (at exactly ½ the test looks for A above B: the row in name order has it)
+  const plan = (mine: boolean) =>
+    mine ? { seeds_needed: needed.seedsNeeded, power: needed.power } : { seeds_needed: null, power: null };
   const result: Improvement = {
     ...base,
     p: estimate,
@@ -389,7 +388,7 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
     verdict_why: decided.why,
     test: greater.method,
     smallest_p: greater.smallestP,
-    ...plan(estimate),
+    ...plan(estimate >= 0.5),
   };
   // B > A: the other tail of the same test; the interval mirrored (method 5 is symmetric)
   const mirrored: Improvement = {
@@ -402,7 +401,7 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
     p_value_reverse: greater.p,
     verdict: mirrorVerdict(decided.verdict),
     test: less.method,
-    ...plan(1 - estimate),
+    ...plan(estimate < 0.5),
   };
   return [result, mirrored];
 }

@@ -90,7 +90,7 @@ export function runsVerdict(summary: RunsSummary, baseline?: string): string {
   if (p.verdict === 'above')
     return `${p.a} is ahead of ${p.b}: a run of ${p.a} ends above a run of ${p.b} with probability ${formatNumber(p.p)} (95% CI ${formatNumber(p.ci?.[0])} to ${formatNumber(p.ci?.[1])}; one-sided exact test p = ${formatNumber(p.p_value)}${across}, ${counts}).`;
   // the plan (seeds needed) is on the row the runs point to
-  const plan = p.p >= 0.5 ? p : (mirrorOf(summary.overall, p) ?? p);
+  const plan = p.power !== null ? p : (mirrorOf(summary.overall, p) ?? p);
   const share = `P(${p.a} > ${p.b}) = ${formatNumber(p.p)}, 95% CI ${formatNumber(p.ci?.[0])} to ${formatNumber(p.ci?.[1])}`;
   const would =
     plan.seeds_needed === null
