@@ -114,7 +114,9 @@ describe('evidence compare', () => {
       '1',
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+change/m);
+    expect(result.stdout).toMatch(
+      /^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+verdict \(exact test, 5%\)/m,
+    );
     expect(result.stdout).toMatch(
       /^mean_reward\s+0\.0458\s+1\.0331\s+\+0\.9873\s+\[\+\d\.\d{4}, \+\d\.\d{4}\]\s+better \(p = \S+\)$/m,
     );
@@ -186,7 +188,9 @@ describe('evidence compare', () => {
     );
     const worse = await runCli(['compare', post, pre, ...fast, '--require-improvement']);
     expect(worse.code).toBe(1);
-    expect(worse.stderr).toMatch(/mean_reward -0\.9873.*; it changed the wrong way$/m);
+    expect(worse.stderr).toMatch(
+      /mean_reward -0\.9873.*; it changed the wrong way \(one-sided exact test p = \S+\)$/m,
+    );
     const json = await runCli(['compare', pre, pre, ...fast, '--json', '--require-improvement']);
     expect(json.code).toBe(1);
     const data = JSON.parse(json.stdout);

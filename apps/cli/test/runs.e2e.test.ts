@@ -53,7 +53,13 @@ describe('evidence runs', () => {
       'skipped',
       'unread',
     ]);
-    expect(json.bootstrap).toEqual({ resamples: 500, seed: 0, confidence: 0.95 });
+    // every interval shown is the calibrated one; rliable's plain percentile interval is beside it
+    expect(json.bootstrap).toEqual({
+      resamples: 500,
+      seed: 0,
+      confidence: 0.95,
+      method: 'expanded-percentile',
+    });
     expect(json.skipped).toEqual([]);
     // `unread`: every file under the root that no run reads, with why
     expect(json.unread).toEqual([]);
@@ -88,10 +94,14 @@ describe('evidence runs', () => {
       'median',
       'iqm',
       'iqm_ci',
+      'iqm_ci_method',
+      'iqm_ci_percentile',
       'all_equal',
       'range',
       'interval_note',
     ]);
+    expect(task.groups.ppo.iqm_ci_method).toBe('range');
+    expect(task.groups.ppo.iqm_ci_percentile).toHaveLength(2);
     // 2 complete runs: too few for an interval that holds 95 %, so their range and why
     expect(task.groups.ppo).toMatchObject({ runs: 3, complete: 2, iqm_ci: null });
     // final = mean of y over rows with x ≥ 9000: x/100 = 90…100, y = x/100 + (7k mod 5)
@@ -99,6 +109,8 @@ describe('evidence runs', () => {
     // every run of one group ended above every run of the other, but 2 v 2 in one task cannot reach 5 %
     const [lower, higher] = json.improvement['CartPole-v1'];
     expect(lower).toMatchObject({ a: 'ppo', b: 'ppo-lr', p: 0, p_value: 1, test: 'exact', runs_to_reach: 3 });
+    // one verdict, said by both rows: too few runs to tell, however far apart
+    expect([lower.verdict, lower.verdict_why, lower.seeds_needed]).toEqual(['cannot-tell', 'too-few', null]);
     expect(higher).toMatchObject({
       a: 'ppo-lr',
       b: 'ppo',
@@ -106,6 +118,8 @@ describe('evidence runs', () => {
       test: 'exact',
       runs_to_reach: 3,
       seeds_needed: 3,
+      verdict: 'cannot-tell',
+      verdict_why: 'too-few',
     });
     expect(higher.p_value).toBeCloseTo(1 / 6, 12);
     expect(higher.ci[0]).toBeCloseTo(1 - lower.ci[1], 12);
@@ -125,12 +139,20 @@ describe('evidence runs', () => {
     expect(Object.keys(aggregate.groups.ppo)).toEqual([
       'iqm',
       'iqm_ci',
+      'iqm_ci_method',
+      'iqm_ci_percentile',
       'mean',
       'mean_ci',
+      'mean_ci_method',
+      'mean_ci_percentile',
       'median',
       'median_ci',
+      'median_ci_method',
+      'median_ci_percentile',
       'optimality_gap',
       'optimality_gap_ci',
+      'optimality_gap_ci_method',
+      'optimality_gap_ci_percentile',
       'runs_per_task',
       'ranges',
       'interval_note',
@@ -141,6 +163,9 @@ describe('evidence runs', () => {
       'p',
       'ci',
       'p_value',
+      'p_value_reverse',
+      'verdict',
+      'verdict_why',
       'test',
       'smallest_p',
       'runs_to_reach',
@@ -388,7 +413,7 @@ describe('evidence runs --require-improvement A B', () => {
     const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
     expect(worse.code).toBe(1);
     expect(worse.stderr).toMatch(
-      /not improved: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\.\d+\], .* p = 1 .*: p > 0\.05/,
+      /not improved: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\.\d+\], .* p = 1 .*: ppo-lr ends above ppo \(one-sided exact test p = 0\.02778\), so ppo is not shown to improve on ppo-lr/,
     );
     expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
     expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);

@@ -31,18 +31,20 @@ function shownInterval(metrics: BeforeAfterMetrics, ci: [number, number] | undef
     : `none: all ${before} v ${after} episodes equal`;
 }
 
-/** Whether the test finds the change better at 5 %. */
-const improved = (t: MetricTest | undefined): boolean => t !== undefined && t.p_value <= 0.05 * (1 + 1e-12);
+/** Whether the one rule finds the change better: the verdict `computeBeforeAfter` made from the test. */
+const improved = (metrics: BeforeAfterMetrics, name: string): boolean => metrics.verdict[name] === 'better';
 
-/** The change column: better or worse only where the exact test finds it at 5 %, with its p. */
+const p3 = (p: number): string => formatValue(p, '.3g');
+
+/** The verdict column: the metric's verdict (one rule, one test), with the p behind it. */
 function changeWords(metrics: BeforeAfterMetrics, tests: Record<string, MetricTest>, name: string): string {
   const test = tests[name];
   const verdict = metrics.verdict[name] ?? '';
   if (!test) return verdict;
-  if (improved(test)) return `better (p = ${formatValue(test.p_value, '.3g')})`;
-  if (test.smallest_p > 0.05)
-    return `cannot tell at 95% (too few episodes: p ≥ ${formatValue(test.smallest_p, '.3g')})`;
-  return verdict === 'worse' ? 'worse' : `unclear (p = ${formatValue(test.p_value, '.3g')})`;
+  if (verdict === 'better') return `better (p = ${p3(test.p_value)})`;
+  if (verdict === 'worse') return `worse (p = ${p3(test.p_value_worse)})`;
+  if (test.smallest_p > 0.05) return `cannot tell at 95% (too few episodes: p ≥ ${p3(test.smallest_p)})`;
+  return `unclear (p = ${p3(Math.min(test.p_value, test.p_value_worse))})`;
 }
 
 /** The before/after statistics as terminal text: the table, then P(post > pre) and how it was computed. */
@@ -62,7 +64,10 @@ export function renderCompareText(metrics: BeforeAfterMetrics, tests: Record<str
           changeWords(metrics, tests, name),
         ],
   );
-  const lines = [renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'change'], rows), ''];
+  const lines = [
+    renderTextTable(['metric', 'pre', 'post', 'delta', '95% CI of delta', 'verdict (exact test, 5%)'], rows),
+    '',
+  ];
   const p = `P(post > pre) = ${formatValue(metrics.p_improvement, '.3f')}`;
   const pInterval = metrics.p_improvement_ci95;
   lines.push(
@@ -73,10 +78,10 @@ export function renderCompareText(metrics: BeforeAfterMetrics, tests: Record<str
   const { pairing, bootstrap } = metrics;
   lines.push(
     `${pairing.paired ? 'paired' : 'independent'} (${pairing.why})`,
-    `intervals: rates Wilson per side, Newcombe${pairing.paired ? ' (paired)' : ''} for the change; rewards percentile bootstrap${
+    `intervals: over these evaluation episodes of one training run (one seed; \`evidence runs\` compares seeds); rates Wilson per side, Newcombe${pairing.paired ? ' (paired)' : ''} for the change; rewards percentile bootstrap${
       pairing.paired ? ' over pairs' : ''
     }, ${bootstrap.resamples} resamples, seed ${bootstrap.seed}`,
-    'change: better when a one-sided exact permutation test (Mann–Whitney; sign flips when paired) finds it at 5% in the direction that is better, with its p; worse when the 95% interval excludes 0 the other way; unclear otherwise',
+    'verdict: one rule, the one-sided exact permutation test (Mann–Whitney; sign flips when paired) at 5% each way: better where it finds the change in the direction that is better, worse where it finds it the other way, with its p; unclear otherwise (the same verdict as --json and the gate)',
   );
   return lines.join('\n');
 }
@@ -114,13 +119,13 @@ export function compareGate(
     return { status: 'not-improved', message: `no proven improvement: ${change}; no episode values to test` };
   const what = test.test === 'sign-flip' ? 'paired sign-flip' : 'Mann–Whitney';
   const said = `${change}; one-sided exact ${what} test p = ${formatValue(test.p_value, '.3g')}`;
-  if (improved(test)) return { status: 'improved', message: `improved: ${said} ≤ 0.05` };
+  if (improved(metrics, metric)) return { status: 'improved', message: `improved: ${said} ≤ 0.05` };
   const unit = test.test === 'sign-flip' ? 'pairs of episodes' : 'episodes per side';
   const why =
     test.smallest_p > 0.05
       ? `cannot tell at 95%: with ${metrics.pre.n} v ${metrics.post.n} episodes no result can reach p ≤ 0.05 (the smallest possible p is ${formatValue(test.smallest_p, '.3g')}); at least ${test.needed_to_reach} ${unit} can`
       : metrics.verdict[metric] === 'worse'
-        ? 'it changed the wrong way'
+        ? `it changed the wrong way (one-sided exact test p = ${p3(test.p_value_worse)})`
         : 'p > 0.05';
   return { status: 'not-improved', message: `no proven improvement: ${said}; ${why}` };
 }

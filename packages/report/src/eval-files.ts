@@ -6,9 +6,10 @@ import { isEpisodeTable, readEpisodeTable } from './episode-table.js';
 import {
   type BeforeAfterMetrics,
   type BeforeAfterOptions,
+  beforeAfterTested,
   computeBeforeAfter,
 } from './folder/before-after.js';
-import { type MetricTest, metricTests } from './folder/metric-tests.js';
+import type { MetricTest } from './folder/metric-tests.js';
 import { type LineIssue, lineIssues, type ReadIssues, readJsonl } from './io.js';
 import { DEFAULT_REWARD_KEY, type EvalRecord, rewardOf } from './records.js';
 
@@ -149,11 +150,9 @@ export async function compareEvaluations(
   const run = await readRunJson(join(dirname(prePath), RUN_FILE));
   const withRun = { ...options, run };
   const [pre, post] = await loadPair(prePath, postPath, withRun);
-  const metrics = {
-    ...computeBeforeAfter(pre.records, post.records, withRun),
-    issues: [...pre.issues, ...post.issues],
-  };
-  const tests = metricTests(pre.records, post.records, metrics);
+  const tested = beforeAfterTested(pre.records, post.records, withRun);
+  const metrics = { ...tested.metrics, issues: [...pre.issues, ...post.issues] };
+  const { tests } = tested;
   return {
     metrics,
     tests,

@@ -37,7 +37,7 @@ describe("compareEvaluations' views (what `evidence compare` prints)", () => {
   it('text: the before/after table with verdicts, P(post > pre) and the method', async () => {
     const comparison = await compareEvaluations(pre, post, { resamples: 200 });
     const lines = comparison.text().split('\n');
-    expect(lines[0]).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+change$/);
+    expect(lines[0]).toMatch(/^metric\s+pre\s+post\s+delta\s+95% CI of delta\s+verdict \(exact test, 5%\)$/);
     const mean = lines.find((line) => line.startsWith('mean_reward'));
     expect(mean).toContain(formatStatistic(comparison.metrics.delta.mean_reward, true));
     expect(mean).toMatch(/better \(p = 2\.09e-07\)$/);

@@ -99,12 +99,18 @@ def pairs_of(names, data_of):
                     cache[(first, second)] = (p, ci, exact_p(xs, ys, "greater"), exact_p(xs, ys, "less"), smallest, reach(len(xs)))
             c = cache[(first, second)]
             if c is None:
-                out.append(dict(a=a, b=b, p=None, ci=None, p_value=None, test=None, smallest_p=None,
+                out.append(dict(a=a, b=b, p=None, ci=None, p_value=None, p_value_reverse=None,
+                                verdict="cannot-tell", verdict_why="untested", test=None, smallest_p=None,
                                 runs_to_reach=1, seeds_needed=None, power=None)); continue
             p, ci, greater, less, smallest, k = c
-            pv = greater
-            if a != first: p, ci, pv = 1 - p, [1 - ci[1], 1 - ci[0]], less
-            out.append(dict(a=a, b=b, p=p, ci=ci, p_value=pv, test="exact", smallest_p=smallest,
+            pv, rev = greater, less
+            if a != first: p, ci, pv, rev = 1 - p, [1 - ci[1], 1 - ci[0]], less, greater
+            # the one rule: a side is ahead where its one-sided exact p is at most 0.05
+            level = 0.05 * (1 + 1e-12)
+            verdict = "above" if pv <= level else "below" if rev <= level else "cannot-tell"
+            verdict_why = "too-few" if verdict == "cannot-tell" and smallest > level else "test"
+            out.append(dict(a=a, b=b, p=p, ci=ci, p_value=pv, p_value_reverse=rev, verdict=verdict,
+                            verdict_why=verdict_why, test="exact", smallest_p=smallest,
                             runs_to_reach=k, seeds_needed=None, power=None))
     return out
 def num(cell):
@@ -159,13 +165,18 @@ for t in tasks:
         f = np.sort(np.asarray(finals(t, g)))
         rnd = stream("iqm", t, g); n = len(f); draws = []
         gs[g] = dict(runs=len(members), complete=n, mean=float(np.mean(f)), median=float(np.median(f)),
-                     iqm=trim_mean(f), iqm_ci=None, all_equal=bool(n > 1 and np.all(f == f[0])))
-        if n >= COVERED["iqm"]:
+                     iqm=trim_mean(f), iqm_ci=None, all_equal=bool(n > 1 and np.all(f == f[0])),
+                     iqm_ci_method="none", iqm_ci_percentile=None)
+        if n > 1:
             for _ in range(R):
                 draws.append(trim_mean(f[[math.floor(rnd() * n) for _ in range(n)]]))
-            gs[g]["iqm_ci"] = pct(draws, expanded(n))
+            # rliable's plain percentile interval, on the same draws as the one shown
+            gs[g]["iqm_ci_percentile"] = pct(draws, 0.95)
+        if n >= COVERED["iqm"]:
+            gs[g]["iqm_ci"] = pct(draws, expanded(n)); gs[g]["iqm_ci_method"] = "expanded-percentile"
         elif n > 1:
             gs[g]["range"] = [float(f[0]), float(f[-1])]; gs[g]["interval_note"] = why("iqm", n)
+            gs[g]["iqm_ci_method"] = "range"
     out_tasks[t] = dict(budget=budget[t], groups=gs)
     present = [g for g in groups if any(r["task"] == t and r["group"] == g for r in runs)]
     improvement[t] = pairs_of(present, lambda a, b: ([finals(t, a)], [finals(t, b)], [t])
@@ -192,6 +203,8 @@ for g in groups:
     lo_, hi_ = float(pooled.min()), float(pooled.max())
     for k, name in enumerate(["iqm", "mean", "median", "optimality_gap"]):
         agg[g][name] = est[k]
+        agg[g][name + "_ci_percentile"] = pct(draws[:, k], 0.95)
+        agg[g][name + "_ci_method"] = "expanded-percentile" if name in covered else "range"
         if name in covered: agg[g][name + "_ci"] = pct(draws[:, k], level); continue
         agg[g][name + "_ci"] = None
         ranges_[name] = [1 - min(hi_, 1), 1 - min(lo_, 1)] if name == "optimality_gap" else [lo_, hi_]
@@ -240,4 +253,4 @@ summary_curves = {Y: {(g if len(tasks) == 1 else f"{t}/{g}"): c for t in tasks f
 print(json.dumps(dict(curves=curves, summary=dict(x=X, y=Y, runs=out_runs, tasks=out_tasks, improvement=improvement,
                                    aggregate=dict(normalize="minmax", groups=agg, improvement=agg_improvement),
                                    overall=overall, curves=summary_curves,
-                                   bootstrap=dict(resamples=R, seed=seed, confidence=0.95)), profile=profile)))
+                                   bootstrap=dict(resamples=R, seed=seed, confidence=0.95, method="expanded-percentile")), profile=profile)))

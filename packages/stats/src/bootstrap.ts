@@ -21,6 +21,13 @@ export interface BootstrapOptions {
    * ascending order: bootstrap a statistic of pair differences as one stratum of differences)
    */
   paired?: boolean;
+  /**
+   * the resamples themselves, instead of drawing them: indices[r][s] holds n_s indices into stratum s
+   * as given (not sorted). rliable's `StratifiedBootstrap` draws a runs × tasks matrix of run indices
+   * per resample: its column t is indices[r][t], so both give the same numbers (a test checks to 1e-9).
+   * `resamples` is then indices.length; not with `paired`.
+   */
+  indices?: readonly (readonly ArrayLike<number>[])[];
 }
 
 /** A point estimate and its interval. */
@@ -67,7 +74,8 @@ export function bootstrap(
   statistic: Statistic,
   options: BootstrapOptions = {},
 ): Estimate | Estimate[] {
-  const resamples = options.resamples ?? DEFAULT_RESAMPLES;
+  const given = options.indices;
+  const resamples = given ? given.length : (options.resamples ?? DEFAULT_RESAMPLES);
   const confidence = options.confidence ?? DEFAULT_CONFIDENCE;
   if (!Number.isInteger(resamples) || resamples < 1)
     throw new RangeError(`bootstrap: resamples: expected a whole number ≥ 1, got ${resamples}`);
@@ -79,10 +87,13 @@ export function bootstrap(
       `bootstrap: paired strata must have equal lengths, got ${strata.map((s) => s.length).join(', ')}`,
     );
   if (strata.some((s) => s.length === 0)) throw new RangeError('bootstrap: a stratum has no values');
+  if (given) checkIndices(strata, given, paired);
   const random = options.random ?? mulberry32(options.seed ?? DEFAULT_SEED);
   const data = strata.map((s) => (paired ? Float64Array.from(s) : Float64Array.from(s).sort()));
   // paired: each stratum's rows in ascending order of its values, so a resample comes out sorted
   const orders = paired ? data.map(rankOrder) : [];
+  // given indices point into each stratum as given: where each of its values sits once sorted
+  const places = given ? strata.map((s) => placesOf(Float64Array.from(s))) : [];
   const sortedData = paired
     ? data.map((s, j) => Float64Array.from(orders[j] as Uint32Array, (row) => s[row] as number))
     : data;
@@ -95,6 +106,15 @@ export function bootstrap(
   const rowCounts = new Uint32Array(paired ? (data[0] as Float64Array).length : 0);
   for (let r = 0; r < resamples; r++) {
     if (paired) drawRows(sortedData, orders, rowCounts, counts, buffers, random);
+    else if (given)
+      for (let s = 0; s < data.length; s++)
+        placeGiven(
+          data[s] as Float64Array,
+          places[s] as Uint32Array,
+          (given[r] as readonly ArrayLike<number>[])[s] as ArrayLike<number>,
+          counts[s] as Uint32Array,
+          buffers[s] as Float64Array,
+        );
     else
       for (let s = 0; s < data.length; s++)
         drawSorted(data[s] as Float64Array, counts[s] as Uint32Array, buffers[s] as Float64Array, random);
@@ -137,6 +157,60 @@ function drawSorted(sorted: Float64Array, counts: Uint32Array, out: Float64Array
     const value = sorted[k] as number;
     for (let c = counts[k] as number; c > 0; c--) out[at++] = value;
   }
+}
+
+/** Given indices: every stratum's resample is n_s indices, each a whole number in [0, n_s). */
+function checkIndices(
+  strata: Scores,
+  given: readonly (readonly ArrayLike<number>[])[],
+  paired: boolean,
+): void {
+  if (paired) throw new RangeError('bootstrap: indices cannot be given with paired');
+  given.forEach((resample, r) => {
+    if (resample.length !== strata.length)
+      throw new RangeError(
+        `bootstrap: indices[${r}]: expected ${strata.length} strata, got ${resample.length}`,
+      );
+    resample.forEach((idx, s) => {
+      const n = (strata[s] as ArrayLike<number>).length;
+      if (idx.length !== n)
+        throw new RangeError(`bootstrap: indices[${r}][${s}]: expected ${n} indices, got ${idx.length}`);
+      for (let i = 0; i < n; i++) {
+        const k = idx[i] as number;
+        if (!(Number.isInteger(k) && k >= 0 && k < n))
+          throw new RangeError(
+            `bootstrap: indices[${r}][${s}][${i}]: expected a whole number in [0, ${n}), got ${k}`,
+          );
+      }
+    });
+  });
+}
+
+/** For each value as given, its place among the values sorted ascending (ties keep their order). */
+function placesOf(values: Float64Array): Uint32Array {
+  const places = new Uint32Array(values.length);
+  rankOrder(values).forEach((row, place) => {
+    places[row] = place;
+  });
+  return places;
+}
+
+/** A given resample of one stratum, counted over its sorted values and written out in ascending order. */
+function placeGiven(
+  sorted: Float64Array,
+  places: Uint32Array,
+  indices: ArrayLike<number>,
+  counts: Uint32Array,
+  out: Float64Array,
+): void {
+  counts.fill(0);
+  for (let i = 0; i < indices.length; i++) {
+    const k = places[indices[i] as number] as number;
+    counts[k] = (counts[k] as number) + 1;
+  }
+  let at = 0;
+  for (let k = 0; k < sorted.length; k++)
+    for (let c = counts[k] as number; c > 0; c--) out[at++] = sorted[k] as number;
 }
 
 /** The row indices of `values` in ascending order of value. */

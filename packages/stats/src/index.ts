@@ -15,6 +15,7 @@ export { type Aggregates, aggregatesWithIntervals } from './aggregates.js';
 export { ascending } from './ascending.js';
 export { bcaInterval } from './bca-interval.js';
 export { type BootstrapOptions, bootstrap, type Counts, type Estimate, type Resample } from './bootstrap.js';
+export { type Decision, decide, LEVEL, mirrorVerdict, type TestTails, type Verdict } from './decide.js';
 export { DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED } from './defaults.js';
 export { improvementWithInterval } from './improvement.js';
 export { iqm } from './iqm.js';

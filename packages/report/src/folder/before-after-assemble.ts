@@ -97,7 +97,8 @@ export function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfter
       bounds[key] = [0, 1];
       direction[key] = directionOf(key, [key, (p.preSide.outcomes.get(key) as Outcome).key], p.run);
     }
-    verdict[key] = verdictOf(direction[key] as Direction, ci95[key]);
+    // the test decides (computeBeforeAfter, from the episodes): until then, unclear or neutral
+    verdict[key] = verdictOf(direction[key] as Direction, undefined);
   }
   const pImprovement = probabilityGreater(p.postSide.rewards, p.preSide.rewards);
   const note = improvementNote(p, pImprovement, boot?.pImprovement ?? null);

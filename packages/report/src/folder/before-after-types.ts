@@ -47,7 +47,7 @@ export interface BeforeAfterMetrics {
   method: Record<string, IntervalMethod>;
   /** which way each statistic is better; std and unknown outcomes are neutral */
   direction: Record<string, Direction>;
-  /** per delta: better or worse when its interval excludes 0, unclear when it includes 0 */
+  /** per delta: better or worse where the one-sided exact test of the episodes finds it at 5 %, else unclear */
   verdict: Record<string, Verdict>;
   /** the possible range of a side's value, where known (rates [0, 1]; rewards from run.json); null = unbounded */
   bounds: Record<string, [number | null, number | null]>;

@@ -28,7 +28,7 @@ export function describeMethods(metrics: BeforeAfterMetrics): string {
   const rewards = used.filter((m) => m.startsWith('bootstrap'));
   const parts = [
     `Before and after are ${pairing.paired ? 'paired' : 'independent'}: ${pairing.why}.`,
-    'Intervals are 95%.',
+    'Intervals are 95%, over the evaluation episodes of this one training run (one seed): they say how well these episodes pin down this run, not how another seed would train; `evidence runs` compares seeds.',
   ];
   if (rates.length > 0) {
     parts.push(`Rates: Wilson score per side; the change: ${rates.map((m) => METHOD_TEXT[m]).join(', ')}.`);
@@ -41,7 +41,7 @@ export function describeMethods(metrics: BeforeAfterMetrics): string {
     parts.push('Reward statistics: no bootstrap (0 resamples), so no interval.');
   }
   parts.push(
-    'P(after > before): Mann–Whitney U / (n·m), ties count ½. A change is better or worse only when its interval excludes 0; std and outcomes of unknown direction are neutral.',
+    'P(after > before): Mann–Whitney U / (n·m), ties count ½. A change is better or worse only where the one-sided exact test of the episodes (Mann–Whitney; sign flips when paired) finds it at 5% in that direction, the rule of every verdict here, in `evidence compare` and its gate; std and outcomes of unknown direction are neutral.',
   );
   return parts.join(' ');
 }
@@ -65,8 +65,9 @@ export function reportVerdict(metrics: BeforeAfterMetrics | null, format: (value
       : `95% CI ${format(ci[0])} to ${format(ci[1])}`
     : 'no interval';
   const change = `mean ${key} ${before} → ${after} (Δ ${delta >= 0 ? '+' : ''}${format(delta)}, ${interval}; ${counts})`;
+  // the verdict is the exact test's (one rule): one episode a side can never reach it, and says so
   const verdict = metrics.verdict.mean_reward;
-  if (ci && ci[0] !== ci[1] && verdict === 'better') return `After training is ahead: ${change}.`;
-  if (ci && ci[0] !== ci[1] && verdict === 'worse') return `After training is behind: ${change}.`;
+  if (verdict === 'better') return `After training is ahead: ${change}.`;
+  if (verdict === 'worse') return `After training is behind: ${change}.`;
   return `These evaluations cannot tell after from before: ${change}; more episodes per side would narrow it.`;
 }

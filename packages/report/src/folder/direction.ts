@@ -1,9 +1,13 @@
+import { decide } from '@evidence/stats';
 import type { Better, RunStatsInfo } from '../run-json.js';
 
 /** Which way a metric is better: a higher reward, fewer failures; a spread is neither. */
 export type Direction = 'higher' | 'lower' | 'neutral';
 
-/** better or worse: the 95% interval of the change excludes 0; unclear: it includes 0 (or there is none). */
+/**
+ * better or worse: the one-sided exact test finds the change at 5 % in that direction (@evidence/stats'
+ * `decide`, the rule of every verdict); unclear: it finds neither (or there is no test); neutral: no direction.
+ */
 export type Verdict = 'better' | 'worse' | 'unclear' | 'neutral';
 
 /**
@@ -48,10 +52,13 @@ export function directionOf(stat: string, names: readonly string[], run: RunStat
   return 'neutral';
 }
 
-/** Better, worse or unclear: by the interval of the change (post − pre) and the direction. */
-export function verdictOf(direction: Direction, interval: readonly [number, number] | undefined): Verdict {
+/** Better, worse or unclear: what the one rule makes of the metric's test (none: unclear). */
+export function verdictOf(
+  direction: Direction,
+  test: { p_value: number; p_value_worse: number; smallest_p: number } | undefined,
+): Verdict {
   if (direction === 'neutral') return 'neutral';
-  if (!interval || !(interval[0] > 0 || interval[1] < 0)) return 'unclear'; // includes 0, or NaN
-  const up = interval[0] > 0;
-  return up === (direction === 'higher') ? 'better' : 'worse';
+  if (!test) return 'unclear';
+  const decided = decide({ above: test.p_value, below: test.p_value_worse, smallestP: test.smallest_p });
+  return decided.verdict === 'above' ? 'better' : decided.verdict === 'below' ? 'worse' : 'unclear';
 }

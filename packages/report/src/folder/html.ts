@@ -72,7 +72,7 @@ function headline(model: ReportModel): string {
   }
   const rows = headlineRows(metrics)
     .map(({ key, pre, post, delta, ci, preCi, postCi, preWords, postWords, verdict }) => {
-      // coloured by whether the change is better (its interval excludes 0 the right way), not by its sign
+      // coloured by the change's verdict (the exact test, one rule), not by its sign
       const colour = verdict === 'better' ? 'up' : verdict === 'worse' ? 'down' : '';
       const interval = ci ? `[${formatNumber(ci[0])}, ${formatNumber(ci[1])}]` : '—';
       return `<tr><td>${e(metricLabel(key))}</td><td>${formatNumber(pre)}${side(preCi, preWords)}</td><td>${formatNumber(post)}${side(postCi, postWords)}</td><td class="${colour}">${formatSigned(delta)}</td><td>${interval}</td><td class="${colour}">${verdict}</td></tr>`;
@@ -84,7 +84,7 @@ function headline(model: ReportModel): string {
   return `<p class="headline">Mean ${e(metrics.reward_key)}: <strong>${formatNumber(before)} → ${formatNumber(after)}</strong>${
     ci ? ` (Δ ${formatSigned(after - before)}, 95% CI ${formatNumber(ci[0])} to ${formatNumber(ci[1])})` : ''
   }. ${e(describeImprovement(metrics, formatNumber))}.</p>
-<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Change</th></tr></thead>
+<table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Verdict (exact test, 5%)</th></tr></thead>
 <tbody>
 ${rows}
 </tbody></table>

@@ -68,7 +68,7 @@ function headline(model: ReportModel): string[] {
         : ''
     }. ${m(describeImprovement(metrics, formatNumber))}.`,
     '',
-    `| Metric | Before (n=${metrics.pre.n}) [95% CI] | After (n=${metrics.post.n}) [95% CI] | Δ | 95% CI of Δ | Change |`,
+    `| Metric | Before (n=${metrics.pre.n}) [95% CI] | After (n=${metrics.post.n}) [95% CI] | Δ | 95% CI of Δ | Verdict (exact test, 5%) |`,
     '|---|--:|--:|--:|--:|---|',
     ...headlineRows(metrics).map(
       ({ key, pre, post, delta, ci: interval, preCi, postCi, preWords, postWords, verdict }) =>

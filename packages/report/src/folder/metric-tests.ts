@@ -1,13 +1,15 @@
 // The test behind `compare --require-improvement` and the "change" column: a one-sided exact permutation
 // test at 5 % in the direction that is better, on the episodes themselves (not the bootstrap interval,
 // which calls two separated episodes a side "better").
-import { type RankTest, rankTest, runsToReach, signFlipTest } from '@evidence/stats';
+import { type RankTest, rankTestBothTails, runsToReach, signFlipTest } from '@evidence/stats';
 import { booleanKeys, type EvalRecord, rateName, rewardOf } from '../records.js';
-import type { BeforeAfterMetrics } from './before-after.js';
+import type { BeforeAfterMetrics } from './before-after-types.js';
 
 export interface MetricTest {
   /** one-sided p-value that post is better than pre */
   p_value: number;
+  /** the other tail of the same test: the one-sided p-value that post is worse than pre */
+  p_value_worse: number;
   test: 'mann-whitney' | 'sign-flip';
   method: RankTest['method'];
   /** the smallest p-value any result could give with these numbers of episodes */
@@ -44,9 +46,12 @@ export function metricTests(
     if (metrics.pairing.paired && before.length === after.length) {
       const differences = after.map((a, i) => a - (before[i] as number)).filter((d) => !Number.isNaN(d));
       const t = signFlipTest(differences, { alternative, labels: [metric] });
+      const other = alternative === 'greater' ? 'less' : 'greater';
+      const worse = signFlipTest(differences, { alternative: other, labels: [metric] });
       // 2^-n ≤ 5 % from n = 5 pairs
       out[metric] = {
         p_value: t.p,
+        p_value_worse: worse.p,
         test: 'sign-flip',
         method: t.method,
         smallest_p: t.smallestP,
@@ -57,9 +62,12 @@ export function metricTests(
     const x = after.filter((v) => !Number.isNaN(v));
     const y = before.filter((v) => !Number.isNaN(v));
     if (x.length === 0 || y.length === 0) continue;
-    const t = rankTest([x], [y], { alternative, labels: [metric] });
+    // both tails from one pass: better is the tail in the metric's direction, worse the other
+    const both = rankTestBothTails([x], [y], { labels: [metric] });
+    const t = both[alternative];
     out[metric] = {
       p_value: t.p,
+      p_value_worse: both[alternative === 'greater' ? 'less' : 'greater'].p,
       test: 'mann-whitney',
       method: t.method,
       smallest_p: t.smallestP,

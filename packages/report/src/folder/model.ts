@@ -81,7 +81,7 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
   /** in place of a side's interval, when its episodes all scored the same (see {@link noSpreadWords}) */
   preWords: string | null;
   postWords: string | null;
-  /** better / worse (the interval excludes 0, in the metric's direction), unclear, or neutral */
+  /** better / worse (the one-sided exact test at 5 %, in the metric's direction or against it), unclear, or neutral */
   verdict: Verdict;
 }[] {
   return Object.keys(metrics.delta).map((key) => ({

@@ -12,6 +12,8 @@ import {
   bootstrap,
   DEFAULT_RESAMPLES,
   DEFAULT_SEED,
+  type Decision,
+  decide,
   improvementNewcombe,
   intervalPlan,
   iqm,
@@ -19,11 +21,13 @@ import {
   mean,
   meanCurve,
   median,
+  mirrorVerdict,
   performanceProfile,
   rankTestBothTails,
   runsToReach,
   seedsNeeded,
   stream,
+  type Verdict,
 } from '@evidence/stats';
 import { type AlignedRun, alignRun, type Restart } from './align.js';
 import { naturalCompare } from './natural-order.js';
@@ -89,6 +93,13 @@ export interface GroupSummary {
   median: number | null;
   iqm: number | null;
   iqm_ci: [number, number] | null;
+  /** what iqm_ci (or the range) is: see {@link IntervalMethod} */
+  iqm_ci_method: IntervalMethod;
+  /**
+   * rliable's own interval of the IQM, the plain 95 % percentile bootstrap on the same resamples, for a
+   * paper's table; not shown (with few runs it covers less than 95 %); null with fewer than two runs
+   */
+  iqm_ci_percentile: [number, number] | null;
   /** every complete run ended with the same final score: the interval is a point that says nothing */
   all_equal: boolean;
   /**
@@ -113,30 +124,63 @@ export interface Improvement {
    * across tasks, the stratified test (runs permuted within each task). The gate passes at p ≤ 0.05.
    */
   p_value: number | null;
+  /** the other tail of the same test: the one-sided p-value that B's runs end above A's */
+  p_value_reverse: number | null;
+  /**
+   * what the one decision rule (@evidence/stats' `decide`) makes of the test, A relative to B: `above`
+   * (A ends above B: p_value ≤ 0.05), `below` (B above A: p_value_reverse ≤ 0.05) or `cannot-tell`;
+   * the verdict sentence, every table, the chart's notes and the gate say this. Swapping A and B swaps it.
+   */
+  verdict: Verdict;
+  /** `test`: the test decided; `too-few`: no result of so few runs can reach 0.05; `untested`: no test (see note) */
+  verdict_why: Decision['why'];
   /** how p_value was computed: the whole permutation distribution, or Monte Carlo when too large */
   test: 'exact' | 'monte-carlo' | null;
   /** the smallest p-value any result could give with these numbers of runs */
   smallest_p: number | null;
   /** the fewest runs per group (in every task) with which the test can reach 5 % at all */
   runs_to_reach: number;
-  /** runs per group giving an 80 % chance that the test gives p ≤ 0.05; null: none up to 30 */
+  /**
+   * runs per group giving an 80 % chance that the test, in the direction these runs point to, gives
+   * p ≤ 0.05 (studies simulated from these runs: a plan, not evidence); null: none up to 30, or on the
+   * row whose P(A > B) is below ½ (the test there points the other way: see the mirror row)
+   */
   seeds_needed: number | null;
-  /** the chance that a study with as many runs as these passes the test */
+  /**
+   * the share of studies simulated from these same runs, with as many runs, that pass the test: a
+   * restatement of these runs, not evidence of its own (the pages do not show it); null as seeds_needed
+   */
   power: number | null;
   /** why p is null, in words (a group with one complete run has no spread to compare) */
   note?: string;
 }
 
+/**
+ * What an interval shown is: `expanded-percentile`, the stratified percentile bootstrap at the level
+ * that holds 95 % with few runs (Hesterberg's expanded interval, @evidence/stats' intervalPlan); `range`,
+ * no interval but the runs' lowest and highest score (too few runs for any to hold 95 %); `none` (one run).
+ * rliable's plain 95 % percentile interval is beside it as `<name>_ci_percentile`.
+ */
+export type IntervalMethod = 'expanded-percentile' | 'range' | 'none';
+
 /** One of rliable's aggregates of a group across tasks, with their intervals. */
 export interface AggregateSummary {
   iqm: number;
   iqm_ci: [number, number] | null;
+  iqm_ci_method: IntervalMethod;
+  iqm_ci_percentile: [number, number];
   mean: number;
   mean_ci: [number, number] | null;
+  mean_ci_method: IntervalMethod;
+  mean_ci_percentile: [number, number];
   median: number;
   median_ci: [number, number] | null;
+  median_ci_method: IntervalMethod;
+  median_ci_percentile: [number, number];
   optimality_gap: number;
   optimality_gap_ci: [number, number] | null;
+  optimality_gap_ci_method: IntervalMethod;
+  optimality_gap_ci_percentile: [number, number];
   /** the fewest complete runs of the group in any task */
   runs_per_task: number;
   /** where an interval would not hold its 95 % with so few runs: the range of the runs instead, and why */
@@ -164,8 +208,11 @@ export interface RunsSummary {
   overall: Improvement[];
   /** per metric (the y column), per group (`task/group` when there are several tasks): the mean curve */
   curves: Record<string, Record<string, MeanCurve>>;
-  /** how the intervals were drawn */
-  bootstrap: { resamples: number; seed: number; confidence: 0.95 };
+  /**
+   * how the intervals were drawn: `method` is what every `<name>_ci` shown is (per interval in
+   * `<name>_ci_method`); `<name>_ci_percentile` is rliable's plain percentile interval on the same resamples
+   */
+  bootstrap: { resamples: number; seed: number; confidence: 0.95; method: 'expanded-percentile' };
   /** runs left out, with why (they log other columns); absent when none was */
   skipped?: SkippedInput[];
 }
@@ -306,6 +353,9 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
     p: null,
     ci: null,
     p_value: null,
+    p_value_reverse: null,
+    verdict: 'cannot-tell',
+    verdict_why: 'untested',
     test: null,
     smallest_p: null,
     runs_to_reach: runsToReach(0.05, tasksOf),
@@ -322,15 +372,23 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
   // both tails from one pass over the same permutations (each as rankTest gives it alone)
   const { greater, less } = rankTestBothTails(data.x, data.y, { seed, labels });
   const needed = seedsNeeded(data.x, data.y, { seed, labels });
+  // one test, one decision: the mirror's verdict is this one's, swapped
+  const decided = decide({ above: greater.p, below: less.p, smallestP: greater.smallestP });
+  // the plan (seeds needed) belongs to the direction the runs point to; the other row has none
+  // (at exactly ½ the test looks for A above B: the row in name order has it)
+  const plan = (mine: boolean) =>
+    mine ? { seeds_needed: needed.seedsNeeded, power: needed.power } : { seeds_needed: null, power: null };
   const result: Improvement = {
     ...base,
     p: estimate,
     ci,
     p_value: greater.p,
+    p_value_reverse: less.p,
+    verdict: decided.verdict,
+    verdict_why: decided.why,
     test: greater.method,
     smallest_p: greater.smallestP,
-    seeds_needed: needed.seedsNeeded,
-    power: needed.power,
+    ...plan(estimate >= 0.5),
   };
   // B > A: the other tail of the same test; the interval mirrored (method 5 is symmetric)
   const mirrored: Improvement = {
@@ -340,7 +398,10 @@ function pairTest(a: string, b: string, data: PairScores, seed: number): [Improv
     p: 1 - estimate,
     ci: [1 - ci[1], 1 - ci[0]],
     p_value: less.p,
+    p_value_reverse: greater.p,
+    verdict: mirrorVerdict(decided.verdict),
     test: less.method,
+    ...plan(estimate < 0.5),
   };
   return [result, mirrored];
 }
@@ -512,14 +573,15 @@ function groupSummary(
   // one score has no spread: a bootstrap of it would be a point that looks like certainty; with
   // too few runs for any interval to hold its 95 %, the range of the runs is shown instead
   const plan = scores.length > 1 ? intervalPlan('iqm', scores.length) : null;
-  const interval =
-    plan && 'confidence' in plan
-      ? bootstrap([scores], ([r]) => iqm(r as Float64Array), {
-          resamples,
-          confidence: plan.confidence,
-          random: stream(seed, 'iqm', task, group),
-        })
-      : null;
+  // the same resamples (one stream, drawn again) at the calibrated level and at rliable's plain 95 %
+  const at = (confidence: number) =>
+    bootstrap([scores], ([r]) => iqm(r as Float64Array), {
+      resamples,
+      confidence,
+      random: stream(seed, 'iqm', task, group),
+    });
+  const interval = plan && 'confidence' in plan ? at(plan.confidence) : null;
+  const method: IntervalMethod = interval ? 'expanded-percentile' : plan ? 'range' : 'none';
   return {
     runs: scored.members(task, group).length,
     complete: scores.length,
@@ -527,6 +589,8 @@ function groupSummary(
     median: scores.length > 0 ? median(scores) : null,
     iqm: scores.length > 0 ? iqm(scores) : null,
     iqm_ci: interval ? interval.ci : null,
+    iqm_ci_method: method,
+    iqm_ci_percentile: plan ? at(0.95).ci : null,
     all_equal: scores.length > 1 && scores.every((v) => v === scores[0]),
     ...(plan && 'range' in plan
       ? { range: [Math.min(...scores), Math.max(...scores)] as [number, number], interval_note: plan.why }
@@ -626,7 +690,7 @@ function aggregates(scored: Scored, normalize: Normalize, seed: number, resample
   for (const group of groups) {
     const perTask = normalized(group).filter((scores) => scores.length > 0);
     if (perTask.length === 0) continue;
-    aggregate.groups[group] = aggregateSummary(perTask, resamples, stream(seed, 'aggregate', group));
+    aggregate.groups[group] = aggregateSummary(perTask, resamples, () => stream(seed, 'aggregate', group));
     const { fraction, low, high } = performanceProfile(perTask, PROFILE_TAUS, {
       resamples,
       random: stream(seed, 'profile', group),
@@ -676,7 +740,7 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
       aggregate: normalized?.aggregate ?? null,
       overall: overallPairs(scored, improvement, seed),
       curves: { [yName]: curvesOut },
-      bootstrap: { resamples, seed, confidence: 0.95 },
+      bootstrap: { resamples, seed, confidence: 0.95, method: 'expanded-percentile' },
       ...(skipped.length > 0 ? { skipped } : {}),
     },
     aligned,
@@ -689,7 +753,11 @@ export function analyzeRuns(given: readonly RunInput[], options: CompareRunsOpti
 }
 
 /** The four aggregates of one group, each with its interval or, with too few runs, the runs' range. */
-function aggregateSummary(perTask: number[][], resamples: number, random: () => number): AggregateSummary {
+function aggregateSummary(
+  perTask: number[][],
+  resamples: number,
+  random: () => () => number,
+): AggregateSummary {
   const n = Math.min(...perTask.map((t) => t.length));
   const plans = {
     iqm: intervalPlan('iqm', n),
@@ -698,7 +766,13 @@ function aggregateSummary(perTask: number[][], resamples: number, random: () => 
     optimality_gap: intervalPlan('optimalityGap', n),
   };
   const level = Object.values(plans).find((p) => 'confidence' in p) as { confidence: number } | undefined;
-  const four = aggregatesWithIntervals(perTask, { resamples, random, confidence: level?.confidence ?? 0.95 });
+  const four = aggregatesWithIntervals(perTask, {
+    resamples,
+    random: random(),
+    confidence: level?.confidence ?? 0.95,
+  });
+  // rliable's plain 95 % percentile intervals, on the same resamples (the stream drawn again)
+  const rliable = aggregatesWithIntervals(perTask, { resamples, random: random(), confidence: 0.95 });
   const all = perTask.flat();
   const [low, high] = [Math.min(...all), Math.max(...all)];
   const ranges: NonNullable<AggregateSummary['ranges']> = {};
@@ -717,15 +791,25 @@ function aggregateSummary(perTask: number[][], resamples: number, random: () => 
     notes.push(plan.why);
     return null;
   };
+  const method = (key: keyof typeof plans): IntervalMethod =>
+    'confidence' in plans[key] ? 'expanded-percentile' : 'range';
   const summary: AggregateSummary = {
     iqm: four.iqm.estimate,
     iqm_ci: ci('iqm'),
+    iqm_ci_method: method('iqm'),
+    iqm_ci_percentile: rliable.iqm.ci,
     mean: four.mean.estimate,
     mean_ci: ci('mean'),
+    mean_ci_method: method('mean'),
+    mean_ci_percentile: rliable.mean.ci,
     median: four.median.estimate,
     median_ci: ci('median'),
+    median_ci_method: method('median'),
+    median_ci_percentile: rliable.median.ci,
     optimality_gap: four.optimalityGap.estimate,
     optimality_gap_ci: ci('optimality_gap'),
+    optimality_gap_ci_method: method('optimality_gap'),
+    optimality_gap_ci_percentile: rliable.optimalityGap.ci,
     runs_per_task: n,
   };
   if (notes.length > 0) {

@@ -1,5 +1,6 @@
 /**
- * The CI gate (`runs --require-improvement A B`): A must end above B by the one-sided exact test at 5 %
+ * The CI gate (`runs --require-improvement A B`): the pair's verdict (the one rule, @evidence/stats' `decide`)
+ * must be that A ends above B: the one-sided exact test at 5 %
  * (across tasks, the stratified test over the tasks both ran with two or more complete runs). With too
  * few runs for any result to reach 5 %, it fails and says how many runs per group could.
  */
@@ -35,8 +36,10 @@ export function improvementGate(analysis: RunsAnalysis, a: string, b: string): G
   const said = `P(${a} > ${b}) = ${f(pair.p)}, 95% CI ${improvementInterval(pair)}, ${test} p = ${f(pair.p_value)} (${counts})`;
   if (passes(pair)) return { status: 'improved', message: `improved: ${said} ≤ 0.05` };
   const why =
-    pair.smallest_p !== null && pair.smallest_p > 0.05
-      ? `cannot tell at 95%: with ${counts.replace(/^n = /, '')} runs no result can reach p ≤ 0.05 (the smallest possible p is ${f(pair.smallest_p)}); at least ${pair.runs_to_reach} runs per group can`
-      : `p > 0.05, so ${a} is not shown to improve on ${b}`;
+    pair.verdict === 'below'
+      ? `${b} ends above ${a} (one-sided exact test p = ${f(pair.p_value_reverse)}), so ${a} is not shown to improve on ${b}`
+      : pair.verdict_why === 'too-few'
+        ? `cannot tell at 95%: with ${counts.replace(/^n = /, '')} runs no result can reach p ≤ 0.05 (the smallest possible p is ${f(pair.smallest_p)}); at least ${pair.runs_to_reach} runs per group can`
+        : `p > 0.05, so ${a} is not shown to improve on ${b}`;
   return { status: 'not-improved', message: `not improved: ${said}: ${why}` };
 }

@@ -5,7 +5,6 @@ import type { OverlayInput } from '../page/index.js';
 import type { GroupSummary, Improvement, RunsAnalysis } from './compare-runs.js';
 import { naturalCompare } from './natural-order.js';
 import { MAX_ALL_PAIRS_GROUPS, ranking } from './sweep-view.js';
-import { passes } from './verdict.js';
 
 /** Above this many runs of a task, its PNG and SVG draw the groups' means and bands only (no line per run). */
 export const MAX_RUN_LINES = 20;
@@ -260,7 +259,7 @@ function improvementChart(analysis: RunsAnalysis): RunsChart {
         pairs.length > 12
           ? ''
           : p.p === 0 || p.p === 1
-            ? `all runs apart, p = ${formatNumber(p.p_value)}${passes(p) ? '' : ': cannot tell'}`
+            ? `all runs apart, p = ${formatNumber(p.verdict === 'below' ? p.p_value_reverse : p.p_value)}${p.verdict === 'cannot-tell' ? ': cannot tell' : ''}`
             : '',
       ),
       yLabel: `${task}: P(A > B)`,

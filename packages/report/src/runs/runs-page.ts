@@ -89,33 +89,43 @@ export function groupInterval(s: GroupSummary, range?: { min?: number; max?: num
 }
 
 /**
- * How many seeds this comparison needs, in words, for the gate's test (one-sided exact, 5 %): "with 5
- * seeds the test finds this difference 38% of the time; 12 seeds per group reach 80%". `seeds` is how
- * many runs each group has ("5", "5 and 4").
+ * The pair tables' columns, each named for what it holds; the page, RUNS.md and the terminal use these.
+ * The verdict is the one rule's (@evidence/stats' `decide`), the same the headline sentence and the gate say.
  */
-export function seedsSentence(p: Pick<Improvement, 'power' | 'seeds_needed'>, seeds: string): string {
-  if (p.power === null) return '';
-  const now = `with ${seeds} seeds the test finds this difference ${percent(p.power)} of the time`;
+export const PAIR_COLUMNS = [
+  'A > B',
+  'P(A > B)',
+  '95% CI of P(A > B)',
+  'p: A above B (one-sided exact)',
+  'verdict (exact test, 5% each way)',
+  'runs per group for an 80% chance',
+] as const;
+
+/**
+ * Runs per group that would tell the pair apart 80 % of the time, where these cannot: shown once per
+ * pair, on the row the runs point to (P(A > B) ≥ ½), and never where the verdict is already made.
+ */
+export function seedsCell(
+  p: Pick<Improvement, 'p' | 'verdict' | 'verdict_why' | 'seeds_needed' | 'power'>,
+): string {
+  if (
+    p.verdict !== 'cannot-tell' ||
+    p.verdict_why === 'untested' ||
+    p.p === null ||
+    p.p < 0.5 ||
+    p.power === null
+  )
+    return '';
+  return p.seeds_needed === null ? 'more than 30 (simulated)' : `${p.seeds_needed} (simulated)`;
+}
+
+/** The same in a sentence: "about 9 runs per group would tell them apart 80% of the time (…)". */
+export function seedsSentence(p: Parameters<typeof seedsCell>[0]): string {
+  const cell = seedsCell(p);
+  if (cell === '') return '';
   return p.seeds_needed === null
-    ? `${now}; even 30 seeds per group would not reach 80%`
-    : `${now}; ${p.seeds_needed} seeds per group reach 80%`;
-}
-
-/** The seeds of groups a and b in one task, as said: "5", or "5 and 4". */
-export function seedsOf(summary: RunsSummary, task: string, a: string, b: string): string {
-  const na = summary.tasks[task]?.groups[a]?.complete ?? 0;
-  const nb = summary.tasks[task]?.groups[b]?.complete ?? 0;
-  return na === nb ? String(na) : `${na} and ${nb}`;
-}
-
-/** The seeds per task of groups a and b across tasks: "5" when every task has as many, else "these". */
-export function seedsAcross(summary: RunsSummary, a: string, b: string): string {
-  const counts = new Set(
-    Object.values(summary.tasks).flatMap(({ groups }) =>
-      [a, b].flatMap((g) => (groups[g] && groups[g].complete > 0 ? [groups[g].complete] : [])),
-    ),
-  );
-  return counts.size === 1 ? String([...counts][0]) : 'these';
+    ? 'even 30 runs per group would not tell them apart 80% of the time (studies simulated from these runs)'
+    : `about ${p.seeds_needed} runs per group would tell them apart 80% of the time (studies simulated from these runs)`;
 }
 
 /** A sentence about P(A > B): what the exact test finds, or why these runs cannot tell. */
@@ -167,7 +177,7 @@ export function findings(analysis: RunsAnalysis, notes: RunsNotes): string[] {
       }
   if (fewest < FEW_RUNS)
     lines.push(
-      `Few runs: ${where} has only ${fewest} complete run${fewest === 1 ? '' : 's'}${fewest === 1 ? ': its score stands alone, with no interval and no P(A > B) against it' : ''}. With this few seeds the 95% intervals are wide and shift with every added seed: a difference between groups counts only where their intervals do not overlap, and a P(A > B) whose interval includes 0.5 means these runs cannot tell the two apart. rliable's authors advise at least 10 runs per task.`,
+      `Few runs: ${where} has only ${fewest} complete run${fewest === 1 ? '' : 's'}${fewest === 1 ? ': its score stands alone, with no interval and no P(A > B) against it' : ''}. With this few seeds the 95% intervals are wide and shift with every added seed. Who is ahead is decided by one test, the one-sided exact test at 5% each way, here, in every table and in the gate alike; whether two IQM intervals overlap is no test (intervals can overlap where the test finds a difference). rliable's authors advise at least 10 runs per task.`,
     );
   const incomplete = summary.runs.filter((r) => !r.complete).length;
   if (incomplete > 0)
@@ -191,6 +201,24 @@ function restartLines(analysis: RunsAnalysis, summary: RunsSummary): { path: str
   );
 }
 
+/** The pair table's head on the page, its first column named `first`. */
+const pairHeadHtml = (first: string): string =>
+  `<tr>${[first, ...PAIR_COLUMNS.slice(1)].map((c, i) => `<th${i >= 4 ? ' class="words"' : ''}>${e(c)}</th>`).join('')}</tr>`;
+
+/** The pair table's head in RUNS.md, its first column named `first`. */
+const pairHeadMarkdown = (first: string): string[] => [
+  `| ${[first, ...PAIR_COLUMNS.slice(1)].map(md).join(' | ')} |`,
+  '|---|---:|---|---:|---|---|',
+];
+
+/** One pair's row in RUNS.md, with its verdict in words. */
+const pairRowMarkdown = (p: Improvement, words: string): string =>
+  `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${formatNumber(p.p_value)} | ${md(words)} | ${md(seedsCell(p))} |`;
+
+/** Which interval the IQM column shows, said under every surface's per-task tables. */
+export const IQM_INTERVAL_NOTE =
+  "95% CI of IQM: percentile bootstrap over runs at the level that holds 95% with few runs, or the runs' range where none can (--json: iqm_ci_method; rliable's plain 95% percentile interval: iqm_ci_percentile)";
+
 /** Per task: the groups' table and every pair's P(A > B) (with many groups, the ranking stands for them). */
 function taskTablesHtml(analysis: RunsAnalysis): string {
   const { summary } = analysis;
@@ -207,14 +235,14 @@ function taskTablesHtml(analysis: RunsAnalysis): string {
       const pairs = (allPairs ? (summary.improvement[task] ?? []) : [])
         .map(
           (p) =>
-            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(summary, p, task))}</td><td class="words">${e(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))}</td></tr>`,
+            `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td>${formatNumber(p.p_value)}</td><td class="words">${e(verdict(summary, p, task))}</td><td class="words">${e(seedsCell(p))}</td></tr>`,
         )
         .join('\n');
       return `<h3>${e(task)} <span class="muted">(budget ${e(summary.x)} = ${exact(budget)})</span></h3>
 <table><thead><tr><th>group</th><th>runs</th><th>complete</th><th>mean</th><th>median</th><th>IQM</th><th>95% CI of IQM</th></tr></thead><tbody>
 ${rows}
 </tbody></table>
-${pairs ? `<table><thead><tr><th>P(A &gt; B)</th><th>p</th><th>95% CI</th><th class="words">in words</th><th class="words">seeds needed</th></tr></thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
+${pairs ? `<table><thead>${pairHeadHtml(PAIR_COLUMNS[0])}</thead><tbody>\n${pairs}\n</tbody></table>` : ''}`;
     })
     .join('\n');
 }
@@ -224,7 +252,7 @@ function aggregateHtml(summary: RunsSummary): string {
   return summary.aggregate
     ? `<section id="aggregate"><h2>Across tasks (normalized: ${e(summary.aggregate.normalize)})</h2>
 <p${summary.aggregate.normalize === 'minmax' ? ' class="warn" id="minmax"' : ''}>${e(normalizeNote(summary.aggregate.normalize))}</p>
-<p class="muted">rliable's aggregates (Agarwal et al. 2021), each with its 95% stratified bootstrap interval (runs resampled within each task, at the level that holds 95% with few runs): IQM of all runs' scores, median and mean of the per-task means, optimality gap (1 − mean of min(score, 1); lower is better).${rangeNotes(
+<p class="muted">rliable's aggregates (Agarwal et al. 2021), each with its 95% stratified bootstrap interval (runs resampled within each task, at the level that holds 95% with few runs; rliable's plain 95% percentile interval, which covers less with few runs, is in runs.json as <code>&lt;name&gt;_ci_percentile</code>): IQM of all runs' scores, median and mean of the per-task means, optimality gap (1 − mean of min(score, 1); lower is better).${rangeNotes(
         summary,
       )
         .map((n) => ` ${e(n)}.`)
@@ -239,11 +267,11 @@ ${Object.entries(summary.aggregate.groups)
 </tbody></table>
 ${
   summary.aggregate.improvement.length > 0
-    ? `<table><thead><tr><th>P(A &gt; B), averaged over tasks</th><th>p</th><th>95% CI</th><th class="words">in words</th><th class="words">seeds needed</th></tr></thead><tbody>
+    ? `<table><thead>${pairHeadHtml('A > B, P averaged over tasks')}</thead><tbody>
 ${summary.aggregate.improvement
   .map(
     (p) =>
-      `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td class="words">${e(verdict(summary, p))}</td><td class="words">${e(seedsSentence(p, seedsAcross(summary, p.a, p.b)))}</td></tr>`,
+      `<tr><td>${e(p.a)} &gt; ${e(p.b)}</td><td>${formatNumber(p.p)}</td><td>${improvementInterval(p)}</td><td>${formatNumber(p.p_value)}</td><td class="words">${e(verdict(summary, p))}</td><td class="words">${e(seedsCell(p))}</td></tr>`,
   )
   .join('\n')}
 </tbody></table>`
@@ -315,7 +343,7 @@ export function renderRunsHtml(
   const scripts = figures.some((f) => f.page || f.overlay) ? interactiveAssets({ live: false }) : '';
   const body = `<h1>Runs: ${e(summary.y)} over ${e(summary.x)}</h1>
 <p class="verdict" id="verdict"><strong>${e(runsVerdict(summary, notes.baseline))}</strong></p>
-<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. IQM intervals: percentile bootstrap over runs at the level that holds 95% with few runs (Hesterberg's expanded interval), ${options.resamples} resamples, seed ${options.seed}, or the range of the runs where too few runs allow none; IQM = 25% trimmed mean. P(A &gt; B): Mann–Whitney U/(n·m) with Newcombe's (2006) method 5 interval; "ahead" only where the one-sided exact permutation test gives p ≤ 0.05 (across tasks, stratified by task). Curves: each run interpolated linearly within the steps it logged (no extrapolation), the mean across runs and the t-interval of that mean, kept inside the range run.json declares for ${e(summary.y)} where it does. Seeds needed: runs per group for an 80% chance that the same test gives p ≤ 0.05 (studies simulated from these runs).</p>
+<p class="muted">Generated ${e(generatedAt)} by @evidence/report. Final score: mean ${e(summary.y)} over a run's rows with ${e(summary.x)} ≥ ${formatNumber(1 - options.final)}·budget; complete runs reached 95% of the budget. IQM intervals: percentile bootstrap over runs at the level that holds 95% with few runs (Hesterberg's expanded interval), ${options.resamples} resamples, seed ${options.seed}, or the range of the runs where too few runs allow none (runs.json: <code>iqm_ci_method</code>; rliable's plain percentile interval is <code>iqm_ci_percentile</code>); IQM = 25% trimmed mean. P(A &gt; B): Mann–Whitney U/(n·m) with Newcombe's (2006) method 5 interval. One rule decides every verdict on this page, in RUNS.md, <code>--json</code> (<code>verdict</code>) and the gate: A ahead of B only where the one-sided exact permutation test gives p ≤ 0.05 (across tasks, stratified by task), B ahead of A likewise, else "cannot tell"; an interval of P(A &gt; B) that excludes 0.5 always comes with a verdict, though a one-sided test at 5% can find a side ahead while the two-sided 95% interval still touches 0.5. Curves: each run interpolated linearly within the steps it logged (no extrapolation), the mean across runs and the t-interval of that mean, kept inside the range run.json declares for ${e(summary.y)} where it does. Runs per group for an 80% chance: where these runs cannot tell, how many per group would let the same test give p ≤ 0.05 four times in five (studies simulated from these runs: a plan, not evidence).</p>
 <section id="findings"><h2>What the runs show</h2>
 ${words}
 </section>
@@ -353,6 +381,7 @@ export function renderRunsMarkdown(
     '',
   ];
   for (const line of findings(analysis, notes)) out.push(md(line), '');
+  out.push(md(IQM_INTERVAL_NOTE), '');
   pushAll(out, sweepMarkdown(summary, notes.configs, notes.baseline));
   for (const [task, { budget, groups }] of Object.entries(summary.tasks)) {
     out.push(`## ${md(task)} (budget ${exact(budget)})`, '');
@@ -367,11 +396,8 @@ export function renderRunsMarkdown(
     // many groups: each against the best in the ranking above; every pair stays in runs.json
     const pairs = Object.keys(groups).length <= MAX_ALL_PAIRS_GROUPS ? (summary.improvement[task] ?? []) : [];
     if (pairs.length > 0) {
-      out.push('', '| P(A > B) | p | 95% CI | in words | seeds needed |', '|---|---:|---|---|---|');
-      for (const p of pairs)
-        out.push(
-          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(summary, p, task))} | ${md(seedsSentence(p, seedsOf(summary, task, p.a, p.b)))} |`,
-        );
+      out.push('', ...pairHeadMarkdown(PAIR_COLUMNS[0]));
+      for (const p of pairs) out.push(pairRowMarkdown(p, verdict(summary, p, task)));
     }
     out.push('');
   }
@@ -380,7 +406,7 @@ export function renderRunsMarkdown(
     out.push(
       md(normalizeNote(summary.aggregate.normalize)),
       '',
-      `rliable's aggregates, each with its 95% stratified bootstrap interval; optimality gap: lower is better.${rangeNotes(
+      `rliable's aggregates, each with its 95% stratified bootstrap interval at the level that holds 95% with few runs (rliable's plain percentile interval: \`<name>_ci_percentile\` in runs.json); optimality gap: lower is better.${rangeNotes(
         summary,
       )
         .map((n) => ` ${md(n)}.`)
@@ -394,15 +420,8 @@ export function renderRunsMarkdown(
         `| ${md(g)} | ${formatNumber(s.iqm)} | ${aggregateInterval(s, 'iqm')} | ${formatNumber(s.median)} | ${aggregateInterval(s, 'median')} | ${formatNumber(s.mean)} | ${aggregateInterval(s, 'mean')} | ${formatNumber(s.optimality_gap)} | ${aggregateInterval(s, 'optimality_gap')} |`,
       );
     if (summary.aggregate.improvement.length > 0) {
-      out.push(
-        '',
-        '| P(A > B), averaged over tasks | p | 95% CI | in words | seeds needed |',
-        '|---|---:|---|---|---|',
-      );
-      for (const p of summary.aggregate.improvement)
-        out.push(
-          `| ${md(p.a)} \\> ${md(p.b)} | ${formatNumber(p.p)} | ${improvementInterval(p)} | ${md(verdict(summary, p))} | ${md(seedsSentence(p, seedsAcross(summary, p.a, p.b)))} |`,
-        );
+      out.push('', ...pairHeadMarkdown('A > B, P averaged over tasks'));
+      for (const p of summary.aggregate.improvement) out.push(pairRowMarkdown(p, verdict(summary, p)));
     }
     out.push('');
   }

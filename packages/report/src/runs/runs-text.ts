@@ -8,10 +8,11 @@ import type { RunsAnalysis, RunsSummary } from './compare-runs.js';
 import {
   formatNumber as f,
   groupInterval,
+  IQM_INTERVAL_NOTE,
   improvementInterval,
   normalizeNote,
-  seedsAcross,
-  seedsOf,
+  PAIR_COLUMNS,
+  seedsCell,
   seedsSentence,
   verdict,
 } from './runs-page.js';
@@ -20,8 +21,6 @@ import { runsVerdict } from './verdict.js';
 
 const ci = (c: [number, number] | null, range?: [number, number]): string =>
   c ? `[${f(c[0])}, ${f(c[1])}]` : range ? `range ${f(range[0])} to ${f(range[1])}` : '';
-
-const PAIR_HEADER = ['P', '95% CI', 'p-value', 'in words', 'seeds needed'];
 
 /** Per task: its groups and the P(A > B) of its pairs. */
 function taskTables(analysis: RunsAnalysis): string[] {
@@ -48,14 +47,14 @@ function taskTables(analysis: RunsAnalysis): string[] {
     if (pairs.length > 0)
       parts.push(
         renderTextTable(
-          ['P(A > B)', ...PAIR_HEADER],
+          [...PAIR_COLUMNS],
           pairs.map((p) => [
             `${p.a} > ${p.b}`,
             f(p.p),
             improvementInterval(p),
             f(p.p_value),
             verdict(summary, p, task),
-            seedsSentence(p, seedsOf(summary, task, p.a, p.b)),
+            seedsCell(p),
           ]),
         ),
         '',
@@ -69,7 +68,7 @@ function aggregateTables(summary: RunsSummary): string[] {
   const aggregate = summary.aggregate;
   if (!aggregate) return [];
   const parts = [
-    `all tasks, normalized (${aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs (optimality gap: lower is better)`,
+    `all tasks, normalized (${aggregate.normalize}): rliable's aggregates with stratified bootstrap 95% CIs at the level that holds 95% with few runs (rliable's plain percentile intervals: --json <name>_ci_percentile; optimality gap: lower is better)`,
     normalizeNote(aggregate.normalize),
     renderTextTable(
       ['group', 'IQM', '95% CI', 'median', '95% CI', 'mean', '95% CI', 'optimality gap', '95% CI'],
@@ -90,14 +89,14 @@ function aggregateTables(summary: RunsSummary): string[] {
   if (aggregate.improvement.length > 0)
     parts.push(
       renderTextTable(
-        ['P(A > B), all tasks', ...PAIR_HEADER],
+        ['A > B, P averaged over tasks', ...PAIR_COLUMNS.slice(1)],
         aggregate.improvement.map((p) => [
           `${p.a} > ${p.b}`,
           f(p.p),
           improvementInterval(p),
           f(p.p_value),
           verdict(summary, p),
-          seedsSentence(p, seedsAcross(summary, p.a, p.b)),
+          seedsCell(p),
         ]),
       ),
       '',
@@ -140,6 +139,8 @@ export function renderRunsText(
     '',
     ...findings,
     '',
+    IQM_INTERVAL_NOTE,
+    '',
     ...taskTables(analysis),
     ...aggregateTables(analysis.summary),
     ...runNotes(analysis),
@@ -163,7 +164,7 @@ export function renderRunsBrief(analysis: RunsAnalysis, first?: string): string[
       if (first === undefined || p.a === first) {
         const ci = improvementInterval(p);
         lines.push(
-          `P(${p.a} > ${p.b}) = ${f(p.p)}${ci === '—' ? '' : ` (95% CI ${ci})`}: ${verdict(summary, p, task)}; ${seedsSentence(p, seedsOf(summary, task, p.a, p.b))}`,
+          `P(${p.a} > ${p.b}) = ${f(p.p)}${ci === '—' ? '' : ` (95% CI ${ci})`}: ${verdict(summary, p, task)}${seedsSentence(p) ? `; ${seedsSentence(p)}` : ''}`,
         );
       }
   }
