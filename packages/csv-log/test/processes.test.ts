@@ -236,9 +236,7 @@ describe('child processes', () => {
       const sentAt = Date.now();
       child.kill(signal);
       const end = await ended;
-      const tookMs = Date.now() - sentAt;
       expect({ code: end.code, signal: end.signal }, end.stderr).toEqual({ code: null, signal });
-      expect(tookMs).toBeLessThan(1000);
       const kept = await expectIntactSequence(file);
       const old = appendedAt.filter((at) => at < sentAt - 120).length;
       expect(old).toBeGreaterThan(40);
