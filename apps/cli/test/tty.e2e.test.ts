@@ -34,14 +34,14 @@ async function onTerminal(args: string[], env: Record<string, string | undefined
 describe.skipIf(!runIt)('on a terminal', () => {
   it('report draws a progress bar; piped output has none (see report.e2e)', async () => {
     const dir = copyFixture();
-    const output = await onTerminal(['report', dir, '--resamples', '2000']);
+    const output = await onTerminal(['report', dir, '--resamples', '2000'], {});
     expect(output).toMatch(/[\u2588\u2591]/); // cli-progress bar characters
     expect(output).toContain('index.html');
   });
 
   it('colours the table header, and not with NO_COLOR', async () => {
     const csv = join(copyFixture(), 'checkpoint_evals.csv');
-    const coloured = await onTerminal(['table', csv]);
+    const coloured = await onTerminal(['table', csv], {});
     expect(coloured).toContain('\u001b[1m');
     const plain = await onTerminal(['table', csv], { NO_COLOR: '1' });
     expect(plain).not.toContain('\u001b[');
