@@ -172,8 +172,15 @@ async function requireCsv(io: CliIo, path: string): Promise<void> {
 }
 
 /**
- * Holds back the first rows until it has seen enough of them to choose each column's format; when
- * following a log, starts with the rows there are, so a new run shows from its first row.
+ * Under --follow, how long the first rows are held back waiting for the sample to fill: a trainer that
+ * logs slowly still shows its first rows after this, with formats chosen from the rows there are.
+ */
+const FOLLOW_SETTLE_MS = 10_000;
+
+/**
+ * Holds back the first rows until it has seen enough of them (`--sample`) to choose each column's
+ * format, once: a table started before the trainer (waiting for its log) prints its header once and
+ * keeps its formats. Following a slow log, it starts with the rows there are after FOLLOW_SETTLE_MS.
  */
 class TablePrinter {
   readonly #io: CliIo;
@@ -183,6 +190,8 @@ class TablePrinter {
   #table: StepTable | null = null;
   #header: string[] | null = null;
   #buffered: CsvRow[] = [];
+  /** when the first held-back row arrived (ms since the epoch), under --follow */
+  #heldSince: number | null = null;
   /** lines not yet written: one write per batch, not per row */
   #out = '';
 
@@ -220,10 +229,14 @@ class TablePrinter {
       return;
     }
     pushAll(this.#buffered, batch.rows);
-    const following = this.#options.follow === true && !batch.more;
-    if (this.#buffered.length >= this.#options.sample || (following && this.#buffered.length > 0)) {
-      this.#start();
-    }
+    if (this.#buffered.length >= this.#options.sample || this.#settled(batch)) this.#start();
+  }
+
+  /** Following, rows have waited FOLLOW_SETTLE_MS for the sample to fill: show them anyway. */
+  #settled(batch: CsvFollowBatch): boolean {
+    if (this.#options.follow !== true || batch.more || this.#buffered.length === 0) return false;
+    this.#heldSince ??= Date.now();
+    return Date.now() - this.#heldSince >= FOLLOW_SETTLE_MS;
   }
 
   /** Writes the pending lines, waiting for a slow pipe, so a million-row log never piles up in memory. */
@@ -263,6 +276,7 @@ class TablePrinter {
     this.#line(this.#table.header());
     const rows = this.#buffered;
     this.#buffered = [];
+    this.#heldSince = null;
     for (const row of rows) this.#print(row);
   }
 
