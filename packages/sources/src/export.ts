@@ -8,6 +8,7 @@ import { rename, rm } from 'node:fs/promises';
 import { openTempBeside } from '@evidence/node-kit';
 import { csvField, formatFloat32, formatNumber } from './cells.js';
 import { type ConfigColumn, configColumns, EXPORT_COLUMNS, runKeys, sourceOf } from './export-columns.js';
+import { withWallClock } from './export-wall.js';
 import type { Run, Series } from './model.js';
 import {
   type Cell,
@@ -57,13 +58,13 @@ function exportRuns(input: readonly Run[] | ExportRuns): ExportRuns {
   };
 }
 
-/** Each run with its series, checked to be the run of `runs` at its index. */
+/** Each run with its series (wall times from its clock column where the format has none), checked to be the run of `runs` at its index. */
 async function* inOrder(input: ExportRuns): AsyncGenerator<[number, Run]> {
   let r = 0;
   for await (const run of input.withSeries()) {
     if (run.id !== input.runs[r]?.id)
       throw new Error(`export: run ${r + 1} read as ${run.id}, expected ${input.runs[r]?.id}`);
-    yield [r++, run];
+    yield [r++, withWallClock(run)];
   }
   if (r !== input.runs.length) throw new Error(`export: ${r} of ${input.runs.length} runs read`);
 }
