@@ -102,36 +102,51 @@ function configCell(value: ConfigColumn['values'][number]): string {
 /**
  * Writes the runs as a long-form CSV (RFC 4180; numbers as the shortest text that reads back, float32
  * values as logged; an empty wall_time where the source has none, an empty configuration cell where the
- * run has no such key).
+ * run has no such key). Temp file beside `out`, then rename.
  */
 export async function exportCsv(input: readonly Run[] | ExportRuns, out: string): Promise<ExportResult> {
+  let result: ExportResult | undefined;
+  await writeBeside(out, async (handle) => {
+    result = await exportCsvTo(input, async (text) => {
+      await handle.write(text);
+    });
+  });
+  return result as ExportResult;
+}
+
+/**
+ * The same CSV, handed to `write` in chunks of about 64 K characters as it is made (standard output, a
+ * socket): `write` is awaited, so a slow reader slows the export instead of filling memory.
+ */
+export async function exportCsvTo(
+  input: readonly Run[] | ExportRuns,
+  write: (text: string) => Promise<void>,
+): Promise<ExportResult> {
   const source = exportRuns(input);
   const config = configColumns(source.runs);
   const keys = runKeys(source.runs);
   const metrics = new Set<string>();
   let rows = 0;
-  await writeBeside(out, async (handle) => {
-    let chunk = `${[...EXPORT_COLUMNS, ...config.map((c) => c.name)].map(csvField).join(',')}\n`;
-    for await (const [r, run] of inOrder(source)) {
-      const identity = [run.group, run.task, run.run, keys[r] as string].map(csvField).join(',');
-      const settings = config.map((c) => `,${configCell(c.values[r] ?? null)}`).join('');
-      for (const series of run.series) {
-        metrics.add(series.metric);
-        const prefix = `${identity},${csvField(sourceOf(run, series.source))},${csvField(series.metric)},`;
-        const format = series.float32 ? formatFloat32 : formatNumber;
-        for (let i = 0; i < series.values.length; i++) {
-          const wall = series.wallTimes[i] as number;
-          chunk += `${prefix}${formatNumber(series.steps[i] as number)},${Number.isNaN(wall) ? '' : formatNumber(wall)},${format(series.values[i] as number)}${settings}\n`;
-          rows++;
-          if (chunk.length > CSV_CHUNK) {
-            await handle.write(chunk);
-            chunk = '';
-          }
+  let chunk = `${[...EXPORT_COLUMNS, ...config.map((c) => c.name)].map(csvField).join(',')}\n`;
+  for await (const [r, run] of inOrder(source)) {
+    const identity = [run.group, run.task, run.run, keys[r] as string].map(csvField).join(',');
+    const settings = config.map((c) => `,${configCell(c.values[r] ?? null)}`).join('');
+    for (const series of run.series) {
+      metrics.add(series.metric);
+      const prefix = `${identity},${csvField(sourceOf(run, series.source))},${csvField(series.metric)},`;
+      const format = series.float32 ? formatFloat32 : formatNumber;
+      for (let i = 0; i < series.values.length; i++) {
+        const wall = series.wallTimes[i] as number;
+        chunk += `${prefix}${formatNumber(series.steps[i] as number)},${Number.isNaN(wall) ? '' : formatNumber(wall)},${format(series.values[i] as number)}${settings}\n`;
+        rows++;
+        if (chunk.length > CSV_CHUNK) {
+          await write(chunk);
+          chunk = '';
         }
       }
     }
-    await handle.write(chunk);
-  });
+  }
+  await write(chunk);
   return { rows, metrics: metrics.size, config: config.map((c) => c.name) };
 }
 

@@ -28,6 +28,7 @@ export {
   type ExportResult,
   type ExportRuns,
   exportCsv,
+  exportCsvTo,
   exportParquet,
   exportRowCount,
 } from './export.js';

@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
 import { readRuns } from '../discovery.js';
 import { InputError } from '../errors.js';
-import { type CliIo, printLine, writeWithBackpressure } from '../io.js';
+import { type CliIo, jsonLine, printLine, writeWithBackpressure } from '../io.js';
 import { IssuePrinter, preview } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
@@ -21,6 +21,7 @@ interface TableOptions {
   interval: number;
   sample: number;
   repeatHeader?: number;
+  json?: boolean;
 }
 
 export function tableCommand(command: Command, io: CliIo): void {
@@ -40,6 +41,10 @@ export function tableCommand(command: Command, io: CliIo): void {
       500,
     )
     .option('--sample <rows>', "rows read before choosing each column's format", integerOption(1), 50)
+    .option(
+      '--json',
+      'one JSON object per row (JSON Lines), numbers as logged; with --follow, as rows arrive',
+    )
     .option(
       '--repeat-header <rows>',
       'print the header again every N rows; 0: once (default: a screenful on a terminal, else once)',
@@ -224,6 +229,10 @@ class TablePrinter {
     this.#issues.print(
       batch.skipped.map((skip) => ({ file: this.#path, line: skip.line, reason: skip.reason })),
     );
+    if (this.#options.json) {
+      for (const row of batch.rows) this.#out += `${jsonRow(row)}\n`;
+      return;
+    }
     if (this.#table) {
       for (const row of batch.rows) this.#print(row);
       return;
@@ -248,7 +257,7 @@ class TablePrinter {
 
   /** Prints what is still held back (fewer rows than the sample). */
   finish(): void {
-    if (!this.#table && this.#header) this.#start();
+    if (!this.#table && this.#header && !this.#options.json) this.#start();
   }
 
   #start(): void {
@@ -287,6 +296,24 @@ class TablePrinter {
   #line(text: string): void {
     if (text !== '') this.#out += text.endsWith('\n') ? text : `${text}\n`;
   }
+}
+
+/**
+ * A row as one line of JSON: numbers as logged; NaN and the infinities, which JSON has not, as the
+ * strings "nan", "inf" and "-inf" (as Python prints them) rather than null, so none is lost.
+ */
+function jsonRow(row: CsvRow): string {
+  const shown: Record<string, number | string | boolean | null> = {};
+  for (const [key, value] of Object.entries(row))
+    shown[key] =
+      typeof value === 'number' && !Number.isFinite(value)
+        ? Number.isNaN(value)
+          ? 'nan'
+          : value > 0
+            ? 'inf'
+            : '-inf'
+        : value;
+  return jsonLine(shown);
 }
 
 /** Everything appended so far, a few megabytes at a time. */
