@@ -18,7 +18,7 @@ function loggedSteps(file: string): number {
 // Kubernetes send SIGTERM, a user Ctrl-C. Either must end it as promptly as it would end any program.
 describe('the trainer stops on a signal', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    it(`${signal} ends a long training run within 1 s and leaves the rows logged so far`, async () => {
+    it(`${signal} ends a long training run and leaves the rows logged so far (how fast: pnpm bench)`, async () => {
       if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` in apps/trainer first`);
       const out = tempDir(`signal-${signal}`);
       const clean = Object.fromEntries(
