@@ -14,6 +14,8 @@ export interface CliIo {
   cwd: string;
   /** Aborting it ends long-running commands (`table --follow`, `watch`) cleanly; bin.ts aborts on SIGINT. */
   signal: AbortSignal;
+  /** Set for a command printing --json: no progress bar, whatever stderr is. */
+  quiet?: boolean;
 }
 
 export function processIo(signal: AbortSignal): CliIo {
@@ -35,11 +37,24 @@ const RAW_IN_JSON = /[\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** Prints a value as JSON; controls JSON.stringify leaves raw are written as `\u` escapes (same value). */
 export function printJson(stream: OutputStream, value: unknown): void {
-  const json = JSON.stringify(value, null, 2).replace(
+  stream.write(`${jsonText(value, 2)}\n`);
+}
+
+/** One value as one line of JSON (JSON Lines: a stream of results, one per line), escaped as printJson does. */
+export function printJsonLine(stream: OutputStream, value: unknown): unknown {
+  return stream.write(`${jsonLine(value)}\n`);
+}
+
+/** The text of one JSON line, without its newline. */
+export function jsonLine(value: unknown): string {
+  return jsonText(value);
+}
+
+function jsonText(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
     RAW_IN_JSON,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  stream.write(`${json}\n`);
 }
 
 /** Writes and, when the stream's buffer is full (a slow pipe), waits for it to drain so memory stays flat. */

@@ -8,10 +8,13 @@ export interface Progress {
 
 /**
  * A progress bar on stderr when it is a terminal; nothing otherwise, because the command's own
- * plain lines (what it wrote, what it skipped) are the progress report for logs and pipes.
+ * plain lines (what it wrote, what it skipped) are the progress report for logs and pipes. `quiet`
+ * (a command's --json) leaves it out too: a script reading the JSON gets no terminal animation.
+ * Stop it before printing anything else; `update` after `stop` starts a new bar.
  */
-export function createProgress(io: CliIo): Progress {
-  if (io.stderr.isTTY !== true || io.env.CI === 'true') return { update() {}, stop() {} };
+export function createProgress(io: CliIo, { quiet = false }: { quiet?: boolean } = {}): Progress {
+  if (quiet || io.quiet === true || io.stderr.isTTY !== true || io.env.CI === 'true')
+    return { update() {}, stop() {} };
   const bar = new SingleBar(
     {
       stream: io.stderr as NodeJS.WritableStream,
@@ -36,6 +39,7 @@ export function createProgress(io: CliIo): Progress {
     },
     stop() {
       if (started) bar.stop();
+      started = false;
     },
   };
 }

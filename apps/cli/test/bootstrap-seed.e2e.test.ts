@@ -40,10 +40,10 @@ it('re-running `evidence report` on a trainer folder reproduces its published in
       ],
       ...['--max-steps', '60', '--no-animations', '--no-curves', '--quiet', '--out', dir],
     ],
-    { stdio: 'pipe', timeout: 120_000 },
+    { stdio: 'pipe', timeout: 240_000 },
   );
   const published = trainerMetrics(dir);
-  const rerun = await runCli(['report', dir, '--json'], { timeoutMs: 120_000 });
+  const rerun = await runCli(['report', dir, '--json']);
   expect(rerun.code).toBe(0);
   const { metrics } = JSON.parse(rerun.stdout);
   for (const key of ['ci95', 'pre_ci95', 'post_ci95', 'p_improvement_ci95', 'bootstrap', 'pairing']) {
@@ -51,4 +51,4 @@ it('re-running `evidence report` on a trainer folder reproduces its published in
   }
   expect(metrics.bootstrap.seed).toBe(0);
   expect(metrics.pairing.paired).toBe(true); // the trainer evaluates before and after from the same seeds
-}, 180_000);
+});

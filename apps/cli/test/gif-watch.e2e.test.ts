@@ -148,20 +148,20 @@ describe('evidence watch', () => {
     const dir = copyFixture();
     const chart = join(dir, 'report', 'training_curve.png');
     const child = startCli(['watch', dir, '--debounce', '100']);
-    await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
+    await waitForOutput(child, (out) => out.stderr.includes('watching'));
     const firstDraw = statSync(chart).mtimeMs;
     const count = (text: string) => text.split('training_curve.png').length - 1;
     const before = count(child.output.stdout);
     appendFileSync(join(dir, 'training_log.csv'), '301,3.01,0.1,1.5,0.2,0.01,0.5,1e-6,600\n');
-    await waitForOutput(child, (out) => count(out.stdout) > before, 30_000);
+    await waitForOutput(child, (out) => count(out.stdout) > before);
     expect(statSync(chart).mtimeMs).toBeGreaterThan(firstDraw);
     expect(child.output.stdout.split('reward_components.png').length - 1).toBe(1); // only charts of the changed log
     // A broken log: its bad lines are reported with line numbers and the watch goes on.
     writeFileSync(join(dir, 'pre_eval.jsonl'), 'garbage\n');
-    await waitForOutput(child, (out) => /pre_eval\.jsonl:1: /.test(out.stderr), 30_000);
+    await waitForOutput(child, (out) => /pre_eval\.jsonl:1: /.test(out.stderr));
     const drawn = count(child.output.stdout);
     appendFileSync(join(dir, 'training_log.csv'), '302,3.02,0.1,1.5,0.2,0.01,0.5,1e-6,601\n');
-    await waitForOutput(child, (out) => count(out.stdout) > drawn, 30_000);
+    await waitForOutput(child, (out) => count(out.stdout) > drawn);
     child.kill('SIGINT');
     const result = await finished(child);
     expect(result.code).toBe(0);
@@ -170,7 +170,7 @@ describe('evidence watch', () => {
   it('--report rebuilds the whole report on a change', async () => {
     const dir = copyFixture();
     const child = startCli(['watch', dir, '--report', '--debounce', '100']);
-    await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
+    await waitForOutput(child, (out) => out.stderr.includes('watching'));
     expect(child.output.stdout).toMatch(/updated .*index\.html/);
     const updates = () => child.output.stdout.split('updated').length - 1;
     const before = updates();
@@ -178,7 +178,7 @@ describe('evidence watch', () => {
       join(dir, 'post_eval.jsonl'),
       `${JSON.stringify({ cumulative_reward: 2, discovered: true, steps: [] })}\n`,
     );
-    await waitForOutput(child, () => updates() > before, 30_000);
+    await waitForOutput(child, () => updates() > before);
     child.kill('SIGINT');
     expect((await finished(child)).code).toBe(0);
   });

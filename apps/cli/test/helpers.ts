@@ -61,6 +61,12 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * How long a test waits for a child before calling it hung: minutes, because a loaded machine (load 9
+ * on 2 cores) makes a correct command 5× slower. Speed is measured by `pnpm bench`, never asserted here.
+ */
+export const PATIENCE_MS = 240_000;
+
 export interface CliOptions {
   cwd?: string;
   env?: Record<string, string | undefined>;
@@ -80,7 +86,7 @@ function childEnv(env: Record<string, string | undefined> = {}): NodeJS.ProcessE
 export function runCli(args: readonly string[], options: CliOptions = {}): Promise<CliResult> {
   requireBuiltBin();
   const child = startCli(args, options);
-  return finished(child, options.timeoutMs ?? 30_000);
+  return finished(child, options.timeoutMs ?? PATIENCE_MS);
 }
 
 export function startCli(
@@ -112,7 +118,7 @@ const closed = new WeakMap<ChildProcess, { code: number | null; signal: NodeJS.S
 
 export function finished(
   child: ChildProcess & { output: { stdout: string; stderr: string } },
-  timeoutMs = 30_000,
+  timeoutMs = PATIENCE_MS,
 ): Promise<CliResult> {
   const done = closed.get(child);
   if (done) return Promise.resolve({ ...done, ...child.output });
@@ -137,7 +143,7 @@ export function finished(
 export async function waitForOutput(
   child: ChildProcess & { output: { stdout: string; stderr: string } },
   test: (output: { stdout: string; stderr: string }) => boolean,
-  timeoutMs = 15_000,
+  timeoutMs = PATIENCE_MS,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!test(child.output)) {

@@ -90,6 +90,19 @@ describe.skipIf(!canWrite)('evidence import tensorboard', () => {
 
   it('a corrupted record and a torn tail are warnings naming the file and byte offset; the rest is written', async () => {
     const { dir } = cleanrlRun({ corrupt: true, tornTail: 30 });
+    // --json: the result on stdout, the warnings in it too (and still on stderr)
+    const again = join(tempDir('import-json'), 'again.csv'); // outside the run: not read back
+    const json = await runCli(['import', 'tensorboard', dir, '-o', again, '--json']);
+    expect(json.code, json.stderr).toBe(0);
+    const written = JSON.parse(json.stdout) as {
+      out: string;
+      rows: number;
+      event_files: number;
+      warnings: string[];
+    };
+    expect(written).toMatchObject({ out: again, rows: 4, event_files: 1 });
+    expect(written.warnings.some((w) => /torn tail/.test(w))).toBe(true);
+    expect(json.stderr).toMatch(/torn tail/);
     const out = join(dir, 'out.csv');
     const result = await runCli(['import', 'tensorboard', dir, '-o', out]);
     expect(result.code).toBe(0);

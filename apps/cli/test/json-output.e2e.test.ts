@@ -48,13 +48,13 @@ describe('--json output', () => {
     const dir = copyFixture();
     appendFileSync(join(dir, 'pre_eval.jsonl'), 'not json\n');
     appendFileSync(join(dir, 'training_log.csv'), '1,2,3\n');
-    const result = await runCli(['report', dir, '--json', '--resamples', '200'], { timeoutMs: 120_000 });
+    const result = await runCli(['report', dir, '--json', '--resamples', '200']);
     expect(result.code, result.stderr).toBe(0);
     const data = JSON.parse(result.stdout) as { issues: { file: string; line: number }[] };
     expect(data.issues.length).toBeGreaterThanOrEqual(2);
     expect(result.stderr).toMatch(/pre_eval\.jsonl:41: /);
     expect(result.stderr).toMatch(/training_log\.csv:\d+: /);
-  }, 120_000);
+  });
 
   it.skipIf(jsonschemaMissing !== null)('compare --json is valid against metrics.schema.json', async () => {
     const dir = copyFixture();

@@ -29,7 +29,6 @@ async function nativeLibraries(args: string[]) {
   const out = join(tempDir('probe-out'), 'libs.json');
   const result = await runCli(args, {
     env: { NODE_OPTIONS: `--require ${probe}`, NATIVE_PROBE_OUT: out },
-    timeoutMs: 60_000,
   });
   const libs = JSON.parse(readFileSync(out, 'utf8')) as string[];
   return { result, skia: libs.filter((lib) => /skia|canvas/i.test(lib)) };

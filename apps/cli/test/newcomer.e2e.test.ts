@@ -56,11 +56,11 @@ describe('what a newcomer tripped on', () => {
   it('a problem of a whole file is named without a line 0 (run.json that is not JSON)', async () => {
     const dir = copyFixture();
     writeFileSync(join(dir, 'run.json'), '{bad');
-    const result = await runCli(['report', dir, '--resamples', '200'], { timeoutMs: 120_000 });
+    const result = await runCli(['report', dir, '--resamples', '200']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(/run\.json: not valid JSON/);
     expect(result.stderr).not.toMatch(/:0: /);
-  }, 120_000);
+  });
 
   it.each(['report', 'plot', 'compare', 'table', 'gif', 'watch', 'env', 'runs', 'import'])(
     '%s --help points to nothing users do not have (DESIGN.md is in the repository only)',

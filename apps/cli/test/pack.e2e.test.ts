@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -53,6 +53,17 @@ async function registryProblem(): Promise<string | null> {
   }
 }
 
+/** Bytes of every file under `dir` (symbolic links not followed). */
+function bytesUnder(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) total += bytesUnder(path);
+    else if (entry.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
 const problem = await registryProblem();
 const runIt = problem === null || process.env.CI === 'true';
 if (!runIt) console.warn(`skipped: the pack-and-install test installs from npm, and ${problem}`);
@@ -89,6 +100,11 @@ describe('packed and installed with npm', () => {
           timeout: 240_000,
         },
       );
+
+      // What npm put on disk, as the install-size test measures it from the workspace: at most 50 MB,
+      // without the sql.js package (the MLflow store ships its Node build alone)
+      expect(existsSync(join(app, 'node_modules', 'sql.js'))).toBe(false);
+      expect(bytesUnder(join(app, 'node_modules')) / 1e6).toBeLessThanOrEqual(50);
 
       // Only the fonts the charts draw with are installed (the DejaVu family is 12 MB; two faces are used).
       const fonts = (

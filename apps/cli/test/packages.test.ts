@@ -134,6 +134,5 @@ describe('packed tarballs', () => {
           expect(names).toContain(name);
       }
     },
-    60_000,
   );
 });

@@ -120,7 +120,7 @@ describe('evidence watch on a Python trainer folder', () => {
     const dir = copyFixture();
     const before = hashTree(dir);
     const child = startCli(['watch', dir, '--debounce', '50']);
-    await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
+    await waitForOutput(child, (out) => out.stderr.includes('watching'));
     child.kill('SIGINT');
     expect((await finished(child)).code).toBe(0);
     expect(child.output.stdout.match(/^wrote .*report\/\w+\.png$/gm)).toHaveLength(CHARTS.length);
@@ -133,7 +133,7 @@ describe('evidence watch on a Python trainer folder', () => {
     const out = tempDir('watch-out');
     writeFileSync(join(out, 'training_curve.png'), 'not ours');
     const child = startCli(['watch', dir, '-o', out, '--debounce', '50']);
-    await waitForOutput(child, (out) => out.stderr.includes('watching'), 30_000);
+    await waitForOutput(child, (out) => out.stderr.includes('watching'));
     child.kill('SIGINT');
     expect((await finished(child)).code).toBe(0);
     expect(child.output.stdout).toMatch(/skipped training_curve\.png: a file evidence did not write/);

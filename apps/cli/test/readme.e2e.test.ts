@@ -95,10 +95,9 @@ async function runDocumented({ command, line, fails, shown }: ShellCommand, cwd:
     await waitForOutput(
       child,
       (out) => out.stdout.length > 0 && (args[0] !== 'watch' || /watching/.test(out.stderr)),
-      30_000,
     );
     child.kill('SIGINT');
-    const result = await finished(child, 60_000);
+    const result = await finished(child);
     expect(result.code, `${where}\n${result.stderr}`).toBe(0);
     expect(shown, `${where}: the output of a command that runs until Ctrl-C is not compared`).toEqual([]);
     return;
@@ -127,7 +126,7 @@ function runAsShown(
       cwd,
       env,
       stdio: ['ignore', stdout, output],
-      timeout: 60_000,
+      timeout: 240_000,
     });
     return { code: child.status, output: readFileSync(outputFile, 'utf8') };
   } finally {

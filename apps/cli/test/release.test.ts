@@ -47,7 +47,7 @@ describe('scripts/check-release.mjs', () => {
     expect(result.stdout).toMatch(/@evidence\/cli 0\.0\.0 → 0\.1\.0/);
     expect(result.stdout).not.toContain('@evidence/trainer');
     expect(result.stdout).not.toContain('@evidence/node-kit');
-  }, 60_000);
+  });
 
   it('fails on a changeset naming a private package beside public ones', () => {
     const copy = repoCopy();
@@ -59,7 +59,7 @@ describe('scripts/check-release.mjs', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('Found mixed changeset mixed');
     expect(result.stderr).toContain('@evidence/trainer');
-  }, 60_000);
+  });
 
   it('fails on a changeset naming only a private package (changesets would keep it forever)', () => {
     const copy = repoCopy();
@@ -67,7 +67,7 @@ describe('scripts/check-release.mjs', () => {
     const result = checkRelease(copy);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('.changeset/trainer-only.md was not used');
-  }, 60_000);
+  });
 
   it('fails on a hand-written "Unreleased" section in a CHANGELOG', () => {
     const copy = repoCopy();
@@ -80,7 +80,7 @@ describe('scripts/check-release.mjs', () => {
     expect(result.stderr).toContain(
       'packages/csv-log/CHANGELOG.md keeps a hand-written section: "## Unreleased"',
     );
-  }, 60_000);
+  });
 
   it('fails on a new public package that no changeset names', () => {
     const copy = repoCopy();
@@ -93,5 +93,5 @@ describe('scripts/check-release.mjs', () => {
     const result = checkRelease(copy);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('@evidence/brand-new would be published as 0.0.0');
-  }, 60_000);
+  });
 });

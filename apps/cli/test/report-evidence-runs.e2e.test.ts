@@ -34,5 +34,5 @@ describe('report on a folder of evidence runs', () => {
     const more = Number(/charting (\d+) metrics/.exec(mixed.stdout)?.[1]);
     expect(more).toBeGreaterThan(metrics);
     expect(overlays(join(runs, 'report'))).toHaveLength(more);
-  }, 120_000);
+  });
 });

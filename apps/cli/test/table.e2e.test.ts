@@ -78,6 +78,36 @@ describe('evidence table', () => {
     expect((await finished(child)).code).toBe(0);
   });
 
+  it('--follow started before the log: formats from the whole sample, the header once', async () => {
+    const dir = tempDir('follow-before');
+    const csv = join(dir, 'later.csv');
+    const child = startCli(['table', csv, '--follow', '--interval', '100', '--sample', '4']);
+    await waitForOutput(child, (out) => out.stderr.includes('waiting for'));
+    writeFileSync(csv, 'step,value\n');
+    // rows arrive a read apart: whole numbers first, then a fraction and a large value
+    for (const row of ['1,1', '2,2', '3,2.5', '4,1234.5']) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      appendFileSync(csv, `${row}\n`);
+    }
+    await waitForOutput(child, (out) => out.stdout.includes('1234.5'));
+    appendFileSync(csv, '5,3\n');
+    await waitForOutput(child, (out) => /^\s*5\s/m.test(out.stdout));
+    child.kill('SIGINT');
+    const result = await finished(child);
+    expect(result.code, result.stderr).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines.filter((line) => /step/.test(line))).toHaveLength(1); // no header printed again
+    expect(lines.map((line) => line.trim().split(/\s+/))).toEqual([
+      ['step', 'value'],
+      ['1', '1.0000'],
+      ['2', '2.0000'],
+      ['3', '2.5000'],
+      ['4', '1234.5000'],
+      ['5', '3.0000'],
+    ]);
+    expect(new Set(lines.map((line) => line.length)).size).toBe(1); // one width from the first row on
+  });
+
   it('--follow prints rows as they are appended, waits for torn lines to complete, and stops cleanly on SIGINT', async () => {
     const dir = tempDir('follow');
     const csv = join(dir, 'log.csv');

@@ -1,8 +1,9 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { binPath, copyFixture, requireBuiltBin } from './helpers.js';
+import { binPath, copyFixture, requireBuiltBin, tempDir } from './helpers.js';
 
 const exec = promisify(execFile);
 const hasScript = spawnSync('script', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -24,7 +25,10 @@ async function onTerminal(args: string[], env: Record<string, string | undefined
     ...env,
   };
   for (const key of Object.keys(childEnv)) if (childEnv[key] === undefined) delete childEnv[key];
-  const { stdout } = await exec('script', ['-qec', command, '/dev/null'], { env: childEnv, timeout: 60_000 });
+  const { stdout } = await exec('script', ['-qec', command, '/dev/null'], {
+    env: childEnv,
+    timeout: 240_000,
+  });
   return stdout;
 }
 
@@ -34,6 +38,29 @@ describe.skipIf(!runIt)('on a terminal', () => {
     const output = await onTerminal(['report', dir, '--resamples', '2000'], {});
     expect(output).toMatch(/[\u2588\u2591]/); // cli-progress bar characters
     expect(output).toContain('index.html');
+  });
+
+  it('runs --out and export draw a bar on stderr; runs --json none', async () => {
+    const root = tempDir('tty-runs');
+    for (const group of ['a', 'b'])
+      for (const seed of [1, 2, 3]) {
+        mkdirSync(join(root, 'runs', group), { recursive: true });
+        const rows = Array.from({ length: 20 }, (_, k) => `${k},${k * seed + (group === 'a' ? 0 : 5)}`);
+        writeFileSync(join(root, 'runs', group, `s${seed}.csv`), `step,reward\n${rows.join('\n')}\n`);
+      }
+    const bar = /[\u2588\u2591]/;
+    const page = await onTerminal(
+      ['runs', join(root, 'runs'), '--out', join(root, 'page'), '--resamples', '200'],
+      {},
+    );
+    expect(page).toMatch(bar);
+    expect(page).toContain('index.html');
+    const exported = await onTerminal(['export', join(root, 'runs'), '-o', join(root, 'all.csv')], {});
+    expect(exported).toMatch(bar);
+    expect(exported).toContain('wrote');
+    const json = await onTerminal(['runs', join(root, 'runs'), '--json', '--resamples', '200'], {});
+    expect(json).not.toMatch(bar);
+    expect(json).toContain('"tasks"');
   });
 
   it('colours the table header, and not with NO_COLOR', async () => {

@@ -14,7 +14,7 @@ function run(args: string[], env: Record<string, string> = {}) {
   return spawnSync(process.execPath, [bin, ...args], {
     encoding: 'utf8',
     env: { ...clean, NO_COLOR: '1', ...env },
-    timeout: 60_000,
+    timeout: 240_000,
   });
 }
 

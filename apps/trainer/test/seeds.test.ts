@@ -54,7 +54,7 @@ describe('the seeds command (built, as `pnpm seeds` runs it)', () => {
   const bin = fileURLToPath(new URL('../dist/seeds-bin.js', import.meta.url));
   const run = (args: string[]) => {
     if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`pnpm build\` in apps/trainer first`);
-    return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 120_000 });
+    return spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 240_000 });
   };
 
   it('--help exits 0; bad usage exits 2 naming the flag', () => {

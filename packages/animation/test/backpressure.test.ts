@@ -66,7 +66,7 @@ describe('backpressure', () => {
     const capture = recorder.begin(0);
     const frames = Array.from({ length: poolSize }, (_, i) => sceneFrame(width, height, i * 4));
     expect(capture?.addFrame({ width, height, data: frames[0] as Uint8Array })).toBeUndefined();
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 120_000;
     while ((capture?.buffersReady ?? 0) < poolSize - paletteFrames && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }

@@ -13,7 +13,7 @@ describe('crash safety', () => {
       {
         cwd: packageDir,
         encoding: 'utf8',
-        timeout: 60_000,
+        timeout: 240_000,
       },
     );
     expect(run.signal, run.stderr).toBe('SIGKILL');
@@ -32,7 +32,7 @@ describe('crash safety', () => {
     const run = spawnSync(
       process.execPath,
       ['--import', 'tsx', join(packageDir, 'test/child/crash-mid-episode.ts'), dir, 'exit'],
-      { cwd: packageDir, encoding: 'utf8', timeout: 60_000 },
+      { cwd: packageDir, encoding: 'utf8', timeout: 240_000 },
     );
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('exiting');

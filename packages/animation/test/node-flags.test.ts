@@ -16,7 +16,7 @@ describe('node flags', () => {
     const run = spawnSync(
       process.execPath,
       [...flags, '--import', 'tsx', join(packageDir, 'test/child/record-one.ts'), dir],
-      { encoding: 'utf8', timeout: 60_000 },
+      { encoding: 'utf8', timeout: 240_000 },
     );
     expect(run.stderr).not.toMatch(/ERR_WORKER_INVALID_EXEC_ARGV|\[@evidence\/animation\]/);
     expect(run.status).toBe(0);

@@ -91,7 +91,7 @@ describe('report on a folder of runs', () => {
         page = result.page;
         out = result.out;
         browser = await launchChromium();
-      }, 120_000);
+      });
       afterAll(async () => {
         await browser?.close();
       });

@@ -8,6 +8,7 @@ import { rename, rm } from 'node:fs/promises';
 import { openTempBeside } from '@evidence/node-kit';
 import { csvField, formatFloat32, formatNumber } from './cells.js';
 import { type ConfigColumn, configColumns, EXPORT_COLUMNS, runKeys, sourceOf } from './export-columns.js';
+import { withWallClock } from './export-wall.js';
 import type { Run, Series } from './model.js';
 import {
   type Cell,
@@ -57,13 +58,13 @@ function exportRuns(input: readonly Run[] | ExportRuns): ExportRuns {
   };
 }
 
-/** Each run with its series, checked to be the run of `runs` at its index. */
+/** Each run with its series (wall times from its clock column where the format has none), checked to be the run of `runs` at its index. */
 async function* inOrder(input: ExportRuns): AsyncGenerator<[number, Run]> {
   let r = 0;
   for await (const run of input.withSeries()) {
     if (run.id !== input.runs[r]?.id)
       throw new Error(`export: run ${r + 1} read as ${run.id}, expected ${input.runs[r]?.id}`);
-    yield [r++, run];
+    yield [r++, withWallClock(run)];
   }
   if (r !== input.runs.length) throw new Error(`export: ${r} of ${input.runs.length} runs read`);
 }
@@ -101,36 +102,51 @@ function configCell(value: ConfigColumn['values'][number]): string {
 /**
  * Writes the runs as a long-form CSV (RFC 4180; numbers as the shortest text that reads back, float32
  * values as logged; an empty wall_time where the source has none, an empty configuration cell where the
- * run has no such key).
+ * run has no such key). Temp file beside `out`, then rename.
  */
 export async function exportCsv(input: readonly Run[] | ExportRuns, out: string): Promise<ExportResult> {
+  let result: ExportResult | undefined;
+  await writeBeside(out, async (handle) => {
+    result = await exportCsvTo(input, async (text) => {
+      await handle.write(text);
+    });
+  });
+  return result as ExportResult;
+}
+
+/**
+ * The same CSV, handed to `write` in chunks of about 64 K characters as it is made (standard output, a
+ * socket): `write` is awaited, so a slow reader slows the export instead of filling memory.
+ */
+export async function exportCsvTo(
+  input: readonly Run[] | ExportRuns,
+  write: (text: string) => Promise<void>,
+): Promise<ExportResult> {
   const source = exportRuns(input);
   const config = configColumns(source.runs);
   const keys = runKeys(source.runs);
   const metrics = new Set<string>();
   let rows = 0;
-  await writeBeside(out, async (handle) => {
-    let chunk = `${[...EXPORT_COLUMNS, ...config.map((c) => c.name)].map(csvField).join(',')}\n`;
-    for await (const [r, run] of inOrder(source)) {
-      const identity = [run.group, run.task, run.run, keys[r] as string].map(csvField).join(',');
-      const settings = config.map((c) => `,${configCell(c.values[r] ?? null)}`).join('');
-      for (const series of run.series) {
-        metrics.add(series.metric);
-        const prefix = `${identity},${csvField(sourceOf(run, series.source))},${csvField(series.metric)},`;
-        const format = series.float32 ? formatFloat32 : formatNumber;
-        for (let i = 0; i < series.values.length; i++) {
-          const wall = series.wallTimes[i] as number;
-          chunk += `${prefix}${formatNumber(series.steps[i] as number)},${Number.isNaN(wall) ? '' : formatNumber(wall)},${format(series.values[i] as number)}${settings}\n`;
-          rows++;
-          if (chunk.length > CSV_CHUNK) {
-            await handle.write(chunk);
-            chunk = '';
-          }
+  let chunk = `${[...EXPORT_COLUMNS, ...config.map((c) => c.name)].map(csvField).join(',')}\n`;
+  for await (const [r, run] of inOrder(source)) {
+    const identity = [run.group, run.task, run.run, keys[r] as string].map(csvField).join(',');
+    const settings = config.map((c) => `,${configCell(c.values[r] ?? null)}`).join('');
+    for (const series of run.series) {
+      metrics.add(series.metric);
+      const prefix = `${identity},${csvField(sourceOf(run, series.source))},${csvField(series.metric)},`;
+      const format = series.float32 ? formatFloat32 : formatNumber;
+      for (let i = 0; i < series.values.length; i++) {
+        const wall = series.wallTimes[i] as number;
+        chunk += `${prefix}${formatNumber(series.steps[i] as number)},${Number.isNaN(wall) ? '' : formatNumber(wall)},${format(series.values[i] as number)}${settings}\n`;
+        rows++;
+        if (chunk.length > CSV_CHUNK) {
+          await write(chunk);
+          chunk = '';
         }
       }
     }
-    await handle.write(chunk);
-  });
+  }
+  await write(chunk);
   return { rows, metrics: metrics.size, config: config.map((c) => c.name) };
 }
 

@@ -27,6 +27,7 @@ export {
   type ExportResult,
   type ExportRuns,
   exportCsv,
+  exportCsvTo,
   exportParquet,
   exportRowCount,
 } from './export.js';

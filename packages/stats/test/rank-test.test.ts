@@ -101,7 +101,7 @@ describe.skipIf(pythonMissing)('rankTest against SciPy', () => {
       expect(got.method).toBe('exact');
       expect(Math.abs(got.p - (expected[i] as number)), `${c.kind} ${JSON.stringify(c)}`).toBeLessThan(1e-12);
     });
-  }, 60_000);
+  });
 });
 
 describe('rankTest: the level holds at any n', () => {

@@ -60,7 +60,7 @@ describe.skipIf(!hasTmux && process.env.CI !== 'true')('run console in a real te
     tmux('new-session', '-d', '-x', '100', '-y', '24', '-s', 'demo', command);
     try {
       let pane = '';
-      const deadline = Date.now() + 30_000;
+      const deadline = Date.now() + 120_000;
       while (Date.now() < deadline) {
         pane = tmux('capture-pane', '-p', '-t', 'demo');
         if (pane.includes('all steps done') && pane.includes('40/40')) break;
@@ -81,7 +81,7 @@ describe.skipIf(!hasTmux && process.env.CI !== 'true')('run console in a real te
       expect(lines).toContain('W checkpoint at step 40');
 
       // after close: the final bar stays, the program exits cleanly
-      const end = Date.now() + 30_000;
+      const end = Date.now() + 120_000;
       while (Date.now() < end && !pane.includes('DEMO-EXIT=')) {
         await new Promise((r) => setTimeout(r, 200));
         pane = tmux('capture-pane', '-p', '-t', 'demo');

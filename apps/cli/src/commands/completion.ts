@@ -4,7 +4,8 @@
  * what the CLI accepts. Hand-written generators: the npm completion libraries want their own parser.
  */
 import { Argument, type Command, type Option } from 'commander';
-import { type CliIo, printLine } from '../io.js';
+import { UsageError } from '../errors.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 
 const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
@@ -27,7 +28,8 @@ interface CommandSpec {
 export function completionCommand(command: Command, io: CliIo): void {
   command
     .description('print a shell completion script for bash, zsh or fish')
-    .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
+    .addArgument(new Argument('[shell]', 'bash, zsh or fish').choices(SHELLS))
+    .option('--json', 'the commands, options and values the scripts are made from, as JSON (no shell needed)')
     .addHelpText(
       'after',
       `
@@ -36,10 +38,15 @@ Install:
   zsh   echo 'source <(evidence completion zsh)' >> ~/.zshrc      (after compinit)
   fish  evidence completion fish > ~/.config/fish/completions/evidence.fish`,
     )
-    .action((shell: Shell) => {
+    .action((shell: Shell | undefined, options: { json?: boolean }) => {
       const program = command.parent as Command;
       const specs = commandSpecs(program);
       const global = flagsOf(program);
+      if (options.json) {
+        printJson(io.stdout, { commands: specs, options: global });
+        return;
+      }
+      if (shell === undefined) throw new UsageError('completion: expected a shell: bash, zsh or fish');
       const script = { bash: bashScript, zsh: zshScript, fish: fishScript }[shell](specs, global);
       printLine(io.stdout, script.trimEnd());
     });

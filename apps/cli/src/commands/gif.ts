@@ -4,7 +4,7 @@ import { NotRegularFileError, openInput, registerTemp, releaseTemp } from '@evid
 import type { Command } from 'commander';
 import pngjs from 'pngjs';
 import { InputError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireDir, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
@@ -15,6 +15,7 @@ interface GifOptions {
   out: string;
   fps: number;
   force?: boolean;
+  json?: boolean;
 }
 
 const byName = new Intl.Collator('en', { numeric: true }).compare;
@@ -26,6 +27,7 @@ export function gifCommand(command: Command, io: CliIo): void {
     .requiredOption('-o, --out <file>', 'the GIF to write')
     .option('--fps <n>', 'frames per second', integerOption(1, 100), 30)
     .option('--force', 'replace OUT when it already exists (never one of the frames read)')
+    .option('--json', 'print what was written as JSON (file, frames, fps, width, height)')
     .addHelpText('after', '\nExample:\n  $ evidence gif runs/ep-0042/frames -o episode-42.gif --fps 15')
     .action(async (dirArg: string, options: GifOptions) => {
       const dir = resolvePath(io, dirArg);
@@ -39,11 +41,21 @@ export function gifCommand(command: Command, io: CliIo): void {
       if ((await kindOf(dirname(out))) !== 'dir')
         throw new InputError(displayPath(io, dirname(out)), 'no such directory (the folder for -o)');
       await refuseToReplace(io, out, dir, frames, options.force === true);
-      const written = await encodeFrames(io, dir, frames, out, options.fps);
-      printLine(
-        io.stdout,
-        `wrote   ${displayPath(io, written)} (${frames.length} frames at ${options.fps} fps)`,
-      );
+      const written = await encodeFrames(io, dir, frames, out, options.fps, options.json === true);
+      if (options.json) {
+        const { width, height } = written;
+        printJson(io.stdout, {
+          out: displayPath(io, written.out),
+          frames: frames.length,
+          fps: options.fps,
+          width,
+          height,
+        });
+      } else
+        printLine(
+          io.stdout,
+          `wrote   ${displayPath(io, written.out)} (${frames.length} frames at ${options.fps} fps)`,
+        );
     });
 }
 
@@ -87,11 +99,12 @@ async function encodeFrames(
   frames: string[],
   out: string,
   fps: number,
-): Promise<string> {
+  quiet: boolean,
+): Promise<{ out: string; width: number; height: number }> {
   const { CaptureSchedule, EpisodeRecorder, MAX_FRAME_PIXELS } = await import('@evidence/animation');
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
   registerTemp(work); // removed on Ctrl-C too
-  const progress = createProgress(io);
+  const progress = createProgress(io, { quiet });
   const problems: Error[] = [];
   const recorder = new EpisodeRecorder({
     dir: work,
@@ -127,7 +140,7 @@ async function encodeFrames(
       throw new Error(`${displayPath(io, out)}: not written${problems[0] ? `: ${problems[0].message}` : ''}`);
     await rename(result.gif, out);
     for (const problem of problems) printLine(io.stderr, `evidence: warning: ${problem.message}`);
-    return out;
+    return { out, width: size?.width ?? 0, height: size?.height ?? 0 };
   } finally {
     // On a bad frame: drop the half-made GIF and stop the encoder thread, or the process would not exit.
     capture?.discard();

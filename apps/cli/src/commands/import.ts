@@ -2,13 +2,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { InputError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { count } from '../words.js';
 
 interface TensorboardOptions {
   out: string;
   force?: boolean;
+  json?: boolean;
 }
 
 /** Warnings printed before "… and N more": enough to see what kind of damage, never a flood. */
@@ -24,6 +25,7 @@ export function importCommand(command: Command, io: CliIo): void {
     .argument('<run-dir>', 'a TensorBoard run folder (or one events.out.tfevents.* file)')
     .requiredOption('-o, --out <file>', 'the CSV to write')
     .option('--force', 'replace OUT when it already exists')
+    .option('--json', 'print what was written as JSON (file, values, tags, rows, event files, warnings)')
     .addHelpText(
       'after',
       '\nRows by step; a tag logged several times at one step (one episodic return per finished environment)\n' +
@@ -97,10 +99,14 @@ export function importCommand(command: Command, io: CliIo): void {
       await writeFileAtomic(out, csv);
       const values = scalars.series.reduce((n, s) => n + s.values.length, 0);
       const rows = csv.split('\n').length - 2;
-      printLine(
-        io.stdout,
-        `wrote   ${displayPath(io, out)} (${count(values, 'value')} of ${count(scalars.series.length, 'tag')} in ${count(rows, 'row')}, from ${count(files, 'event file')})`,
-      );
+      if (options.json) {
+        const result = { values, tags: scalars.series.length, rows, event_files: files, warnings: issues };
+        printJson(io.stdout, { out: displayPath(io, out), ...result });
+      } else
+        printLine(
+          io.stdout,
+          `wrote   ${displayPath(io, out)} (${count(values, 'value')} of ${count(scalars.series.length, 'tag')} in ${count(rows, 'row')}, from ${count(files, 'event file')})`,
+        );
     });
 }
 

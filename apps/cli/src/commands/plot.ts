@@ -9,12 +9,13 @@ import type { StandardChart, StandardChartsResult } from '@evidence/plots';
 import type { Command } from 'commander';
 import { discoveryOptions, readRuns } from '../discovery.js';
 import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJson, printLine } from '../io.js';
 import { fromReadIssues, printIssues } from '../issues.js';
 import { listOption } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
 import { MAX_RUNS_DRAWN, runsChart } from '../run-chart.js';
+import { collectWritten } from '../written-json.js';
 
 interface PlotOptions {
   pattern?: string;
@@ -27,6 +28,7 @@ interface PlotOptions {
   title?: string;
   out?: string;
   force?: boolean;
+  json?: boolean;
 }
 
 /** Why a chart was not drawn where a file evidence did not write already is. */
@@ -54,6 +56,10 @@ export function plotCommand(command: Command, io: CliIo): void {
       "output file for a CSV (.png, .svg or .pdf), output folder for a folder (default: the folder's report/)",
     )
     .option('--force', 'write over existing files that evidence did not write')
+    .option(
+      '--json',
+      'print what was written and skipped as JSON ({"written": [...], "skipped": [{file, why}]})',
+    )
     .addHelpText(
       'after',
       `
@@ -65,60 +71,68 @@ Examples:
   $ evidence plot runs/ -o runs.png                 # every run found (CleanRL, SB3, RLlib…), one line each`,
     )
     .action(async (pathArg: string, options: PlotOptions) => {
-      const path = resolvePath(io, pathArg);
-      const kind = await kindOf(path);
-      if (kind === 'missing') throw new InputError(displayPath(io, path), 'no such file or directory');
-      if (kind === 'dir' && !(await isEvidenceFolder(path))) {
-        await plotRuns(io, path, options, options.out ? resolvePath(io, options.out) : `${path}.png`);
-        return;
+      if (!options.json) return plotAction(io, pathArg, options);
+      // --json: the lines it prints gathered into one document, printed even when a chart failed
+      const json = collectWritten(io);
+      try {
+        await plotAction(json.io, pathArg, options);
+      } finally {
+        printJson(io.stdout, json.take());
       }
-      if (kind === 'dir') {
-        if (options.x || options.y || options.logY) {
-          throw new UsageError(
-            '--x, --y and --log-y choose columns of one CSV; give a CSV file, not a folder',
-          );
-        }
-        const outDir = options.out ? resolvePath(io, options.out) : await reportDirOf(path);
-        const { standardCharts } = await import('@evidence/plots');
-        const result = await drawStandardCharts(io, standardCharts(path), outDir, {
-          force: options.force === true,
-        });
-        throwIfFailed(result);
-        return;
-      }
-      const plain = await isPlainCsv(path);
-      if (!plain) {
-        const out = options.out
-          ? resolvePath(io, options.out)
-          : join(dirname(path), `${basename(path, extname(path))}.png`);
-        await plotRuns(io, path, options, out);
-        return;
-      }
-      if (options.y) {
-        await plotColumns(io, path, { ...options, y: options.y });
-        return;
-      }
-      if (options.x || options.logY) throw new UsageError('--x and --log-y need --y <columns>');
-      const { standardCharts } = await import('@evidence/plots');
-      const chart = standardCharts(dirname(path)).find(
-        (chart) => chart.inputs.length === 1 && chart.inputs[0] === path,
-      );
-      if (!chart) {
-        // any other CSV: its default curve (the reward or return over its step), as for any run file
-        const out = options.out
-          ? resolvePath(io, options.out)
-          : join(dirname(path), `${basename(path, extname(path))}.png`);
-        await plotRuns(io, path, options, out);
-        return;
-      }
-      const out = options.out
-        ? resolvePath(io, options.out)
-        : join(await reportDirOf(dirname(path)), basename(chart.out));
-      await refuseForeign(io, out, options.force);
-      throwIfFailed(
-        await drawStandardCharts(io, [chart], dirname(out), { outputFor: () => out, force: true }),
-      );
     });
+}
+
+/** Draws the standard charts of a folder or log, a run file's curves, or columns of any CSV. */
+async function plotAction(io: CliIo, pathArg: string, options: PlotOptions): Promise<void> {
+  const path = resolvePath(io, pathArg);
+  const kind = await kindOf(path);
+  if (kind === 'missing') throw new InputError(displayPath(io, path), 'no such file or directory');
+  if (kind === 'dir' && !(await isEvidenceFolder(path))) {
+    await plotRuns(io, path, options, options.out ? resolvePath(io, options.out) : `${path}.png`);
+    return;
+  }
+  if (kind === 'dir') {
+    if (options.x || options.y || options.logY) {
+      throw new UsageError('--x, --y and --log-y choose columns of one CSV; give a CSV file, not a folder');
+    }
+    const outDir = options.out ? resolvePath(io, options.out) : await reportDirOf(path);
+    const { standardCharts } = await import('@evidence/plots');
+    const result = await drawStandardCharts(io, standardCharts(path), outDir, {
+      force: options.force === true,
+    });
+    throwIfFailed(result);
+    return;
+  }
+  const plain = await isPlainCsv(path);
+  if (!plain) {
+    const out = options.out
+      ? resolvePath(io, options.out)
+      : join(dirname(path), `${basename(path, extname(path))}.png`);
+    await plotRuns(io, path, options, out);
+    return;
+  }
+  if (options.y) {
+    await plotColumns(io, path, { ...options, y: options.y });
+    return;
+  }
+  if (options.x || options.logY) throw new UsageError('--x and --log-y need --y <columns>');
+  const { standardCharts } = await import('@evidence/plots');
+  const chart = standardCharts(dirname(path)).find(
+    (chart) => chart.inputs.length === 1 && chart.inputs[0] === path,
+  );
+  if (!chart) {
+    // any other CSV: its default curve (the reward or return over its step), as for any run file
+    const out = options.out
+      ? resolvePath(io, options.out)
+      : join(dirname(path), `${basename(path, extname(path))}.png`);
+    await plotRuns(io, path, options, out);
+    return;
+  }
+  const out = options.out
+    ? resolvePath(io, options.out)
+    : join(await reportDirOf(dirname(path)), basename(chart.out));
+  await refuseForeign(io, out, options.force);
+  throwIfFailed(await drawStandardCharts(io, [chart], dirname(out), { outputFor: () => out, force: true }));
 }
 
 interface RunPlotOptions extends PlotOptions {

@@ -61,7 +61,7 @@ Examples:
         dir,
         dirArg === undefined ? ' (give the evidence folder, or set EVIDENCE_DIR)' : '',
       );
-      const progress = createProgress(io);
+      const progress = createProgress(io, { quiet: options.json === true });
       const { buildReport, NothingToReportError } = await import('@evidence/report');
       let result: ReportResult;
       try {

@@ -8,6 +8,7 @@ import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { integerOption, MAX_RESAMPLES } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
+import { createProgress } from '../progress.js';
 import { runsMetrics } from '../runs-metrics.js';
 import { count } from '../words.js';
 import { referenceScores } from './reference-scores.js';
@@ -132,6 +133,10 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
     ...(out === undefined ? {} : { exclude: out }),
   });
   const { runsReport } = await import('@evidence/report');
+  // on a terminal: the statistics, then the page and charts (--out); nothing on a pipe or with --json
+  const progress = createProgress(io, { quiet: options.json === true });
+  const phases = out === undefined ? 1 : 2;
+  progress.update(0, phases, `statistics of ${count(found.runs.length, 'run')}`);
   let runs: RunsReport;
   try {
     runs = await runsReport(found, {
@@ -145,6 +150,7 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
       ...(options.baseline === undefined ? {} : { baseline: options.baseline }),
     });
   } catch (error) {
+    progress.stop();
     printSkipped(io, found, root, where);
     if (error instanceof Error && error.name === 'RunsInputError') {
       const runPath = found.runs.find((r) => error.message.startsWith(`${r.id}`));
@@ -152,6 +158,7 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
     }
     throw error;
   }
+  progress.stop();
   printSkipped(io, found, root, where);
   // runs logging other columns than the x and y compared: left out, said like the discovery's skips
   for (const s of runs.left) printLine(io.stderr, `${where}/${s.path}: skipped: ${s.why}`);
@@ -164,7 +171,8 @@ async function runsAction(io: CliIo, rootArg: string, options: RunsOptions): Pro
     printJson(io.stdout, { ...runs.json(), unread: found.unread });
   } else printLine(io.stdout, runs.text());
   if (out !== undefined) {
-    const written = await runs.write(out);
+    progress.update(1, phases, 'charts and page');
+    const written = await runs.write(out).finally(() => progress.stop());
     const charts = written.files.filter((f) => f.endsWith('.png')).length;
     printLine(
       options.json ? io.stderr : io.stdout,

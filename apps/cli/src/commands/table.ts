@@ -11,7 +11,7 @@ import type { Command } from 'commander';
 import { chooseColumns } from '../column-formats.js';
 import { readRuns } from '../discovery.js';
 import { InputError } from '../errors.js';
-import { type CliIo, printLine, writeWithBackpressure } from '../io.js';
+import { type CliIo, jsonLine, printLine, writeWithBackpressure } from '../io.js';
 import { IssuePrinter, preview } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
@@ -21,6 +21,7 @@ interface TableOptions {
   interval: number;
   sample: number;
   repeatHeader?: number;
+  json?: boolean;
 }
 
 export function tableCommand(command: Command, io: CliIo): void {
@@ -40,6 +41,10 @@ export function tableCommand(command: Command, io: CliIo): void {
       500,
     )
     .option('--sample <rows>', "rows read before choosing each column's format", integerOption(1), 50)
+    .option(
+      '--json',
+      'one JSON object per row (JSON Lines), numbers as logged; with --follow, as rows arrive',
+    )
     .option(
       '--repeat-header <rows>',
       'print the header again every N rows; 0: once (default: a screenful on a terminal, else once)',
@@ -172,8 +177,15 @@ async function requireCsv(io: CliIo, path: string): Promise<void> {
 }
 
 /**
- * Holds back the first rows until it has seen enough of them to choose each column's format; when
- * following a log, starts with the rows there are, so a new run shows from its first row.
+ * Under --follow, how long the first rows are held back waiting for the sample to fill: a trainer that
+ * logs slowly still shows its first rows after this, with formats chosen from the rows there are.
+ */
+const FOLLOW_SETTLE_MS = 10_000;
+
+/**
+ * Holds back the first rows until it has seen enough of them (`--sample`) to choose each column's
+ * format, once: a table started before the trainer (waiting for its log) prints its header once and
+ * keeps its formats. Following a slow log, it starts with the rows there are after FOLLOW_SETTLE_MS.
  */
 class TablePrinter {
   readonly #io: CliIo;
@@ -183,6 +195,8 @@ class TablePrinter {
   #table: StepTable | null = null;
   #header: string[] | null = null;
   #buffered: CsvRow[] = [];
+  /** when the first held-back row arrived (ms since the epoch), under --follow */
+  #heldSince: number | null = null;
   /** lines not yet written: one write per batch, not per row */
   #out = '';
 
@@ -215,15 +229,23 @@ class TablePrinter {
     this.#issues.print(
       batch.skipped.map((skip) => ({ file: this.#path, line: skip.line, reason: skip.reason })),
     );
+    if (this.#options.json) {
+      for (const row of batch.rows) this.#out += `${jsonRow(row)}\n`;
+      return;
+    }
     if (this.#table) {
       for (const row of batch.rows) this.#print(row);
       return;
     }
     pushAll(this.#buffered, batch.rows);
-    const following = this.#options.follow === true && !batch.more;
-    if (this.#buffered.length >= this.#options.sample || (following && this.#buffered.length > 0)) {
-      this.#start();
-    }
+    if (this.#buffered.length >= this.#options.sample || this.#settled(batch)) this.#start();
+  }
+
+  /** Following, rows have waited FOLLOW_SETTLE_MS for the sample to fill: show them anyway. */
+  #settled(batch: CsvFollowBatch): boolean {
+    if (this.#options.follow !== true || batch.more || this.#buffered.length === 0) return false;
+    this.#heldSince ??= Date.now();
+    return Date.now() - this.#heldSince >= FOLLOW_SETTLE_MS;
   }
 
   /** Writes the pending lines, waiting for a slow pipe, so a million-row log never piles up in memory. */
@@ -235,7 +257,7 @@ class TablePrinter {
 
   /** Prints what is still held back (fewer rows than the sample). */
   finish(): void {
-    if (!this.#table && this.#header) this.#start();
+    if (!this.#table && this.#header && !this.#options.json) this.#start();
   }
 
   #start(): void {
@@ -263,6 +285,7 @@ class TablePrinter {
     this.#line(this.#table.header());
     const rows = this.#buffered;
     this.#buffered = [];
+    this.#heldSince = null;
     for (const row of rows) this.#print(row);
   }
 
@@ -273,6 +296,24 @@ class TablePrinter {
   #line(text: string): void {
     if (text !== '') this.#out += text.endsWith('\n') ? text : `${text}\n`;
   }
+}
+
+/**
+ * A row as one line of JSON: numbers as logged; NaN and the infinities, which JSON has not, as the
+ * strings "nan", "inf" and "-inf" (as Python prints them) rather than null, so none is lost.
+ */
+function jsonRow(row: CsvRow): string {
+  const shown: Record<string, number | string | boolean | null> = {};
+  for (const [key, value] of Object.entries(row))
+    shown[key] =
+      typeof value === 'number' && !Number.isFinite(value)
+        ? Number.isNaN(value)
+          ? 'nan'
+          : value > 0
+            ? 'inf'
+            : '-inf'
+        : value;
+  return jsonLine(shown);
 }
 
 /** Everything appended so far, a few megabytes at a time. */

@@ -2,10 +2,11 @@ import { type FSWatcher, readdirSync, statSync, watch as watchFs } from 'node:fs
 import { basename, join } from 'node:path';
 import type { Command } from 'commander';
 import { describeError, InputError } from '../errors.js';
-import { type CliIo, printLine } from '../io.js';
+import { type CliIo, printJsonLine, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
+import { collectWritten } from '../written-json.js';
 import { drawStandardCharts, isEvidenceFolder, plotRuns, reportDirOf } from './plot.js';
 import { defaultEvidenceDir } from './report.js';
 
@@ -14,6 +15,7 @@ interface WatchOptions {
   report?: boolean;
   poll?: number | true;
   out?: string;
+  json?: boolean;
 }
 
 // our logs and evaluations, other trainers' CSV/TSV logs and TensorBoard event files
@@ -38,6 +40,10 @@ export function watchCommand(command: Command, io: CliIo): void {
       `check the logs every ms (default ${POLL_MS}) instead of waiting for file events, for network and container mounts; without it, a check every ${BACKUP_POLL_MS} ms backs the events up`,
       integerOption(20),
     )
+    .option(
+      '--json',
+      'one line of JSON per drawing: {"written": [...], "skipped": [{file, why}]} (JSON Lines)',
+    )
     .addHelpText(
       'after',
       '\nExamples:\n  $ evidence watch runs/ppo-42/evidence --debounce 1000\n  $ evidence watch /mnt/nfs/run/evidence --poll 500',
@@ -52,38 +58,42 @@ export function watchCommand(command: Command, io: CliIo): void {
       const out = options.out ? resolvePath(io, options.out) : await reportDirOf(dir);
       const { standardCharts } = await import('@evidence/plots');
       const charts = standardCharts(dir);
+      // --json: each drawing's lines gathered into one JSON line on stdout
+      const json = options.json ? collectWritten(io) : null;
+      const drawIo = json?.io ?? io;
       const redraw = async (changed: ReadonlySet<string> | null) => {
         try {
           // a folder of another trainer's runs (SB3 logs, a TensorBoard run): their curves, through the discovery
           if (!options.report && !(await isEvidenceFolder(dir))) {
             const { discoverRuns } = await import('@evidence/sources');
             if ((await discoverRuns(dir, { exclude: out })).runs.length === 0) return; // nothing logged yet
-            await plotRuns(io, dir, {}, join(out, 'runs.png'));
+            await plotRuns(drawIo, dir, {}, join(out, 'runs.png'));
             return;
           }
           if (options.report) {
             const { buildReport } = await import('@evidence/report');
             const result = await buildReport(dir, { out });
             printLine(
-              io.stdout,
-              `updated ${displayPath(io, result.page)} (${result.written.length} file${result.written.length === 1 ? '' : 's'})`,
+              drawIo.stdout,
+              `updated ${displayPath(drawIo, result.page)} (${result.written.length} file${result.written.length === 1 ? '' : 's'})`,
             );
-            printIssues(io, result.issues);
+            printIssues(drawIo, result.issues);
           } else {
             const affected = changed
               ? charts.filter((chart) => chart.inputs.some((input) => changed.has(basename(input))))
               : charts;
             if (affected.length === 0) return;
-            await drawStandardCharts(io, affected, out);
+            await drawStandardCharts(drawIo, affected, out);
           }
           // an open index.html re-loads this file and redraws its charts: the page follows the run
           const { writeLiveReportData } = await import('@evidence/report');
           const live = await writeLiveReportData(dir, { ifPageExists: true, out });
-          for (const problem of live?.problems ?? []) printLine(io.stderr, `evidence: ${problem}`);
+          for (const problem of live?.problems ?? []) printLine(drawIo.stderr, `evidence: ${problem}`);
         } catch (error) {
           // A half-written or malformed log must not end the watch: say so, and draw again on the next change.
-          printLine(io.stderr, `evidence: ${describeError(error)}`);
+          printLine(drawIo.stderr, `evidence: ${describeError(error)}`);
         }
+        if (json) printJsonLine(io.stdout, json.take());
       };
       const pollMs = options.poll === true ? POLL_MS : options.poll;
       await watchUntilAborted(dir, options.debounce, pollMs, io.signal, redraw, (how) =>

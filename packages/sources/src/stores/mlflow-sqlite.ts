@@ -3,12 +3,15 @@
  * backend of MLflow 3): the tables of mlflow/store/tracking/dbmodels/models.py — `experiments`, `runs`,
  * `metrics` (key, value, timestamp ms, step, is_nan, run_uuid; NaN stored as 0 with is_nan = 1), `params`,
  * `tags`. Read through sql.js (SQLite compiled to WebAssembly: no native build), the whole file in memory.
+ * sql.js is loaded on the first MLflow database found, never by the commands that meet none.
  */
 
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { openInput, pushAll } from '@evidence/node-kit';
-import initSqlJs, { type Database, type SqlValue } from 'sql.js';
+import type { Database, SqlJsStatic, SqlValue } from 'sql.js';
 import { configMeta } from '../config-meta.js';
 import { defaultY } from '../formats.js';
 import type { Series } from '../model.js';
@@ -17,10 +20,24 @@ import { type RunPart, tablePart } from '../readers.js';
 const SQLITE_MAGIC = 'SQLite format 3\u0000';
 const TABLES = ['experiments', 'runs', 'metrics', 'params', 'tags'];
 
-let sqlite: ReturnType<typeof initSqlJs> | undefined;
+let sqlite: Promise<SqlJsStatic> | undefined;
+
+/**
+ * The package ships only sql.js's Node build, `dist/sql-wasm.cjs` and its `sql-wasm.wasm` (0.7 MB), copied
+ * there by the build, instead of depending on the whole sql.js package (31 MB of builds for every target).
+ * Run from source (the tests), the sql.js dev dependency is the same build.
+ */
+async function loadSqlJs(): Promise<SqlJsStatic> {
+  const shipped = fileURLToPath(new URL('./sql-wasm.cjs', import.meta.url));
+  const module = existsSync(shipped)
+    ? ((await import(pathToFileURL(shipped).href)) as { default: typeof import('sql.js').default })
+    : await import('sql.js');
+  const wasm = existsSync(shipped) ? fileURLToPath(new URL('./sql-wasm.wasm', import.meta.url)) : undefined;
+  return module.default(wasm === undefined ? undefined : { locateFile: () => wasm });
+}
 
 async function openDatabase(path: string): Promise<Database> {
-  sqlite ??= initSqlJs();
+  sqlite ??= loadSqlJs();
   const SQL = await sqlite;
   return new SQL.Database(await readFile(path));
 }

@@ -1,0 +1,123 @@
+/**
+ * `pnpm bench` (part): the speed of refusing or reading hostile input and of stopping at Ctrl-C, which
+ * the tests no longer assert (a loaded machine made a correct command miss a 10 s limit). Each figure is
+ * printed next to `evidence --version` measured in the same run, so a slow machine shows as a slow
+ * baseline rather than a regression. Targets: each input ≤ 10 s; Ctrl-C ends a busy `runs` in ≤ 1 s.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
+
+const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+if (!existsSync(bin)) {
+  console.log(`hostile-input bench skipped: needs a built ${bin}`);
+  process.exit(0);
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A PNG whose header claims width×height pixels: a few hundred bytes that would decode to gigabytes. */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const row = Buffer.alloc(1 + width * 4);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 16 }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function timed(args: string[], cwd: string): { seconds: number; code: number | null } {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, code: result.status };
+}
+
+/** Seconds from SIGINT to exit of a `runs` busy in a 100,000-resample bootstrap. */
+async function ctrlC(cwd: string): Promise<{ seconds: number; code: number | null }> {
+  for (const group of ['a', 'b', 'c', 'd'])
+    for (let seed = 0; seed < 30; seed++) {
+      mkdirSync(join(cwd, 'runs', group, 't'), { recursive: true });
+      const rows = Array.from({ length: 200 }, (_, step) => `${step},${Math.sin(step + seed) + step / 100}`);
+      writeFileSync(join(cwd, 'runs', group, 't', `${seed}.csv`), `step,reward\n${rows.join('\n')}\n`);
+    }
+  const child = spawn(
+    process.execPath,
+    [bin, 'runs', 'runs', '--pattern', '{group}/{task}/{run}.csv', '--resamples', '100000', '--json'],
+    { cwd, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  await new Promise<void>((resolve) => {
+    child.stderr.setEncoding('utf8').on('data', (text: string) => {
+      stderr += text;
+      if (stderr.includes('120 runs')) resolve();
+    });
+    child.on('close', () => resolve());
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const sent = process.hrtime.bigint();
+  child.kill('SIGINT');
+  const code = await new Promise<number | null>((resolve) => child.on('close', (c) => resolve(c)));
+  return { seconds: Number(process.hrtime.bigint() - sent) / 1e9, code };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'evidence-bench-hostile-'));
+try {
+  mkdirSync(join(dir, 'frames'));
+  writeFileSync(join(dir, 'frames', 'f1.png'), hugePng(20000, 20000));
+  for (const [name, header] of [
+    ['metrics.csv', 'step'],
+    ['progress.csv', 'time/total_timesteps'],
+  ] as const) {
+    mkdirSync(join(dir, name));
+    const columns = [header, ...Array.from({ length: 4999 }, (_, i) => `k${i}`)];
+    const rows = [0, 1, 2].map((step) => [step, ...Array(4999).fill(1)].join(','));
+    writeFileSync(join(dir, name, name), `${[columns.join(','), ...rows].join('\n')}\n`);
+  }
+  execFileSync('mkfifo', [join(dir, 'fifo.csv')]);
+  const rows: [string, { seconds: number; code: number | null }, number][] = [
+    ['baseline: evidence --version', timed(['--version'], dir), Number.NaN],
+    ['gif: a PNG claiming 20000×20000 pixels', timed(['gif', 'frames', '-o', 'out.gif'], dir), 10],
+    ['report: 5,000 columns (metrics.csv)', timed(['report', 'metrics.csv'], dir), 10],
+    ['report: 5,000 columns (progress.csv)', timed(['report', 'progress.csv'], dir), 10],
+    ['table: a FIFO, refused', timed(['table', 'fifo.csv'], dir), 10],
+    ['runs: SIGINT to exit, mid-bootstrap', await ctrlC(dir), 1],
+  ];
+  console.log('hostile input and Ctrl-C                  exit     wall  target');
+  for (const [name, result, target] of rows) {
+    const verdict = Number.isNaN(target)
+      ? ''
+      : `≤ ${target} s: ${result.seconds <= target ? 'within' : 'OVER'}`;
+    console.log(
+      `${name.padEnd(42)} ${String(result.code).padStart(4)}  ${result.seconds.toFixed(2).padStart(6)} s  ${verdict}`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
