@@ -37,7 +37,9 @@ describe('one folder, one answer, whichever command asks', () => {
     const exportedRuns = new Set(rows.map((r) => `${r.run_id} ${r.group} ${r.task}`));
     expect([...exportedRuns].sort()).toEqual(said.runs.map(identity).sort());
     for (const run of said.runs) {
-      const steps = rows.filter((r) => r.run_id === run.path && r.metric === said.y).map((r) => Number(r.step));
+      const steps = rows
+        .filter((r) => r.run_id === run.path && r.metric === said.y)
+        .map((r) => Number(r.step));
       expect(steps.length, `${run.path}: ${said.y} exported`).toBeGreaterThan(0);
       expect(Math.max(...steps)).toBe(run.last_x);
     }
