@@ -646,6 +646,20 @@ describe('the rules, each alone', () => {
     expect(runs.map((r) => r.task).sort()).toEqual(['Hopper-v2', 'Hopper-v2', 'Walker2d-v2']);
   });
 
+  it("a report evidence wrote inside the folder is no run: its files are said to be the report's", async () => {
+    const root = join(tempDir('own-report'), 'run');
+    mkdirSync(join(root, 'report'), { recursive: true });
+    writeFileSync(join(root, 'progress.csv'), 'step,reward\n1,1\n2,2\n3,3\n');
+    writeFileSync(join(root, 'report', 'REPORT.md'), '# Training evidence\n');
+    writeFileSync(join(root, 'report', '.evidence-report.json'), '{"files":{}}\n');
+    writeFileSync(join(root, 'report', 'overlay-1-reward.svg'), '<svg/>\n');
+    const { runs, unread } = await discoverRuns(root);
+    expect(runs.map((r) => r.id)).toEqual(['.']);
+    expect(new Set(unread.map((u) => u.why))).toEqual(
+      new Set(['a report written by `evidence report`, not a run']),
+    );
+  });
+
   it('the unread note names five files with why, then how many more', () => {
     const unread = Array.from({ length: 7 }, (_, i) => ({
       path: `r/f${i}.png`,
