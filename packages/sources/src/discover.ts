@@ -114,14 +114,15 @@ async function listing(root: string, options: DiscoverOptions): Promise<Listing>
     activeSeconds: ACTIVE_SECONDS,
     now: Date.now(),
   };
-  const { candidates, unread } = await catalogue(ctx, { inside });
+  const { candidates, unread, unreadable } = await catalogue(ctx, { inside });
   pushAll(unread, tree.notWalked);
   if (!info.isDirectory()) {
+    if (unreadable[0]) throw new Error(`${root}: ${unreadable[0].why}`);
     // a binary file named .csv would only yield a reader's complaint about its bytes: say what it is
     if (candidates.length === 0 || (await isBinaryText(root)))
       throw new UnknownFileError(await unknownFileMessage(root));
   }
-  const skipped: SkippedRun[] = [...tree.unreadable];
+  const skipped: SkippedRun[] = [...tree.unreadable, ...unreadable];
   const chosen = choose(candidates, compiled, options.pattern, skipped);
   const patterned = compiled !== null;
   const listed = new Map<ListedRun, Chosen>();
