@@ -70,10 +70,10 @@ export async function walkTree(
   let level: { rel: string; abs: string }[] = [{ rel: '.', abs: root }];
   for (let depth = 0; level.length > 0; depth++) {
     const listed = await mapLimit(level, 16, async ({ rel, abs }) => {
-      const entries = await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      const entries = await listFolder(abs, rel, tree).catch((error: NodeJS.ErrnoException) => {
         const why = error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.message;
         tree.unreadable.push({ path: rel, why: `folder not readable (${why})` });
-        return [] as Dirent[];
+        return [] as Entry[];
       });
       return { rel, abs, entries };
     });
@@ -175,6 +175,33 @@ function systemFolder(real: string, realRoot = ''): string | null {
   const system = SYSTEM_FOLDERS.find((top) => real === top || real.startsWith(`${top}/`));
   if (!system || realRoot === system || realRoot.startsWith(`${system}/`)) return null;
   return `${real}: the system's ${system} (made up as it is read, no run there), not walked`;
+}
+
+type Entry = Dirent & { name: string };
+
+/**
+ * A folder's entries by name. A name that is not UTF-8 (a Latin-1 `caf\xe9` from an old system) has no
+ * string path to open it by: it is listed as not read, its bytes shown escaped, never as a missing file.
+ */
+async function listFolder(abs: string, rel: string, tree: Tree): Promise<Entry[]> {
+  const raw = await readdir(abs, { withFileTypes: true, encoding: 'buffer' });
+  const out: Entry[] = [];
+  for (const dirent of raw) {
+    const bytes = dirent.name as unknown as Buffer;
+    const name = bytes.toString('utf8');
+    if (Buffer.from(name, 'utf8').equals(bytes)) {
+      out.push(Object.assign(dirent, { name }) as unknown as Entry);
+      continue;
+    }
+    const shown = [...bytes]
+      .map((b) => (b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16)}`))
+      .join('');
+    tree.unreadable.push({
+      path: childRel(rel, shown),
+      why: 'its name is not UTF-8 (bytes shown as \\xNN), so it cannot be opened by name: not read; rename it to read it',
+    });
+  }
+  return out;
 }
 
 /** Every file of a folder and of the folders below it, relative to the root. */
