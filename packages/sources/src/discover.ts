@@ -15,6 +15,7 @@ import { checkReadOptions, columnsToRead, selectSeries, wantedMetrics } from './
 import { summarize } from './catalogue/summary.js';
 import type { CatalogueContext, ColumnsToRead, Identity, ReadOptions } from './catalogue/types.js';
 import { type Tree, walkTree } from './catalogue/walk.js';
+import { boundConfig, CONFIG_KEYS_MAX } from './config-bound.js';
 import type { DiscoverOptions, Discovery, Layout, RoleWhy, Run, RunMeta, SkippedRun } from './model.js';
 import { compilePattern, matchPattern } from './pattern.js';
 import type { RunPart } from './readers.js';
@@ -422,6 +423,7 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
   if (!main) throw new Error(`${path}: nothing to read`);
   const meta: RunMeta = {};
   for (const part of [...parts].reverse()) Object.assign(meta, part.meta);
+  const configIssue = boundRunConfig(meta, path);
   const run: Run = {
     path,
     id,
@@ -435,7 +437,7 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
     ...runY(parts),
     meta,
     restarts: parts.flatMap((p) => p.restarts),
-    issues: parts.flatMap((p) => p.issues),
+    issues: [...parts.flatMap((p) => p.issues), ...(configIssue ? [configIssue] : [])],
   };
   const unread = parts.flatMap((p) => p.unread ?? []);
   if (unread.length > 0) {
@@ -443,6 +445,16 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
     unreadColumns.set(run, { unread, names: [...new Set(names)] });
   }
   return run;
+}
+
+/** A run's configuration cut to CONFIG_KEYS_MAX keys (each command walks it): the issue saying so. */
+function boundRunConfig(meta: RunMeta, path: string): string | null {
+  if (!meta.config) return null;
+  const { config, leftOut } = boundConfig(meta.config);
+  if (leftOut === 0) return null;
+  meta.config = config;
+  const files = meta.configFiles?.length ? ` (${meta.configFiles.join(', ')})` : '';
+  return `${path}: its configuration${files} has ${(CONFIG_KEYS_MAX + leftOut).toLocaleString('en')} keys: the first ${CONFIG_KEYS_MAX.toLocaleString('en')} kept, ${leftOut.toLocaleString('en')} left out`;
 }
 
 /**

@@ -81,10 +81,19 @@ Examples:
           }
         },
       };
-      const { rows, metrics, config } =
+      const { rows, metrics, config, configLeftOut } =
         kind === '.parquet' ? await sources.exportParquet(runs, out) : await sources.exportCsv(runs, out);
       printRunIssues(io, root, exported);
-      const settings = config.length === 0 ? '' : `; configuration columns: ${config.join(', ')}`;
+      // named up to 20; a run.json of 200,000 keys is a count, not a line of them
+      const named =
+        config.length > 20
+          ? `${config.slice(0, 20).join(', ')}, … ${config.length - 20} more`
+          : config.join(', ');
+      const left =
+        configLeftOut > 0
+          ? `; ${configLeftOut} more configuration keys not exported (at most ${config.length} columns, those that differ between runs first)`
+          : '';
+      const settings = config.length === 0 ? '' : `; configuration columns: ${named}${left}`;
       printLine(
         io.stdout,
         `wrote   ${displayPath(io, out)} (${rows} values of ${metrics} metrics from ${found.runs.length} run${found.runs.length === 1 ? '' : 's'}${settings})`,
