@@ -507,7 +507,7 @@ const looksBinary = (head: string): boolean =>
 async function isBinaryText(path: string): Promise<boolean> {
   if (isEventFile(basename(path))) return false;
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile() || (await isBinaryStore(path))) return false;
+  if (!info?.isFile() || info.size === 0 || (await isBinaryStore(path))) return false;
   return looksBinary(await firstBytes(path, 4096).catch(() => ''));
 }
 
