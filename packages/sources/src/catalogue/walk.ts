@@ -174,7 +174,7 @@ const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 function systemFolder(real: string, realRoot = ''): string | null {
   const system = SYSTEM_FOLDERS.find((top) => real === top || real.startsWith(`${top}/`));
   if (!system || realRoot === system || realRoot.startsWith(`${system}/`)) return null;
-  return `${real}: the system's ${system} (made up as it is read, no run there), not walked`;
+  return `${real}: the system's ${system} (made up as it is read, no run there), not read`;
 }
 
 type Entry = Dirent & { name: string };
