@@ -120,7 +120,7 @@ describe('files that cannot be opened', () => {
 });
 
 describe('budgets of what is read', () => {
-  it('an .npz whose arrays would inflate past the bound is skipped, naming the file, before inflating', async () => {
+  it('an .npz whose arrays would inflate past the bound is skipped, naming the file, before inflating; its run is read', async () => {
     const root = tempDir('hostile');
     const dir = run(root, 'evals');
     // the directory declares 200 MiB for a 1 KB entry: refused on what it declares, nothing inflated
@@ -134,13 +134,13 @@ describe('budgets of what is read', () => {
       ]),
     );
     const found = await discoverRuns(root);
-    expect(found.skipped).toEqual([
-      {
-        path: 'evals',
-        why: expect.stringMatching(
-          /^evaluations\.npz: its arrays would inflate to more than 128 MiB \(results\.npy alone 200 MiB, from 0\.0 MiB; a zip bomb\?\); not read$/,
-        ),
-      },
+    // the run's progress.csv is read; the .npz beside it is said, not inflated
+    expect(found.skipped).toEqual([]);
+    expect(found.runs.map((r) => r.id)).toEqual(['evals']);
+    expect(found.runs[0]?.issues).toEqual([
+      expect.stringMatching(
+        /evals\/evaluations\.npz: its arrays would inflate to more than 128 MiB \(results\.npy alone 200 MiB, from 0\.0 MiB; a zip bomb\?\); not read; the run is read without it$/,
+      ),
     ]);
   });
 

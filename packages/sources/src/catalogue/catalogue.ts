@@ -327,8 +327,14 @@ function folderCandidate(
     read: async (want) => {
       const parts: RunPart[] = [];
       const files: string[] = [];
+      // one source that cannot be read (a zip bomb beside a progress.csv) is said, the others still read;
+      // the run fails only when none can be
+      const failed: Error[] = [];
       for (const source of ordered) {
-        const got = await (source.read as Source['read'] & {})(want);
+        const got = await (source.read as Source['read'] & {})(want).catch((error: Error) => {
+          failed.push(error);
+          return [] as RunPart[];
+        });
         const read = Array.isArray(got) ? got : [...got.values()].map((v) => v.part);
         // a source of a file per part (a table per phase) names each part's file
         read.forEach((part, i) => {
@@ -351,6 +357,8 @@ function folderCandidate(
       // the table gives the run its x and y
       parts.sort((a, b) => Number(emptied.has(a)) - Number(emptied.has(b)));
       const first = parts[0];
+      if (!first && failed[0]) throw failed[0];
+      for (const error of failed) first?.issues.push(`${error.message}; the run is read without it`);
       if (first) {
         const metas: RunMeta[] = [];
         for (const source of configs)
