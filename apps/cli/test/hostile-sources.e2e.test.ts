@@ -127,9 +127,11 @@ describe.skipIf(timeMissing)('a link to / inside the folder', () => {
     const root = tempDir('link-root');
     runFolder(root, 'run');
     symlinkSync('/', join(root, 'machine'));
-    const result = measured(['runs', '.'], root);
+    const result = measured(['runs', '.', '--json'], root);
     expect(result.code, result.stderr).toBe(0);
-    expect(result.stdout + result.stderr).toMatch(/1 run\b/);
+    const { unread } = JSON.parse(result.stdout) as { unread: { path: string; why: string }[] };
+    expect(unread).toEqual([{ path: 'machine', why: 'a link to /, a folder holding this one, not walked' }]);
+    expect(result.stderr).toMatch(/1 run\b/);
     expect(result.peak).toBeLessThan(GIB);
   });
 });
