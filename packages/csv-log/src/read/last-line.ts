@@ -13,8 +13,9 @@ export const ACTIVE_SECONDS = 10;
 
 /**
  * Whether a last line (without its line end) ends a whole record: `csv`, its last cell closes a quote
- * (quotes balanced, the closing quote last); `json`, a JSON object closed by its own brace (the caller
- * parses it).
+ * (quotes balanced, the closing quote last; the caller checks every field is there); `json`, a JSON
+ * object closed by its own brace (the caller parses it). A quoted text cell cut right after an escaped
+ * `""` could still look closed; a number never holds a quote, so a value read from it cannot.
  */
 export function endsWholeRecord(line: string, kind: 'csv' | 'json'): boolean {
   const end = line.replace(/[\s\r]+$/, '');
