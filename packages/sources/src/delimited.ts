@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { endsWholeRecord } from '@evidence/csv-log';
 import { openInput } from '@evidence/node-kit';
 import Papa from 'papaparse';
 import { cellValue, cellValueAt } from './cell-value.js';
@@ -311,9 +312,16 @@ class DelimitedScan {
       );
       return;
     }
+    if (tornLine !== null && line === tornLine.line && !endsWholeRecord(tornLine.text, 'csv')) {
+      // every field, but a cut inside a number leaves a number (`1009` of `1009.5`): nothing proves the end
+      this.issues.push(
+        `${path}:${line}: last line has no line end and its last cell is no quoted text closed, so a cut cannot be told from a value (torn); not read`,
+      );
+      return;
+    }
     if (tornLine !== null && line === tornLine.line)
       this.issues.push(
-        `${path}:${line}: last line has no line end; read as data: it is complete (every field, quotes closed)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
+        `${path}:${line}: last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
       );
     this.sink(line, row, header);
   }

@@ -15,6 +15,7 @@ import { checkReadOptions, columnsToRead, selectSeries, wantedMetrics } from './
 import { summarize } from './catalogue/summary.js';
 import type { CatalogueContext, ColumnsToRead, Identity, ReadOptions } from './catalogue/types.js';
 import { type Tree, walkTree } from './catalogue/walk.js';
+import { boundConfig, CONFIG_KEYS_MAX } from './config-bound.js';
 import { FOLDER_LAYOUT } from './formats.js';
 import type { DiscoverOptions, Discovery, Layout, RoleWhy, Run, RunMeta, SkippedRun } from './model.js';
 import { compilePattern, matchPattern } from './pattern.js';
@@ -109,14 +110,15 @@ async function listing(root: string, options: DiscoverOptions): Promise<Listing>
     activeSeconds: ACTIVE_SECONDS,
     now: Date.now(),
   };
-  const { candidates, unread } = await catalogue(ctx, { inside });
+  const { candidates, unread, unreadable } = await catalogue(ctx, { inside });
   pushAll(unread, tree.notWalked);
   if (!info.isDirectory()) {
+    if (unreadable[0]) throw new Error(`${root}: ${unreadable[0].why}`);
     // a binary file named .csv would only yield a reader's complaint about its bytes: say what it is
     if (candidates.length === 0 || (await isBinaryText(root)))
       throw new UnknownFileError(await unknownFileMessage(root));
   }
-  const skipped: SkippedRun[] = [...tree.unreadable];
+  const skipped: SkippedRun[] = [...tree.unreadable, ...unreadable];
   const chosen = choose(candidates, compiled, options.pattern, skipped);
   const patterned = compiled !== null;
   const listed = new Map<ListedRun, Chosen>();
@@ -416,6 +418,7 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
   if (!main) throw new Error(`${path}: nothing to read`);
   const meta: RunMeta = {};
   for (const part of [...parts].reverse()) Object.assign(meta, part.meta);
+  const configIssue = boundRunConfig(meta, path);
   const run: Run = {
     path,
     id,
@@ -429,7 +432,7 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
     ...runY(parts),
     meta,
     restarts: parts.flatMap((p) => p.restarts),
-    issues: parts.flatMap((p) => p.issues),
+    issues: [...parts.flatMap((p) => p.issues), ...(configIssue ? [configIssue] : [])],
   };
   const unread = parts.flatMap((p) => p.unread ?? []);
   if (unread.length > 0) {
@@ -437,6 +440,16 @@ function toRun(path: string, id: string, layout: Layout, identity: Identity, par
     unreadColumns.set(run, { unread, names: [...new Set(names)] });
   }
   return run;
+}
+
+/** A run's configuration cut to CONFIG_KEYS_MAX keys (each command walks it): the issue saying so. */
+function boundRunConfig(meta: RunMeta, path: string): string | null {
+  if (!meta.config) return null;
+  const { config, leftOut } = boundConfig(meta.config);
+  if (leftOut === 0) return null;
+  meta.config = config;
+  const files = meta.configFiles?.length ? ` (${meta.configFiles.join(', ')})` : '';
+  return `${path}: its configuration${files} has ${(CONFIG_KEYS_MAX + leftOut).toLocaleString('en')} keys: the first ${CONFIG_KEYS_MAX.toLocaleString('en')} kept, ${leftOut.toLocaleString('en')} left out`;
 }
 
 /**
@@ -489,7 +502,7 @@ const looksBinary = (head: string): boolean =>
 async function isBinaryText(path: string): Promise<boolean> {
   if (isEventFile(basename(path))) return false;
   const info = await stat(path).catch(() => null);
-  if (!info?.isFile() || (await isBinaryStore(path))) return false;
+  if (!info?.isFile() || info.size === 0 || (await isBinaryStore(path))) return false;
   return looksBinary(await firstBytes(path, 4096).catch(() => ''));
 }
 

@@ -63,8 +63,36 @@ function asText(value: unknown): string | null {
  * key gets `config.` before it, then a `#2`, `#3`… after it.
  */
 export function configColumns(runs: readonly Run[]): ConfigColumn[] {
+  return configColumnsOf(runs).columns;
+}
+
+/**
+ * The most configuration columns an export has. Each is repeated on every row: 200,000 keys of one
+ * run.json over a few hundred rows are tens of millions of cells no table tool groups by.
+ */
+export const CONFIG_COLUMNS_MAX = 1000;
+
+/**
+ * configColumns, at most `max` of them: the keys whose values differ between runs first (what a GROUP BY
+ * needs), then the others by name; `leftOut` counts the keys not made columns.
+ */
+export function configColumnsOf(
+  runs: readonly Run[],
+  max = CONFIG_COLUMNS_MAX,
+): { columns: ConfigColumn[]; leftOut: number } {
   const leaves = runs.map((run) => flattenConfig(run.meta.config ?? {}));
-  const keys = [...new Set(leaves.flatMap((leaf) => [...leaf.keys()]))].sort();
+  const all = [...new Set(leaves.flatMap((leaf) => [...leaf.keys()]))];
+  const differs = (key: string) => {
+    const first = JSON.stringify(leaves[0]?.get(key));
+    return leaves.some((leaf) => JSON.stringify(leaf.get(key)) !== first);
+  };
+  const keys = (all.length <= max ? all : [...all.filter(differs), ...all.filter((k) => !differs(k))])
+    .slice(0, max)
+    .sort();
+  return { columns: columnsOf(leaves, keys), leftOut: all.length - keys.length };
+}
+
+function columnsOf(leaves: Map<string, unknown>[], keys: string[]): ConfigColumn[] {
   const taken = new Set<string>(EXPORT_COLUMNS);
   return keys.map((key) => {
     const raw = leaves.map((leaf) => leaf.get(key));

@@ -7,7 +7,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { openTempBeside } from '@evidence/node-kit';
 import { csvField, formatFloat32, formatNumber } from './cells.js';
-import { type ConfigColumn, configColumns, EXPORT_COLUMNS, runKeys, sourceOf } from './export-columns.js';
+import { type ConfigColumn, configColumnsOf, EXPORT_COLUMNS, runKeys, sourceOf } from './export-columns.js';
 import { withWallClock } from './export-wall.js';
 import type { Run, Series } from './model.js';
 import {
@@ -18,7 +18,13 @@ import {
   type RepeatedData,
 } from './parquet-stream.js';
 
-export { type ConfigColumn, configColumns, EXPORT_COLUMNS } from './export-columns.js';
+export {
+  CONFIG_COLUMNS_MAX,
+  type ConfigColumn,
+  configColumns,
+  configColumnsOf,
+  EXPORT_COLUMNS,
+} from './export-columns.js';
 
 /**
  * Rows per Parquet row group: 32,768 gives readers row groups to skip by step or value; 122,880 (DuckDB's)
@@ -35,6 +41,8 @@ export interface ExportResult {
   metrics: number;
   /** Names of the configuration columns after the long-form ones. */
   config: string[];
+  /** Configuration keys not made columns (past CONFIG_COLUMNS_MAX): say so. */
+  configLeftOut: number;
 }
 
 /**
@@ -123,7 +131,7 @@ export async function exportCsvTo(
   write: (text: string) => Promise<void>,
 ): Promise<ExportResult> {
   const source = exportRuns(input);
-  const config = configColumns(source.runs);
+  const { columns: config, leftOut } = configColumnsOf(source.runs);
   const keys = runKeys(source.runs);
   const metrics = new Set<string>();
   let rows = 0;
@@ -147,7 +155,7 @@ export async function exportCsvTo(
     }
   }
   await write(chunk);
-  return { rows, metrics: metrics.size, config: config.map((c) => c.name) };
+  return { rows, metrics: metrics.size, config: config.map((c) => c.name), configLeftOut: leftOut };
 }
 
 /** One row group under construction: each segment a slice of one series, its other cells constant. */
@@ -216,7 +224,7 @@ export async function exportParquet(
   if (!Number.isInteger(rowGroup) || rowGroup < 1)
     throw new RangeError('rowGroup: expected a positive integer');
   const source = exportRuns(input);
-  const config = configColumns(source.runs);
+  const { columns: config, leftOut } = configColumnsOf(source.runs);
   const keys = runKeys(source.runs);
   const metrics = new Set<string>();
   let rows = 0;
@@ -244,5 +252,5 @@ export async function exportParquet(
     if (group.rows > 0) await parquet.writeGroup(group.columns());
     await parquet.finish();
   });
-  return { rows, metrics: metrics.size, config: config.map((c) => c.name) };
+  return { rows, metrics: metrics.size, config: config.map((c) => c.name), configLeftOut: leftOut };
 }

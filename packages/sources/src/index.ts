@@ -21,8 +21,10 @@ export {
   withSeries,
 } from './discover.js';
 export {
+  CONFIG_COLUMNS_MAX,
   type ConfigColumn,
   configColumns,
+  configColumnsOf,
   EXPORT_COLUMNS,
   type ExportResult,
   type ExportRuns,

@@ -1,7 +1,7 @@
 /** Each source file read into series, with its format's default x and y and what was met reading it. */
 import { readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { forEachJsonl, parseNanJson, readRewardHistory } from '@evidence/csv-log';
+import { endsWholeRecord, forEachJsonl, parseNanJson, readRewardHistory } from '@evidence/csv-log';
 import { pushAll, readInputText } from '@evidence/node-kit';
 import { scalarNumber } from './cells.js';
 import {
@@ -321,7 +321,7 @@ export async function readJsonlPart(
   const out: string[] = [];
   if (issues.torn) {
     const last = completeRecord(issues.torn.text);
-    if (rule.lastLine === 'keep-if-complete' && last) {
+    if (rule.lastLine === 'keep-if-complete' && last && endsWholeRecord(issues.torn.text, 'json')) {
       columns.add(last);
       out.push(
         `${file}:${issues.torn.line}: last line has no line end; read as data: it is a complete JSON object${rule.lastLineWhy ? ` and ${rule.lastLineWhy}` : ''}`,
@@ -391,10 +391,16 @@ export async function readMlflowPart(
     const lines = text.split('\n');
     const { lastLine, lastLineWhy } = rule(file);
     const unended = !text.endsWith('\n') && text.length > 0;
-    // a last line without its line end is data when complete (three numbers) in a file nobody appends to
-    const complete = /^\s*\S+\s+\S+\s+-?\d+\s*$/.test(lines.at(-1) ?? '');
+    // a last line without its line end is data only when its end proves it whole (csv-log's rule): a
+    // line of three bare numbers never does (`… 12` may be a cut of `… 125`)
+    const complete = endsWholeRecord(lines.at(-1) ?? '', 'csv');
     const torn = unended && !(lastLine === 'keep-if-complete' && complete);
-    const why = lastLineWhy ? `: ${lastLineWhy}` : '';
+    const why =
+      torn && lastLine === 'keep-if-complete'
+        ? ': its last number may be cut short, nothing proves the line ended'
+        : lastLineWhy
+          ? `: ${lastLineWhy}`
+          : '';
     if (torn) issues.push(`${file}:${lines.length}: last line has no line end (torn${why}); not read`);
     else if (unended)
       issues.push(`${file}:${lines.length}: last line has no line end; read as data: it is complete${why}`);

@@ -111,7 +111,15 @@ async function exportAction(io: CliIo, rootArg: string, options: ExportOptions):
     });
     return;
   }
-  const settings = result.config.length === 0 ? '' : `; configuration columns: ${result.config.join(', ')}`;
+  // named up to 20; a run.json of 200,000 keys is a count, not a line of them
+  const config = result.config;
+  const named =
+    config.length > 20 ? `${config.slice(0, 20).join(', ')}, … ${config.length - 20} more` : config.join(', ');
+  const left =
+    result.configLeftOut > 0
+      ? `; ${result.configLeftOut} more configuration keys not exported (at most ${config.length} columns, those that differ between runs first)`
+      : '';
+  const settings = config.length === 0 ? '' : `; configuration columns: ${named}${left}`;
   printLine(
     toStdout ? io.stderr : io.stdout,
     `wrote   ${where} (${result.rows} values of ${result.metrics} metrics from ${count(found.runs.length, 'run')}${settings})`,

@@ -44,37 +44,54 @@ const rankOf = (source: Source): number =>
 export async function catalogue(
   ctx: CatalogueContext,
   options: { inside?: boolean } = {},
-): Promise<{ candidates: Candidate[]; unread: SkippedRun[] }> {
-  const { sourcesOf, unread } = await recogniseTree(ctx);
+): Promise<{ candidates: Candidate[]; unread: SkippedRun[]; unreadable: SkippedRun[] }> {
+  const { sourcesOf, unread, unreadable } = await recogniseTree(ctx);
   joinRoleFolders(ctx.tree.folders, sourcesOf);
   const candidates = assembleRuns(ctx, sourcesOf, unread, options);
   candidates.sort((a, b) => byPath(a.id, b.id));
-  return { candidates, unread };
+  return { candidates, unread, unreadable };
 }
 
 /** Every folder shown to the recognisers, parents before children: its sources, and the files none claimed. */
 async function recogniseTree(
   ctx: CatalogueContext,
-): Promise<{ sourcesOf: Map<string, Source[]>; unread: SkippedRun[] }> {
+): Promise<{ sourcesOf: Map<string, Source[]>; unread: SkippedRun[]; unreadable: SkippedRun[] }> {
   const { tree } = ctx;
   const claimed = new Set<string>();
   const sniffs = new Map<string, Promise<Sniff>>();
   const sniff = (rel: string): Promise<Sniff> => {
     let found = sniffs.get(rel);
     if (!found) {
-      found = sniffFile(join(ctx.root, rel), rel.slice(rel.lastIndexOf('/') + 1));
+      // a file that cannot be opened looks like binary data to every recogniser (none claims it as a
+      // log), and says why: it never fails a recogniser, its folder's run or the command
+      found = sniffFile(join(ctx.root, rel), rel.slice(rel.lastIndexOf('/') + 1)).catch(
+        (error: NodeJS.ErrnoException): Sniff => {
+          const why = notReadable(error);
+          return { kind: 'binary', what: why, size: 0, mtimeMs: 0, head: '', unreadable: why };
+        },
+      );
       sniffs.set(rel, found);
     }
     return found;
   };
   const sourcesOf = new Map<string, Source[]>();
   const unread: SkippedRun[] = [];
+  const unreadable: SkippedRun[] = [];
 
   const recognise = async (entry: FolderEntry): Promise<void> => {
+    // a file that cannot be opened (no permission, gone) is skipped and said here, once, and none of
+    // this folder's recognisers sees it
+    const readable = new Set<string>();
+    for (const name of entry.files) {
+      if (claimed.has(childRel(entry.rel, name))) continue;
+      const why = (await sniff(childRel(entry.rel, name))).unreadable;
+      if (why) unreadable.push({ path: childRel(entry.rel, name), why });
+      else readable.add(name);
+    }
     const folder: Folder = {
       rel: entry.rel,
       abs: entry.abs,
-      files: entry.files.filter((f) => !claimed.has(childRel(entry.rel, f))),
+      files: entry.files.filter((f) => readable.has(f)),
       dirs: entry.dirs,
       ctx,
       path: (name) => childRel(entry.rel, name),
@@ -90,10 +107,7 @@ async function recogniseTree(
       pushAll(sources, found);
     }
     for (const name of folder.files) {
-      const what = await sniff(folder.path(name)).then(
-        (s) => describe(s),
-        (error: NodeJS.ErrnoException) => `not readable (${error.code ?? error.message})`,
-      );
+      const what = describe(await sniff(folder.path(name)));
       unread.push({ path: folder.path(name), why: what });
     }
     sourcesOf.set(entry.rel, sources);
@@ -106,7 +120,7 @@ async function recogniseTree(
     const found = sniffs.get(rel);
     if (!found) return;
     const shape = found.then(withoutHead);
-    shape.catch(() => {}); // an unreadable file is said by whoever asks for it, as before
+    shape.catch(() => {}); // never rejects (an unreadable file is a sniff saying so): kept as a guard
     sniffs.set(rel, shape);
   };
 
@@ -119,7 +133,20 @@ async function recogniseTree(
   for (const depth of [...depths.keys()].sort((a, b) => a - b))
     await mapLimit(depths.get(depth) as FolderEntry[], 8, recognise);
   for (const rel of sniffs.keys()) dropHead(rel);
-  return { sourcesOf, unread };
+  return { sourcesOf, unread, unreadable };
+}
+
+/** Why a file could not be opened, in words (the system's code kept for a search). */
+function notReadable(error: NodeJS.ErrnoException): string {
+  const code = error.code ?? '';
+  const said: Record<string, string> = {
+    EACCES: 'permission denied',
+    EPERM: 'not permitted',
+    ENOENT: 'gone since the folder was listed',
+    ENOTREG: 'not a regular file',
+    ELOOP: 'a link that loops',
+  };
+  return `not readable (${said[code] ?? error.message}${said[code] ? `, ${code}` : ''})`;
 }
 
 /** Each folder's sources made runs: joined as its run or runs of their own, configuration given to its run. */
@@ -297,8 +324,14 @@ function folderCandidate(
     read: async (want) => {
       const parts: RunPart[] = [];
       const files: string[] = [];
+      // one source that cannot be read (a zip bomb beside a progress.csv) is said, the others still read;
+      // the run fails only when none can be
+      const failed: Error[] = [];
       for (const source of ordered) {
-        const got = await (source.read as Source['read'] & {})(want);
+        const got = await (source.read as Source['read'] & {})(want).catch((error: Error) => {
+          failed.push(error);
+          return [] as RunPart[];
+        });
         const read = Array.isArray(got) ? got : [...got.values()].map((v) => v.part);
         // a source of a file per part (a table per phase) names each part's file
         read.forEach((part, i) => {
@@ -321,9 +354,18 @@ function folderCandidate(
       // the table gives the run its x and y
       parts.sort((a, b) => Number(emptied.has(a)) - Number(emptied.has(b)));
       const first = parts[0];
+      if (!first && failed[0]) throw failed[0];
+      for (const error of failed) first?.issues.push(`${error.message}; the run is read without it`);
       if (first) {
         const metas: RunMeta[] = [];
-        for (const source of configs) if (source.meta) metas.push(await source.meta().catch(() => ({})));
+        for (const source of configs)
+          if (source.meta)
+            metas.push(
+              await source.meta(first.issues).catch((error: Error) => {
+                first.issues.push(`${error.message}; this configuration not read`);
+                return {};
+              }),
+            );
         first.meta = mergeMeta([...metas, first.meta]);
         first.meta.files = [...ordered.flatMap((s) => s.files), ...configs.flatMap((s) => s.files)];
       }

@@ -1,18 +1,19 @@
 /**
- * A last line without a line end: data, or a line being written? An export (W&B, pandas, many tools)
- * ends without one and its last row is data; an append-only log (ours, a trainer still running) may be
- * cut mid-line. The rule: kept when complete (every field, quotes closed) in a file nobody is appending
- * to; our own logs and a file modified in the last seconds keep the torn rule. Each says which applied.
+ * A last line without a line end: data, or a line being written? An export (W&B) ends without one and
+ * its last row is data; an append-only log (ours, a trainer still running) may be cut mid-line. The
+ * rule is csv-log's, for every reader (see endsWholeRecord): kept only when its end proves the record
+ * ended there (a last cell closed by its quote, a JSON object closed by its brace) in a file nobody is
+ * appending to; our own logs and a file modified in the last seconds are torn. Each says which applied.
  */
+import { ACTIVE_SECONDS } from '@evidence/csv-log';
 import type { Sniff } from './sniff.js';
+
+export { ACTIVE_SECONDS };
 
 export interface LastLineRule {
   lastLine: 'torn' | 'keep-if-complete';
   lastLineWhy: string;
 }
-
-/** A file written this recently may be half-way through a line. */
-export const ACTIVE_SECONDS = 10;
 
 export function lastLineRule(sniff: Pick<Sniff, 'mtimeMs'>, now: number, own = false): LastLineRule {
   if (own) return { lastLine: 'torn', lastLineWhy: "evidence's own append-only log" };

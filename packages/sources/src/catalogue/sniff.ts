@@ -31,6 +31,8 @@ export interface Sniff {
   table?: TableShape;
   /** For a JSON object: its top-level value, when the whole file fit in the head. */
   json?: unknown;
+  /** Why the file could not be opened (kind `binary`, nothing read): it is skipped, saying this. */
+  unreadable?: string;
 }
 
 const MAGIC: [string, number[]][] = [

@@ -35,8 +35,11 @@ export interface Source {
   why?: string;
   /** `want`: the columns a table needs (see ColumnsToRead); a source may read every column anyway. */
   read?: (want?: ColumnsToRead) => Promise<RunPart[] | SplitRuns>;
-  /** Configuration (role `config`), read when its run is. */
-  meta?: () => Promise<RunMeta>;
+  /**
+   * Configuration (role `config`), read when its run is. A file it cannot read is said in `issues` (or
+   * the whole of it fails): the run is read without that configuration.
+   */
+  meta?: (issues?: string[]) => Promise<RunMeta>;
   /** For role `own`: where the run is (absolute) and its id; default its first file. */
   abs?: string;
   id?: string;

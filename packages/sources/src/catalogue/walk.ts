@@ -70,10 +70,10 @@ export async function walkTree(
   let level: { rel: string; abs: string }[] = [{ rel: '.', abs: root }];
   for (let depth = 0; level.length > 0; depth++) {
     const listed = await mapLimit(level, 16, async ({ rel, abs }) => {
-      const entries = await readdir(abs, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+      const entries = await listFolder(abs, rel, tree).catch((error: NodeJS.ErrnoException) => {
         const why = error.code === 'EACCES' || error.code === 'EPERM' ? 'permission denied' : error.message;
         tree.unreadable.push({ path: rel, why: `folder not readable (${why})` });
-        return [] as Dirent[];
+        return [] as Entry[];
       });
       return { rel, abs, entries };
     });
@@ -97,10 +97,11 @@ export async function walkTree(
         }
         if (isFile) entry.files.push(dirent.name);
         else if (isDir) entry.dirs.push(dirent.name);
-        else if (!dirent.isSymbolicLink())
+        // never opened: a pipe's open waits for a writer, a device never ends
+        else
           tree.notWalked.push({
             path: childRel(rel, dirent.name),
-            why: 'not a regular file (a pipe, socket or device)',
+            why: `${dirent.isSymbolicLink() ? 'a link to ' : ''}not a regular file (a pipe, socket or device), not read`,
           });
       }
       entry.files.sort(byName);
@@ -123,6 +124,11 @@ export async function walkTree(
           continue;
         }
         const real = await realpath(join(abs, name)).catch(() => join(abs, name));
+        const system = systemFolder(real, realRoot);
+        if (system) {
+          tree.notWalked.push({ path: sub, why: system });
+          continue;
+        }
         if (seen.has(real)) {
           tree.notWalked.push({ path: sub, why: 'a link to a folder already walked' });
           continue;
@@ -149,11 +155,53 @@ async function linkSkipped(path: string, realRoot: string, seen: Set<string>): P
   if (real === null) return 'a broken link';
   if (real === realRoot || real.startsWith(realRoot + sep))
     return `a link to ${relative(realRoot, real).split(sep).join('/') || '.'} in this folder, read there`;
+  // a link to `/` or to a folder holding this one would walk the whole machine (and /proc) to find it
+  if (realRoot.startsWith(real.endsWith(sep) ? real : real + sep))
+    return `a link to ${real}, a folder holding this one, not walked`;
+  const system = systemFolder(real, realRoot);
+  if (system) return system;
   const file = (await stat(real).catch(() => null))?.isFile() ?? false;
   if (seen.has(real)) return file ? 'a link to a file already listed' : 'a link to a folder already walked';
   // a folder is marked seen where it is queued (below), a file here
   if (file) seen.add(real);
   return null;
+}
+
+/** The kernel's own file systems: files made up as they are read, endless or blocking (no run is there). */
+const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
+
+/** Why a folder (a real path) is not walked when it is the kernel's, unless the root itself is inside it. */
+function systemFolder(real: string, realRoot = ''): string | null {
+  const system = SYSTEM_FOLDERS.find((top) => real === top || real.startsWith(`${top}/`));
+  if (!system || realRoot === system || realRoot.startsWith(`${system}/`)) return null;
+  return `${real}: the system's ${system} (made up as it is read, no run there), not read`;
+}
+
+type Entry = Dirent & { name: string };
+
+/**
+ * A folder's entries by name. A name that is not UTF-8 (a Latin-1 `caf\xe9` from an old system) has no
+ * string path to open it by: it is listed as not read, its bytes shown escaped, never as a missing file.
+ */
+async function listFolder(abs: string, rel: string, tree: Tree): Promise<Entry[]> {
+  const raw = await readdir(abs, { withFileTypes: true, encoding: 'buffer' });
+  const out: Entry[] = [];
+  for (const dirent of raw) {
+    const bytes = dirent.name as unknown as Buffer;
+    const name = bytes.toString('utf8');
+    if (Buffer.from(name, 'utf8').equals(bytes)) {
+      out.push(Object.assign(dirent, { name }) as unknown as Entry);
+      continue;
+    }
+    const shown = [...bytes]
+      .map((b) => (b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16)}`))
+      .join('');
+    tree.unreadable.push({
+      path: childRel(rel, shown),
+      why: 'its name is not UTF-8 (bytes shown as \\xNN), so it cannot be opened by name: not read; rename it to read it',
+    });
+  }
+  return out;
 }
 
 /** Every file of a folder and of the folders below it, relative to the root. */

@@ -4,9 +4,8 @@
  * run of the folder above (rl-zoo's `{env}/config.yml`, Hydra's `.hydra/`, an HF checkpoint's).
  */
 import { join } from 'node:path';
-import yaml from 'js-yaml';
 import type { Folder, Recogniser, Source } from '../catalogue/types.js';
-import { readConfigFile } from '../config-files.js';
+import { loadYamlBounded, readConfigFile } from '../config-files.js';
 import { configMeta } from '../config-meta.js';
 import { stem } from './shared.js';
 
@@ -67,7 +66,7 @@ function overridesObject(value: Record<string, unknown>): Record<string, unknown
     const text = item.slice(at + 1);
     let parsed: unknown = text;
     try {
-      parsed = yaml.load(text);
+      parsed = loadYamlBounded(text);
     } catch {
       // a value YAML cannot read stays its text
     }
@@ -94,11 +93,15 @@ export const config: Recogniser = {
       {
         role: 'config',
         files: names.map((n) => folder.path(n)),
-        meta: async () => {
+        meta: async (issues) => {
           const merged: Record<string, unknown> = {};
           const configFiles: string[] = [];
           for (const name of names) {
-            const read = await readConfigFile(join(folder.abs, name)).catch(() => null);
+            // one configuration that cannot be read is skipped and said; the others are still read
+            const read = await readConfigFile(join(folder.abs, name)).catch((error: Error) => {
+              issues?.push(`${error.message}; this configuration not read`);
+              return null;
+            });
             if (!read) continue;
             const value = overridesObject(read);
             configFiles.push(folder.rel === '.' ? name : `${folder.rel.split('/').pop()}/${name}`);

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnsToRead, Folder, Recogniser, Source } from '../catalogue/types.js';
-import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart } from '../readers.js';
+import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart, tablePart } from '../readers.js';
 import { statisticY } from '../roles.js';
 import { isRunIdName, stem, tableOptions } from './shared.js';
 
@@ -30,13 +30,14 @@ export const tables: Recogniser = {
             ? 'jsonl'
             : 'table'
           : sniff.kind;
-      const read = readerOf(
-        folder,
-        name,
-        kind,
-        sniff.table?.header === null ? sniff.table.fields : 0,
-        sniff.head,
-      );
+      // an empty file is not opened again: 20,000 of them are listed, not read (each a run with nothing)
+      const read =
+        sniff.kind === 'empty'
+          ? async () =>
+              tablePart(kind === 'jsonl' ? 'jsonl' : 'csv', new Map(), name, join(folder.abs, name), {
+                issues: [`${join(folder.abs, name)}: an empty file, nothing logged yet`],
+              })
+          : readerOf(folder, name, kind, sniff.table?.header === null ? sniff.table.fields : 0, sniff.head);
       if (!read) continue;
       const joins = RUN_LOG.test(stem(name));
       out.push({

@@ -13,6 +13,9 @@ export interface NpyArray {
   values: Float64Array;
 }
 
+/** The most values one array is read into (as doubles). */
+export const NPY_VALUES_MAX = 16 * 2 ** 20;
+
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 
 interface NpyHeader {
@@ -58,6 +61,11 @@ export function parseNpy(bytes: Uint8Array, name: string): NpyArray {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = shape.reduce((a, b) => a * b, 1);
   const element = elementReader(descr, name);
+  // each value becomes a double: 16 M of them are 128 MiB, far past any logged metric
+  if (count > NPY_VALUES_MAX)
+    throw new Error(
+      `${name}: shape (${shape.join(', ')}) is ${count.toLocaleString('en')} values, more than the ${NPY_VALUES_MAX.toLocaleString('en')} read from one array; not read`,
+    );
   if (bytes.length - dataStart < count * element.size)
     throw new Error(
       `${name}: ${bytes.length - dataStart} bytes of data for ${count} values of ${descr} (${count * element.size} needed); cut short`,

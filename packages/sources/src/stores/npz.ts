@@ -43,16 +43,35 @@ export async function readNpz(path: string): Promise<Map<string, NpyArray>> {
   return out;
 }
 
+/**
+ * The most an archive's wanted entries may inflate to. A deflated entry of zeros is a thousandth of its
+ * size: a 1.5 MB .npz may say 1.6 GB. The sizes its directory declares are checked before anything is
+ * inflated (fflate inflates each entry into a buffer of its declared size, never past it).
+ */
+export const NPZ_INFLATED_MAX = 128 * 2 ** 20;
+
+class TooLargeError extends Error {}
+
 function unzipArchive(
   data: Uint8Array,
   path: string,
   want: (name: string) => boolean,
 ): Record<string, Uint8Array> {
+  let total = 0;
   try {
     return unzipSync(data, {
-      filter: (file) => file.name.endsWith('.npy') && want(file.name.slice(0, -4)),
+      filter: (file) => {
+        if (!file.name.endsWith('.npy') || !want(file.name.slice(0, -4))) return false;
+        total += file.originalSize;
+        if (total > NPZ_INFLATED_MAX)
+          throw new TooLargeError(
+            `${path}: its arrays would inflate to more than ${NPZ_INFLATED_MAX / 2 ** 20} MiB (${file.name} alone ${(file.originalSize / 2 ** 20).toFixed(0)} MiB, from ${(data.length / 2 ** 20).toFixed(1)} MiB; a zip bomb?); not read`,
+          );
+        return true;
+      },
     });
   } catch (error) {
+    if (error instanceof TooLargeError) throw error;
     throw new Error(`${path}: not a readable .npz (zip: ${(error as Error).message})`);
   }
 }

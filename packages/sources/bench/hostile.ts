@@ -1,0 +1,164 @@
+/**
+ * Small hostile inputs through the built `evidence` command, each beside a real run (issue 40).
+ *
+ *   pnpm bench                 (after the others; needs apps/cli built)
+ *   tsx bench/hostile.ts
+ *
+ * Budget: nothing under 5 MB may take more than 1 GiB or 10 s. Each input is run once as a child under
+ * GNU time (wall seconds, peak resident memory); the figures before the fixes are in issue 40 (alias
+ * bomb 17–23 s and 1.9 GB, then a crash; a 1.5 MB .npz 1.6 GB; 200,000 hyper-parameters 24 s and
+ * 1.5 GB in export; 20,000 empty CSVs 15 s).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { zipSync } from 'fflate';
+import { inTempDir, machine, table } from './helpers.js';
+
+const BIN = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
+const TIME = '/usr/bin/time';
+const BUDGET = { seconds: 10, bytes: 2 ** 30 };
+const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
+
+interface Input {
+  name: string;
+  /** Writes the input beside a run under `root`; returns the command's arguments. */
+  make(root: string): string[];
+}
+
+const aliasBomb = (form: 'list' | 'map'): string => {
+  const names = 'abcdefghi'.split('');
+  const nine = (item: string) =>
+    form === 'list'
+      ? `[${Array(9).fill(item).join(', ')}]`
+      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
+  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
+};
+
+function runBeside(root: string, files: Record<string, string | Uint8Array> = {}): string {
+  const dir = join(root, 'run');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
+  for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data);
+  return dir;
+}
+
+/** An EvalCallback-shaped .npz whose `results` of zeros deflates ~1000:1 (the bomb is honest: sizes declared). */
+function npzBomb(): Uint8Array {
+  const array = (shape: string, bytes: number) => {
+    const header = `{'descr': '<f8', 'fortran_order': False, 'shape': ${shape}, }`.padEnd(117, ' ');
+    const out = new Uint8Array(10 + 118 + bytes);
+    out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, 118, 0]);
+    out.set(Buffer.from(`${header}\n`, 'latin1'), 10);
+    return out;
+  };
+  // 320 MB of zeros in 0.3 MB (issue 40's was 1.6 GB in 1.5 MB: the same bomb, past the same bound)
+  const values = 40_000_000;
+  return zipSync({
+    'timesteps.npy': [array('(10,)', 80), { level: 9 }],
+    'results.npy': [array(`(10, ${values / 10})`, values * 8), { level: 9 }],
+  });
+}
+
+const INPUTS: Input[] = [
+  ...(['list', 'map'] as const).map((form) => ({
+    name: `YAML alias bomb (${form}) as config.yml: runs`,
+    make: (root: string) => {
+      runBeside(root, { 'config.yml': aliasBomb(form) });
+      return ['runs', '.'];
+    },
+  })),
+  {
+    name: '.npz of 320 MB of zeros (evaluations.npz): runs',
+    make: (root) => {
+      runBeside(root, { 'evaluations.npz': npzBomb() });
+      return ['runs', '.'];
+    },
+  },
+  {
+    name: 'run.json of 200,000 hyper-parameters: export',
+    make: (root) => {
+      const config = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`hp_${i}`, i / 2]));
+      runBeside(root, { 'run.json': JSON.stringify({ config }) });
+      return ['export', '.', '-o', join(root, 'out.csv')];
+    },
+  },
+  {
+    name: '20,000 empty CSVs: runs',
+    make: (root) => {
+      runBeside(root);
+      for (let d = 0; d < 200; d++) {
+        mkdirSync(join(root, `d${d}`));
+        for (let f = 0; f < 100; f++) writeFileSync(join(root, `d${d}`, `f${f}.csv`), '');
+      }
+      return ['runs', '.'];
+    },
+  },
+  {
+    name: 'a link to / beside a run: runs',
+    make: (root) => {
+      runBeside(root);
+      symlinkSync('/', join(root, 'machine'));
+      return ['runs', '.'];
+    },
+  },
+];
+
+/** The command once under GNU time: wall seconds, peak bytes, exit code. */
+function measure(
+  args: string[],
+  cwd: string,
+): { seconds: number; cpu: number; bytes: number; code: number | null } {
+  const child = spawnSync(TIME, ['-v', process.execPath, BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 256 * 2 ** 20,
+  });
+  const bytes = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(child.stderr)?.[1]) * 1024;
+  const clock = /Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (?:(\d+):)?(\d+):([\d.]+)/.exec(
+    child.stderr,
+  );
+  const seconds = clock
+    ? Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3])
+    : Number.NaN;
+  const time = (what: string) =>
+    Number(new RegExp(`${what} time \\(seconds\\): ([\\d.]+)`).exec(child.stderr)?.[1]);
+  return { seconds, cpu: time('User') + time('System'), bytes, code: child.status };
+}
+
+/** Bytes under `root` (the input and its run) before the command runs. */
+function inputSize(root: string): number {
+  return Number(spawnSync('du', ['-sb', root], { encoding: 'utf8' }).stdout.split('\t')[0]);
+}
+
+if (!existsSync(BIN) || !existsSync(TIME)) {
+  console.log(`hostile inputs: skipped (needs ${BIN} built and GNU time at ${TIME})`);
+} else {
+  const rows: string[][] = [];
+  for (const input of INPUTS)
+    await inTempDir('hostile-bench', async (root) => {
+      const args = input.make(root);
+      const size = inputSize(root);
+      const { seconds, cpu, bytes, code } = measure(args, root);
+      // judged on CPU seconds: a shared machine's load stretches the wall clock, not the work done
+      const within = cpu <= BUDGET.seconds && bytes <= BUDGET.bytes;
+      rows.push([
+        input.name,
+        `${(size / 2 ** 20).toFixed(2)} MB`,
+        seconds.toFixed(2),
+        cpu.toFixed(2),
+        `${(bytes / 2 ** 20).toFixed(0)} MB`,
+        String(code),
+        within ? 'within' : '**over**',
+      ]);
+    });
+  console.log(`\nSmall hostile inputs through the built command (${machine()})`);
+  console.log(
+    `budget: ${BUDGET.seconds} CPU s and ${BUDGET.bytes / 2 ** 30} GiB each; once each under GNU time\n`,
+  );
+  console.log(
+    table(['input', 'size', 'wall s', 'CPU s', 'peak', 'exit', 'budget'], rows, (i) => i > 0 && i < 6),
+  );
+}
