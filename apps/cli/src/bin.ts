@@ -2,6 +2,7 @@
 import { Worker } from 'node:worker_threads';
 import { collectWorkerTempFiles, removeLiveTempFiles } from '@evidence/node-kit';
 import { type CommandThreadData, INTERRUPT, runsUntilInterrupted } from './interrupt.js';
+import { failedOutput, outputSink } from './output-sink.js';
 
 // The command runs on a worker thread; this thread only waits for it and for signals. A signal is
 // handled on the event loop, which a command busy computing (a bootstrap of 100,000 resamples, a
@@ -27,7 +28,9 @@ const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 const worker = new Worker(new URL(`./command-thread${extension}`, import.meta.url), {
   workerData,
   trackUnmanagedFds: false,
+  stdout: true, // piped below, to a sink that reports a full disk
 });
+worker.stdout.pipe(outputSink());
 
 // Warnings are one line in our style, not Node's `(node:PID) … --trace-warnings` block.
 process.removeAllListeners('warning');
@@ -52,13 +55,8 @@ process.on('SIGTERM', () => {
   process.exit(143);
 });
 
-// `evidence table big.csv | head`: the reader went away, which is not an error.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
-}
+// `evidence table big.csv | head`: the reader went away, which is not an error; a full disk is one line.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', failedOutput);
 
 worker.on('message', (message: { code?: number }) => {
   if (typeof message.code === 'number') process.exitCode = message.code;

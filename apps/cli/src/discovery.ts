@@ -1,5 +1,6 @@
 /** How every command reads runs: @evidence/sources' one discovery, its one-line summary and its skips. */
 import { dirname } from 'node:path';
+import { listSome } from '@evidence/node-kit';
 import type { DiscoverOptions, Discovery } from '@evidence/sources';
 import { InputError, ReportedFailure, UsageError } from './errors.js';
 import { type CliIo, printLine } from './io.js';
@@ -49,6 +50,7 @@ export async function readRuns(io: CliIo, root: string, options: ReadRunsOptions
     );
   }
   await printFound(io, where, found);
+  if (options.runColumn !== undefined) requireRunColumn(where, options.runColumn, found);
   if (options.strict && found.skipped.length > 0) {
     printLine(io.stderr, `evidence: --strict: ${found.skipped.length} run(s) skipped`);
     throw new ReportedFailure(`--strict: ${found.skipped.length} run(s) skipped`);
@@ -66,6 +68,19 @@ export async function printFound(
   const { unreadNote } = await import('@evidence/sources');
   const note = unreadNote(found.unread);
   if (note) printLine(io.stderr, `${where}: ${note}`);
+}
+
+/**
+ * `--run-column NAME` that split no table into runs (no file has that column) was ignored before, and
+ * the command went on as if it had not been given: name the column and the ones there are instead.
+ */
+function requireRunColumn(where: string, name: string, found: Discovery): void {
+  if (found.runs.some((run) => run.layout === 'long-table')) return;
+  const columns = [...new Set(found.runs.flatMap((run) => [run.x, ...run.series.map((s) => s.metric)]))];
+  throw new InputError(
+    where,
+    `--run-column ${JSON.stringify(name)}: no table read here has that column, so nothing was split into runs; the columns read: ${listSome(columns.map((c) => JSON.stringify(c)))}`,
+  );
 }
 
 function printSkips(io: CliIo, base: string, where: string, found: Discovery): void {

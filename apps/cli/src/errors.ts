@@ -27,6 +27,9 @@ const NODE_FS_MESSAGES: Record<string, string> = {
   EPERM: 'operation not permitted',
   ENOSPC: 'no space left on device',
   EROFS: 'read-only file system',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'file too large',
+  EIO: 'input/output error',
 };
 
 /** What describeError knows of the command: its output file (`-o`), and how to show a path. */

@@ -29,7 +29,12 @@ export function processIo(signal: AbortSignal): CliIo {
  * or hide text. The command's own output has no control characters to lose.
  */
 export function printLine(stream: OutputStream, line = ''): void {
-  stream.write(`${line.split('\n').map(escapeControls).join('\n')}\n`);
+  stream.write(`${escapeLines(line)}\n`);
+}
+
+/** Text with the control characters of each line shown as escapes, its line breaks kept. */
+export function escapeLines(text: string): string {
+  return text.split('\n').map(escapeControls).join('\n');
 }
 
 // JSON.stringify writes C0 controls as \u00XX already; these it leaves raw.

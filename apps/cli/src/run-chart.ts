@@ -1,4 +1,5 @@
 /** A chart of discovered runs: what `plot` draws for any file or folder that is not an evidence folder. */
+import { listSome } from '@evidence/node-kit';
 import type { Chart, LineSeries, Panel } from '@evidence/plots';
 import type { Run } from '@evidence/sources';
 import { InputError } from './errors.js';
@@ -6,6 +7,14 @@ import { InputError } from './errors.js';
 const COLORS = ['#1d4ed8', '#ea580c', '#16a34a', '#c026d3', '#0f766e', '#dc2626', '#64748b', '#a16207'];
 /** Runs drawn as lines of one chart; more is what `evidence runs` is for. */
 export const MAX_RUNS_DRAWN = 24;
+/** Panels (one per y) of one chart: each adds 220 px of height, so 10,000 y columns would be a 2-GB canvas. */
+export const MAX_PANELS_DRAWN = 12;
+
+/** The y columns a chart of `runs` shows a panel for, before the cap (--y, else each run's default y). */
+export function chartYs(runs: readonly Run[], options: RunChartOptions): readonly string[] {
+  const shown = runs.slice(0, MAX_RUNS_DRAWN);
+  return options.y ?? [...new Set(shown.map((run) => run.y).filter((y): y is string => y !== null))];
+}
 
 export interface RunChartOptions {
   x?: string;
@@ -26,7 +35,7 @@ export async function runsChart(
 ): Promise<Chart> {
   const { runColumns } = await import('@evidence/sources');
   const shown = runs.slice(0, MAX_RUNS_DRAWN);
-  const ys = options.y ?? [...new Set(shown.map((run) => run.y).filter((y): y is string => y !== null))];
+  const ys = chartYs(runs, options).slice(0, MAX_PANELS_DRAWN);
   if (ys.length === 0) throw new InputError(where, 'no metric to draw: the runs hold no numeric series');
   const panels: Panel[] = ys.map((y) => ({
     yLabel: y,
@@ -46,12 +55,12 @@ export async function runsChart(
       if (!xs)
         throw new InputError(
           where,
-          `${run.id}: no column "${options.x}" (--x); it has ${[...columns.keys()].join(', ')}`,
+          `${run.id}: no column "${options.x}" (--x); it has ${listSome([...columns.keys()])}`,
         );
       if (!values)
         throw new InputError(
           where,
-          `${run.id}: no column "${y}" (--y); it has ${[...columns.keys()].join(', ')}`,
+          `${run.id}: no column "${y}" (--y); it has ${listSome([...columns.keys()])}`,
         );
       const keep: number[] = [];
       for (let i = 0; i < values.length; i++)

@@ -11,7 +11,7 @@ import { runsCommand } from './commands/runs.js';
 import { tableCommand } from './commands/table.js';
 import { watchCommand } from './commands/watch.js';
 import { describeError, ReportedFailure, UsageError } from './errors.js';
-import { type CliIo, printLine } from './io.js';
+import { type CliIo, escapeLines, printLine } from './io.js';
 import { displayPath, resolvePath } from './paths.js';
 import { packageVersion } from './version.js';
 
@@ -83,7 +83,8 @@ export function createProgram(io: CliIo): Command {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      outputError: (text, write) => write(`evidence: ${text.replace(/^error: /, '')}`),
+      // an unknown command or option is echoed back: its escapes are shown, never sent to the terminal
+      outputError: (text, write) => write(escapeLines(`evidence: ${text.replace(/^error: /, '')}`)),
     })
     .showHelpAfterError()
     .exitOverride();

@@ -9,9 +9,17 @@ const FALSE_WORDS = new Set(['0', 'false', 'no', 'off']);
 
 export const BOOLEAN_EXPECTED = 'a boolean: 1/true/yes/on or 0/false/no/off (any case)';
 
-/** `1/true/yes/on` → true, `0/false/no/off` → false, in any case, surrounding spaces ignored. */
+/**
+ * Spaces around a value (`" 5 "`, a stray space in a .env or a YAML block) are refused, not trimmed:
+ * the value someone meant to set is then said back to them rather than read as a guess.
+ */
+const padded = (text: string): boolean => text !== text.trim();
+const UNPADDED = ', with no spaces around it';
+
+/** `1/true/yes/on` → true, `0/false/no/off` → false, in any case; spaces around it are refused. */
 export function parseBoolean(text: string): ParseResult<boolean> {
-  const word = text.trim().toLowerCase();
+  if (padded(text)) return { ok: false, expected: `${BOOLEAN_EXPECTED}${UNPADDED}` };
+  const word = text.toLowerCase();
   if (TRUE_WORDS.has(word)) return { ok: true, value: true };
   if (FALSE_WORDS.has(word)) return { ok: true, value: false };
   return { ok: false, expected: BOOLEAN_EXPECTED };
@@ -34,10 +42,11 @@ export function describeIntegerRange({ min = 0, max = Number.MAX_SAFE_INTEGER }:
   return `an integer from ${min} to ${max} (digits only)`;
 }
 
-/** Digits only (surrounding spaces ignored), within `min..max` inclusive. */
+/** Digits only (spaces around them refused), within `min..max` inclusive. */
 export function parseInteger(text: string, range: IntegerRange = {}): ParseResult<number> {
   const { min = 0, max = Number.MAX_SAFE_INTEGER } = range;
-  const digits = text.trim();
+  if (padded(text)) return { ok: false, expected: `${describeIntegerRange(range)}${UNPADDED}` };
+  const digits = text;
   if (DIGITS.test(digits)) {
     const value = Number(digits);
     if (Number.isSafeInteger(value) && value >= min && value <= max) return { ok: true, value };
@@ -48,15 +57,16 @@ export function parseInteger(text: string, range: IntegerRange = {}): ParseResul
 export const EPISODE_LIST_EXPECTED = 'comma-separated episode indices, digits only, e.g. 0,10,50';
 
 /**
- * `0, 10,50` → [0, 10, 50]: non-negative integers separated by commas, spaces around each ignored,
- * duplicates removed, sorted ascending. An empty (or blank) text is the empty list. Empty items
- * (`0,,10` or a trailing comma) are errors: they usually mean a value went missing.
+ * `0, 10,50` → [0, 10, 50]: non-negative integers separated by commas (spaces after a comma allowed,
+ * not around the whole list), duplicates removed, sorted ascending. An empty text is the empty list.
+ * Empty items (`0,,10` or a trailing comma) are errors: they usually mean a value went missing.
  */
 export function parseEpisodeList(text: string): ParseResult<number[]> {
   if (text.trim() === '') return { ok: true, value: [] };
+  if (padded(text)) return { ok: false, expected: `${EPISODE_LIST_EXPECTED}${UNPADDED}` };
   const episodes = new Set<number>();
   for (const item of text.split(',')) {
-    const episode = parseInteger(item);
+    const episode = parseInteger(item.trim());
     if (!episode.ok) return { ok: false, expected: EPISODE_LIST_EXPECTED };
     episodes.add(episode.value);
   }

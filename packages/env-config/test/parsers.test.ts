@@ -15,15 +15,27 @@ describe('parseBoolean', () => {
   const TRUE = ['1', 'true', 'yes', 'on'];
   const FALSE = ['0', 'false', 'no', 'off'];
 
-  it('reads every accepted word in any case with spaces around', () => {
+  it('reads every accepted word in any case', () => {
     fc.assert(
-      fc.property(padded(fc.constantFrom(...TRUE).chain(randomCase)), (text) => {
+      fc.property(fc.constantFrom(...TRUE).chain(randomCase), (text) => {
         expect(parseBoolean(text)).toEqual({ ok: true, value: true });
       }),
     );
     fc.assert(
-      fc.property(padded(fc.constantFrom(...FALSE).chain(randomCase)), (text) => {
+      fc.property(fc.constantFrom(...FALSE).chain(randomCase), (text) => {
         expect(parseBoolean(text)).toEqual({ ok: true, value: false });
+      }),
+    );
+  });
+
+  it('refuses an accepted word with spaces around it, saying so', () => {
+    fc.assert(
+      fc.property(padded(fc.constantFrom(...TRUE, ...FALSE).chain(randomCase)), (text) => {
+        fc.pre(text !== text.trim());
+        expect(parseBoolean(text)).toEqual({
+          ok: false,
+          expected: 'a boolean: 1/true/yes/on or 0/false/no/off (any case), with no spaces around it',
+        });
       }),
     );
   });
@@ -59,17 +71,23 @@ describe('parseBoolean', () => {
 });
 
 describe('parseInteger', () => {
-  it('reads digits with spaces around and leading zeros as the number they spell', () => {
+  it('reads digits with leading zeros as the number they spell', () => {
     fc.assert(
-      fc.property(
-        fc.nat({ max: Number.MAX_SAFE_INTEGER }),
-        fc.nat({ max: 3 }),
-        padding,
-        padding,
-        (n, zeros, a, b) => {
-          expect(parseInteger(a + '0'.repeat(zeros) + String(n) + b)).toEqual({ ok: true, value: n });
-        },
-      ),
+      fc.property(fc.nat({ max: Number.MAX_SAFE_INTEGER }), fc.nat({ max: 3 }), (n, zeros) => {
+        expect(parseInteger('0'.repeat(zeros) + String(n))).toEqual({ ok: true, value: n });
+      }),
+    );
+  });
+
+  it('refuses digits with spaces around them (" 5 "), saying so', () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 1000 }), padding, padding, (n, a, b) => {
+        fc.pre(a + b !== '');
+        expect(parseInteger(a + String(n) + b, { min: 0, max: 1000 })).toEqual({
+          ok: false,
+          expected: 'an integer from 0 to 1000 (digits only), with no spaces around it',
+        });
+      }),
     );
   });
 
@@ -131,6 +149,7 @@ describe('parseEpisodeList', () => {
       fc.property(fc.array(fc.tuple(fc.nat({ max: 1e9 }), padding, padding)), (items) => {
         fc.pre(items.length > 0);
         const text = items.map(([n, a, b]) => a + n + b).join(',');
+        fc.pre(text === text.trim()); // spaces around the whole list are refused (below)
         const expected = [...new Set(items.map(([n]) => n))].sort((a, b) => a - b);
         expect(parseEpisodeList(text)).toEqual({ ok: true, value: expected });
       }),
@@ -151,6 +170,7 @@ describe('parseEpisodeList', () => {
     expect(parseEpisodeList('')).toEqual({ ok: true, value: [] });
     expect(parseEpisodeList('  ')).toEqual({ ok: true, value: [] });
     expect(parseEpisodeList('0, 10,50')).toEqual({ ok: true, value: [0, 10, 50] });
+    expect(parseEpisodeList(' 0,10').ok).toBe(false);
   });
 
   it('rejects a list with any bad item, wherever it is', () => {
@@ -159,7 +179,7 @@ describe('parseEpisodeList', () => {
       fc.property(fc.array(fc.nat({ max: 1000 })), bad, fc.nat(), (good, junk, at) => {
         const items = good.map(String);
         items.splice(at % (items.length + 1), 0, junk);
-        fc.pre(items.join(',').trim() !== '');
+        fc.pre(items.join(',').trim() !== '' && items.join(',') === items.join(',').trim());
         const result = parseEpisodeList(items.join(','));
         expect(result.ok).toBe(false);
         if (!result.ok) expect(result.expected).toMatch(/comma-separated/);

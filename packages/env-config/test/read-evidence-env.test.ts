@@ -33,8 +33,8 @@ const CASES: Record<
 > = {
   DIR: { valid: ['runs/a b', 'runs/a b'], junk: ['a\0b', '\0'], expected: /NUL/ },
   DISABLE_ANIMATIONS: {
-    valid: [' YES ', true],
-    junk: ['2', 'y', 'disable', 'truee', '-1'],
+    valid: ['YES', true],
+    junk: ['2', 'y', 'disable', 'truee', '-1', ' YES '],
     expected: /1\/true/,
   },
   ANIMATION_DIR: { valid: ['/tmp/gifs', '/tmp/gifs'], junk: ['gifs\0'], expected: /NUL/ },
@@ -43,7 +43,11 @@ const CASES: Record<
     junk: ['0,,10', '1-5', '-1', '2.5', 'all', '0;10', '10abc'],
     expected: /comma-separated/,
   },
-  ANIMATION_EVERY: { valid: ['0', 0], junk: ['10abc', '1e3', '2.5', '-1', 'never'], expected: />= 0/ },
+  ANIMATION_EVERY: {
+    valid: ['0', 0],
+    junk: ['10abc', '1e3', '2.5', '-1', 'never', ' 5 '],
+    expected: />= 0/,
+  },
   ANIMATION_LAST: { valid: ['007', 7], junk: ['-1', '1.0', 'one', '0x1'], expected: />= 0/ },
   ANIMATION_FPS: {
     valid: ['100', 100],

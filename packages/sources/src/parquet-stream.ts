@@ -25,9 +25,19 @@ const RETRY = 16;
 
 const MAGIC = new Uint8Array([0x50, 0x41, 0x52, 0x31]); // PAR1
 
+/**
+ * Writes every byte: a short write (the disk filled up) is followed by a write of the rest, which then
+ * fails with the system's reason (ENOSPC: "no space left on device"), naming the file for the user.
+ */
 async function writeAll(handle: FileHandle, pieces: Uint8Array[], size: number) {
-  const { bytesWritten } = await handle.writev(pieces);
-  if (bytesWritten !== size) throw new Error(`short write: ${bytesWritten} of ${size} bytes`);
+  let { bytesWritten: done } = await handle.writev(pieces);
+  if (done === size) return;
+  const rest = Buffer.concat(pieces);
+  while (done < size) {
+    const { bytesWritten } = await handle.write(rest, done, size - done);
+    if (bytesWritten === 0) throw new Error(`short write: ${done} of ${size} bytes`);
+    done += bytesWritten;
+  }
 }
 
 /** Opens a streaming Parquet writer on an open file (written from its start). */

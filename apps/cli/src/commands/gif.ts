@@ -102,6 +102,7 @@ async function encodeFrames(
   quiet: boolean,
 ): Promise<{ out: string; width: number; height: number }> {
   const { CaptureSchedule, EpisodeRecorder, MAX_FRAME_PIXELS } = await import('@evidence/animation');
+  await checkFrameSizes(io, dir, frames, MAX_FRAME_PIXELS);
   const work = await mkdtemp(join(dirname(out), '.evidence-gif-'));
   registerTemp(work); // removed on Ctrl-C too
   const progress = createProgress(io, { quiet });
@@ -121,7 +122,7 @@ async function encodeFrames(
     for (const [index, name] of frames.entries()) {
       const file = join(dir, name);
       const frame = `frame ${index + 1} of ${frames.length}`;
-      const image = await decodePng(io, file, frame, MAX_FRAME_PIXELS);
+      const image = await decodePng(io, file, frame);
       if (size && (image.width !== size.width || image.height !== size.height)) {
         throw new InputError(
           displayPath(io, file),
@@ -154,28 +155,12 @@ async function encodeFrames(
 /**
  * Decodes with pngjs, which checks every chunk's CRC and refuses a file that ends early. Skia (through
  * @napi-rs/canvas) decodes a truncated PNG without a word and fills the missing rows with black.
- * The size in the header is checked first: a 1.6 MB PNG may claim 20000×20000 pixels (8 GB to decode).
+ * Its size was checked from its header first (checkFrameSizes).
  */
-async function decodePng(io: CliIo, file: string, frame: string, maxPixels: number) {
-  const handle = await openInput(file).catch((error: unknown) => {
-    if (!(error instanceof NotRegularFileError)) throw error;
-    throw new InputError(displayPath(io, file), `${frame}: not a regular file (${error.kind})`);
-  });
+async function decodePng(io: CliIo, file: string, frame: string) {
+  const handle = await openFrame(io, file, frame);
   let bytes: Buffer;
   try {
-    const head = Buffer.alloc(24);
-    await handle.read(head, 0, 24, 0);
-    // The signature, then the IHDR chunk: length, "IHDR", width and height (big-endian).
-    if (head.toString('latin1', 12, 16) === 'IHDR') {
-      const width = head.readUInt32BE(16);
-      const height = head.readUInt32BE(20);
-      if (width * height > maxPixels) {
-        throw new InputError(
-          displayPath(io, file),
-          `${frame} is ${width}×${height} pixels; a frame may hold at most ${maxPixels.toLocaleString('en')} (4096×4096)`,
-        );
-      }
-    }
     bytes = await handle.readFile();
   } finally {
     await handle.close();
@@ -189,5 +174,53 @@ async function decodePng(io: CliIo, file: string, frame: string, maxPixels: numb
       ? 'the file is truncated: it ends before the PNG end marker'
       : why;
     throw new InputError(displayPath(io, file), `${frame}: not a readable PNG image (${plain})`);
+  }
+}
+
+async function openFrame(io: CliIo, file: string, frame: string) {
+  return openInput(file).catch((error: unknown) => {
+    if (!(error instanceof NotRegularFileError)) throw error;
+    throw new InputError(displayPath(io, file), `${frame}: not a regular file (${error.kind})`);
+  });
+}
+
+/** Pixels of all frames together: about 10 s of decoding and encoding (1,000 frames of 256×256). */
+const MAX_GIF_PIXELS = 64_000_000;
+
+/**
+ * Every frame's size from its header (24 bytes), before any is decoded: a PNG of a few kilobytes may
+ * claim 20000×20000 pixels (8 GB to decode), and twelve 4096×4096 frames of 60 KB each take minutes.
+ * A frame past the per-frame limit, or the frame that takes the total past MAX_GIF_PIXELS, is refused
+ * by name. A file with no PNG header is left for the decoder to refuse with its own words.
+ */
+async function checkFrameSizes(io: CliIo, dir: string, frames: readonly string[], maxPixels: number) {
+  let total = 0;
+  for (const [index, name] of frames.entries()) {
+    const file = join(dir, name);
+    const frame = `frame ${index + 1} of ${frames.length}`;
+    const handle = await openFrame(io, file, frame);
+    const head = Buffer.alloc(24);
+    try {
+      await handle.read(head, 0, 24, 0);
+    } finally {
+      await handle.close();
+    }
+    // The signature, then the IHDR chunk: length, "IHDR", width and height (big-endian).
+    if (head.toString('latin1', 12, 16) !== 'IHDR') continue;
+    const width = head.readUInt32BE(16);
+    const height = head.readUInt32BE(20);
+    if (width * height > maxPixels) {
+      throw new InputError(
+        displayPath(io, file),
+        `${frame} is ${width}×${height} pixels; a frame may hold at most ${maxPixels.toLocaleString('en')} (4096×4096)`,
+      );
+    }
+    total += width * height;
+    if (total > MAX_GIF_PIXELS) {
+      throw new InputError(
+        displayPath(io, file),
+        `${frame} (${width}×${height}) takes the frames past ${MAX_GIF_PIXELS.toLocaleString('en')} pixels in all, the most one GIF may hold (1,000 frames of 256×256); use fewer or smaller frames`,
+      );
+    }
   }
 }

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, extname, join } from 'node:path';
 import { loadCsvLogDecimated } from '@evidence/csv-log';
-import { openInput } from '@evidence/node-kit';
+import { listSome, openInput } from '@evidence/node-kit';
 // Types only: the drawing library (native canvas) is loaded when a command draws, so `--help` starts fast.
 import type { StandardChart, StandardChartsResult } from '@evidence/plots';
 import type { Command } from 'commander';
@@ -14,7 +14,7 @@ import { fromReadIssues, printIssues } from '../issues.js';
 import { listOption } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
-import { MAX_RUNS_DRAWN, runsChart } from '../run-chart.js';
+import { chartYs, MAX_PANELS_DRAWN, MAX_RUNS_DRAWN, runsChart } from '../run-chart.js';
 import { collectWritten } from '../written-json.js';
 
 interface PlotOptions {
@@ -101,6 +101,7 @@ async function plotAction(io: CliIo, pathArg: string, options: PlotOptions): Pro
       force: options.force === true,
     });
     throwIfFailed(result);
+    throwIfNothingDrawn(io, result, path);
     return;
   }
   const plain = await isPlainCsv(path);
@@ -132,7 +133,9 @@ async function plotAction(io: CliIo, pathArg: string, options: PlotOptions): Pro
     ? resolvePath(io, options.out)
     : join(await reportDirOf(dirname(path)), basename(chart.out));
   await refuseForeign(io, out, options.force);
-  throwIfFailed(await drawStandardCharts(io, [chart], dirname(out), { outputFor: () => out, force: true }));
+  const result = await drawStandardCharts(io, [chart], dirname(out), { outputFor: () => out, force: true });
+  throwIfFailed(result);
+  throwIfNothingDrawn(io, result, path);
 }
 
 interface RunPlotOptions extends PlotOptions {
@@ -196,12 +199,13 @@ async function headOf(path: string): Promise<{ dir: string; file: string } | nul
 export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions, out: string): Promise<void> {
   const found = await readRuns(io, path, discoveryOptions(options));
   await refuseForeign(io, out, options.force);
-  const chart = await runsChart(found.runs, displayPath(io, path), {
+  const chartOptions = {
     ...(options.x ? { x: options.x } : {}),
     ...(options.y ? { y: options.y } : {}),
     ...(options.logY ? { logY: true } : {}),
     ...(options.title ? { title: options.title } : {}),
-  });
+  };
+  const chart = await runsChart(found.runs, displayPath(io, path), chartOptions);
   const { renderChart } = await import('@evidence/plots');
   const { OutputFolder } = await import('@evidence/report');
   const folder = await OutputFolder.of(out, { force: options.force === true });
@@ -210,6 +214,12 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
     printLine(
       io.stderr,
       `evidence: drew the first ${MAX_RUNS_DRAWN} of ${found.runs.length} runs; compare many with \`evidence runs\``,
+    );
+  const ys = chartYs(found.runs, chartOptions);
+  if (ys.length > MAX_PANELS_DRAWN)
+    printLine(
+      io.stderr,
+      `evidence: drew the first ${MAX_PANELS_DRAWN} of ${ys.length} y columns (one panel each); ${ys.length - MAX_PANELS_DRAWN} skipped: ${listSome(ys.slice(MAX_PANELS_DRAWN), 8)}`,
     );
   printLine(io.stdout, `wrote   ${displayPath(io, written)}`);
 }
@@ -232,7 +242,7 @@ async function plotColumns(
     if (!csv.has(column)) {
       throw new InputError(
         displayPath(io, csvPath),
-        `no column "${column}" (columns: ${csv.header.join(', ')})`,
+        `no column "${column}" (columns: ${listSome(csv.header)})`,
       );
     }
   }
@@ -318,6 +328,19 @@ export async function drawStandardCharts(
   printIssues(io, result.issues);
   for (const failure of result.failed) printLine(io.stderr, `evidence: ${describeError(failure.error)}`);
   return result;
+}
+
+/**
+ * `plot DIR` that drew nothing (every chart skipped, each saying why above) did not do what was asked:
+ * exit 1 with one line saying so, never 0 with no file written.
+ */
+function throwIfNothingDrawn(io: CliIo, result: StandardChartsResult, dir: string): void {
+  if (result.written.length > 0) return;
+  printLine(
+    io.stderr,
+    `evidence: ${displayPath(io, dir)}: no chart drawn: every chart was skipped (the reasons are above)`,
+  );
+  throw new ReportedFailure('no chart drawn');
 }
 
 /** Every chart that could be drawn was; each failure was printed on its own line; exit 1 if any. */

@@ -263,6 +263,7 @@ class TablePrinter {
   #start(): void {
     const header = this.#header;
     if (!header) return;
+    requireNamedColumns(displayPath(this.#io, this.#path), header);
     const sample = this.#buffered
       .slice(0, this.#options.sample)
       .map((row) => header.map((key) => row[key] ?? null));
@@ -314,6 +315,28 @@ function jsonRow(row: CsvRow): string {
             : '-inf'
         : value;
   return jsonLine(shown);
+}
+
+/**
+ * A table shows each column under its name: a header with an unnamed column, or a name twice (the second
+ * would hide the first), is bad input said in the user's terms, not the table library's own check.
+ */
+function requireNamedColumns(file: string, header: readonly string[]): void {
+  const first = new Map<string, number>();
+  for (const [i, name] of header.entries()) {
+    if (name.trim() === '')
+      throw new InputError(
+        `${file}:1`,
+        `column ${i + 1} of the header line has no name; every column needs one to be shown`,
+      );
+    const before = first.get(name);
+    if (before !== undefined)
+      throw new InputError(
+        `${file}:1`,
+        `column ${i + 1} of the header line is named ${JSON.stringify(name)}, like column ${before + 1}; every column needs a name of its own to be shown`,
+      );
+    first.set(name, i);
+  }
 }
 
 /** Everything appended so far, a few megabytes at a time. */

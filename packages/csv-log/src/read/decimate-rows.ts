@@ -52,32 +52,35 @@ function distinct(rows: (KeptRow | null)[]): KeptRow[] {
 /** A bucket's kept rows, in row order. */
 const candidates = (b: Bucket) => distinct([b.first, b.last, ...b.min, ...b.max, ...b.gap]);
 
-/** The open bucket's candidate rows, overwritten in place (no allocation per row), copied when it closes. */
+/**
+ * The open bucket's candidate rows. Each column points at the row of its lowest, highest and first
+ * non-finite value; a row is copied once into a reusable slot however many columns point at it, and its
+ * slot is freed when none does. (A copy per column would be width² numbers: 80 GB for 100,000 columns.)
+ * Slots live at most as many as the bucket's rows and 3 per column, and are reused, not allocated per row.
+ */
 class OpenBucket {
   start = 0;
   end = 0;
   readonly first: Float64Array;
   readonly last: Float64Array;
-  /** Per column: the row index of its lowest, highest and first non-finite value (-1: none yet). */
-  readonly minAt: Float64Array;
-  readonly maxAt: Float64Array;
-  readonly gapAt: Float64Array;
-  readonly min: Float64Array[];
-  readonly max: Float64Array[];
-  readonly gap: Float64Array[];
+  /** Per column: the slot of the row of its lowest, highest and first non-finite value (-1: none yet). */
+  readonly minAt: Int32Array;
+  readonly maxAt: Int32Array;
+  readonly gapAt: Int32Array;
   readonly sum: Float64Array;
   readonly count: Float64Array;
+  readonly #slots: Float64Array[] = [];
+  /** the row index a slot holds, and how many columns point at it */
+  readonly #slotRow: number[] = [];
+  readonly #refs: number[] = [];
+  #free: number[] = [];
 
   constructor(readonly width: number) {
-    const rows = () => Array.from({ length: width }, () => new Float64Array(width));
     this.first = new Float64Array(width);
     this.last = new Float64Array(width);
-    this.minAt = new Float64Array(width);
-    this.maxAt = new Float64Array(width);
-    this.gapAt = new Float64Array(width);
-    this.min = rows();
-    this.max = rows();
-    this.gap = rows();
+    this.minAt = new Int32Array(width);
+    this.maxAt = new Int32Array(width);
+    this.gapAt = new Int32Array(width);
     this.sum = new Float64Array(width);
     this.count = new Float64Array(width);
   }
@@ -90,52 +93,81 @@ class OpenBucket {
     this.gapAt.fill(-1);
     this.sum.fill(0);
     this.count.fill(0);
+    this.#refs.fill(0);
+    this.#free = this.#slots.map((_, slot) => slot);
   }
 
   add(index: number, values: Float64Array): void {
     this.end = index + 1;
     this.last.set(values);
+    let slot = -1;
+    // the slot of this row, copied on first use; one more column points at it
+    const claim = (): number => {
+      if (slot < 0) slot = this.#store(index, values);
+      this.#refs[slot] = (this.#refs[slot] as number) + 1;
+      return slot;
+    };
     for (let c = 0; c < this.width; c++) {
       const v = values[c] as number;
       if (!Number.isFinite(v)) {
-        if (this.gapAt[c] === -1) {
-          this.gapAt[c] = index;
-          (this.gap[c] as Float64Array).set(values);
-        }
+        if (this.gapAt[c] === -1) this.gapAt[c] = claim();
         continue;
       }
       this.sum[c] = (this.sum[c] as number) + v;
       this.count[c] = (this.count[c] as number) + 1;
-      if (this.minAt[c] === -1 || v < ((this.min[c] as Float64Array)[c] as number)) {
-        this.minAt[c] = index;
-        (this.min[c] as Float64Array).set(values);
+      const min = this.minAt[c] as number;
+      if (min === -1 || v < ((this.#slots[min] as Float64Array)[c] as number)) {
+        this.#release(min);
+        this.minAt[c] = claim();
       }
-      if (this.maxAt[c] === -1 || v > ((this.max[c] as Float64Array)[c] as number)) {
-        this.maxAt[c] = index;
-        (this.max[c] as Float64Array).set(values);
+      const max = this.maxAt[c] as number;
+      if (max === -1 || v > ((this.#slots[max] as Float64Array)[c] as number)) {
+        this.#release(max);
+        this.maxAt[c] = claim();
       }
     }
+  }
+
+  #store(index: number, values: Float64Array): number {
+    let slot = this.#free.pop();
+    if (slot === undefined) {
+      slot = this.#slots.length;
+      this.#slots.push(new Float64Array(this.width));
+      this.#slotRow.push(0);
+      this.#refs.push(0);
+    }
+    (this.#slots[slot] as Float64Array).set(values);
+    this.#slotRow[slot] = index;
+    return slot;
+  }
+
+  #release(slot: number): void {
+    if (slot < 0) return;
+    const left = (this.#refs[slot] as number) - 1;
+    this.#refs[slot] = left;
+    if (left === 0) this.#free.push(slot);
   }
 
   /** A closed bucket: one copy per distinct kept row. */
   close(): Bucket {
     const copies = new Map<number, KeptRow>();
-    const row = (index: number, values: Float64Array): KeptRow | null => {
-      if (index < 0) return null;
+    const row = (index: number, values: Float64Array): KeptRow => {
       const known = copies.get(index);
       if (known) return known;
       const kept = keep(index, values);
       copies.set(index, kept);
       return kept;
     };
-    const each = (at: Float64Array, values: Float64Array[]) =>
-      Array.from({ length: this.width }, (_, c) => row(at[c] as number, values[c] as Float64Array));
+    const each = (at: Int32Array) =>
+      Array.from(at, (slot) =>
+        slot < 0 ? null : row(this.#slotRow[slot] as number, this.#slots[slot] as Float64Array),
+      );
     return {
-      first: row(this.start, this.first) as KeptRow,
-      last: row(this.end - 1, this.last) as KeptRow,
-      min: each(this.minAt, this.min),
-      max: each(this.maxAt, this.max),
-      gap: each(this.gapAt, this.gap),
+      first: row(this.start, this.first),
+      last: row(this.end - 1, this.last),
+      min: each(this.minAt),
+      max: each(this.maxAt),
+      gap: each(this.gapAt),
       start: this.start,
       end: this.end,
       sum: this.sum.slice(),

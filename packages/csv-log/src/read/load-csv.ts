@@ -65,7 +65,9 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         }
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
-        capacity = 1024;
+        // small at first: 100,000 columns × 1024 rows preallocated would be 800 MB before a row is read;
+        // the first chunk then sizes them from its bytes per row (onChunk)
+        capacity = 16;
         numbers = picked.map(() => new Float64Array(capacity));
         // Cells after the last loaded column are counted (to check the row's width), never cut out.
         return picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1;

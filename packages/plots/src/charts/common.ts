@@ -1,4 +1,5 @@
 import { basename as pathBasename } from 'node:path';
+import { listSome } from '@evidence/node-kit';
 import type { Series } from '../chart.js';
 import type { Columns } from '../data.js';
 
@@ -30,7 +31,7 @@ export function missingMessage(cols: Columns, columns: readonly string[]): strin
 export function requireAnyColumn(cols: Columns, columns: readonly string[], chart: string): void {
   if (cols.header.length === 0 || columns.some((c) => cols.header.includes(c))) return;
   throw new Error(
-    `${cols.path}: no column ${quoted(columns)} to draw the ${chart} from (its columns: ${cols.header.join(', ')})`,
+    `${cols.path}: no column ${quoted(columns)} to draw the ${chart} from (its columns: ${listSome(cols.header)})`,
   );
 }
 

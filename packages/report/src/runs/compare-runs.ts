@@ -5,6 +5,7 @@
  * averaged over tasks and the performance profile, with stratified bootstrap intervals.
  */
 
+import { listSome } from '@evidence/node-kit';
 import { LOWER_IS_BETTER, X_CANDIDATES, Y_CANDIDATES } from '@evidence/sources';
 import {
   type AggregateName,
@@ -326,7 +327,7 @@ const hasValues = (column: Float64Array | undefined): boolean =>
   column?.some((v) => !Number.isNaN(v)) ?? false;
 
 const describe = (run: RunInput): string =>
-  `it has ${[...run.table.columns.keys()].map((n) => JSON.stringify(n)).join(', ') || 'no numeric columns'}`;
+  `it has ${listSome([...run.table.columns.keys()].map((n) => JSON.stringify(n))) || 'no numeric columns'}`;
 
 /** The reader left a text column out and said where (file, line, cell): the reason to give. */
 function textIssue(run: RunInput, name: string): string | undefined {
