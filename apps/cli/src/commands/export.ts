@@ -114,7 +114,9 @@ async function exportAction(io: CliIo, rootArg: string, options: ExportOptions):
   // named up to 20; a run.json of 200,000 keys is a count, not a line of them
   const config = result.config;
   const named =
-    config.length > 20 ? `${config.slice(0, 20).join(', ')}, … ${config.length - 20} more` : config.join(', ');
+    config.length > 20
+      ? `${config.slice(0, 20).join(', ')}, … ${config.length - 20} more`
+      : config.join(', ');
   const left =
     result.configLeftOut > 0
       ? `; ${result.configLeftOut} more configuration keys not exported (at most ${config.length} columns, those that differ between runs first)`
