@@ -108,7 +108,8 @@ describe('the ownership record holds only what was written', () => {
     writeFileSync(join(dir, 'report', 'reward_components.png'), 'my own picture');
     writeFileSync(join(dir, 'reward_components.csv'), COMPONENTS);
     const again = await runCli(['report', dir]);
-    expect(again.code, again.stderr).toBe(0);
+    expect(again.code, again.stderr).toBe(1); // a write not done, named
+    expect(again.stderr).toMatch(/reward_components\.png: not written by evidence/);
     expect(readFileSync(join(dir, 'report', 'reward_components.png'), 'utf8')).toBe('my own picture');
     expect(again.stdout).toMatch(/skipped report\/reward_components\.png: a file this report did not write/);
   });

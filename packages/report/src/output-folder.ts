@@ -117,7 +117,7 @@ export class OutputFolder {
         mkdirSync(staging);
       } catch (error) {
         releaseTemp(staging);
-        throw error;
+        throw namingTarget(error, target, staging); // a full disk names the file asked for
       }
       this.staging = staging;
     }
@@ -129,6 +129,20 @@ export class OutputFolder {
   /** The file a staged path becomes (a path not staged is itself). */
   targetOf(path: string): string {
     return this.staged.get(resolve(path)) ?? path;
+  }
+
+  /** Where the bytes of `path` are now: its staged file when this batch has one ready, else `path`. */
+  whereNow(path: string): string {
+    const target = resolve(path);
+    const staged = this.ready.findLast((file) => this.staged.get(file) === target);
+    return staged ?? path;
+  }
+
+  /** A failure on a staged file names the file it becomes (a renderer's ENOSPC, say). */
+  nameTarget(error: unknown): unknown {
+    const path = (error as NodeJS.ErrnoException | null)?.path;
+    const target = path === undefined ? undefined : this.staged.get(resolve(path));
+    return target === undefined || path === undefined ? error : namingTarget(error, target, path);
   }
 
   /**

@@ -119,7 +119,7 @@ export async function drawStandard(
       });
   // the charts were drawn into the staging folder: the page names the files they become
   for (const drawn of result.written) drawn.path = ctx.targetOf(drawn.path);
-  for (const { error } of result.failed) throwIfWriteFailed(error);
+  for (const { error } of result.failed) throwIfWriteFailed(ctx.folder.nameTarget(error));
   const notDrawn = [
     ...all.filter((chart) => !drawable.includes(chart)).map((chart) => ({ chart, why: REFUSED })),
     ...result.skipped,
@@ -156,7 +156,7 @@ export async function drawSourceCharts(
           interactive: { id: file, chart, data: ctx.href(source), dataLabel: ctx.name(source) },
         });
       } catch (error) {
-        throwIfWriteFailed(error);
+        throwIfWriteFailed(ctx.folder.nameTarget(error));
         ctx.skipped.push({ what: ctx.name(path), why: `could not render: ${capText(message(error))}` });
       }
     }
@@ -188,7 +188,7 @@ export async function drawOverlays(
           overlay: { id: file, data },
         });
       } catch (error) {
-        throwIfWriteFailed(error);
+        throwIfWriteFailed(ctx.folder.nameTarget(error));
         ctx.skipped.push({ what: ctx.name(png), why: `could not render: ${capText(message(error))}` });
       }
     }
