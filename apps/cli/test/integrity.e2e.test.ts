@@ -46,8 +46,10 @@ describe('a FIFO among the logs', () => {
     const started = Date.now();
     const result = await runCli(['report', dir], { timeoutMs: 15_000 });
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(result.code, result.stderr).toBe(0);
+    // the rest is written, the FIFO is named as not read, and the exit code says an input was bad
+    expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/training_log\.csv: .*a named pipe \(FIFO\), not a regular file/);
+    expect(result.stderr).toMatch(/^evidence: .*training_log\.csv: not a regular file; not read\n$/);
     expect(existsSync(join(dir, 'report', 'reward_components.png'))).toBe(true);
   });
 

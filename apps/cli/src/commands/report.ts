@@ -117,8 +117,16 @@ Examples:
     });
 }
 
-/** A file left as it was is a write not done: exit 1, unless asked for with --keep-others. */
+/**
+ * An input not read (a FIFO) is bad input: exit 1. A file left as it was is a write not done: exit 1,
+ * unless asked for with --keep-others.
+ */
 function failIfRefused(io: CliIo, result: ReportResult, options: ReportOptions): void {
+  if (result.notRead.length > 0) {
+    const names = result.notRead.map((path) => displayPath(io, path)).join(', ');
+    printLine(io.stderr, `evidence: ${names}: not a regular file; not read`);
+    throw new ReportedFailure(`${result.notRead.length} inputs not read`, 1);
+  }
   const refused = result.refused.length;
   if (refused === 0 || options.keepOthers) return;
   const first = displayPath(io, result.refused[0] as string);

@@ -34,6 +34,8 @@ export interface ReportResult {
   written: string[];
   /** the files left as they were because evidence did not write them (none with `force`) */
   refused: string[];
+  /** inputs there that are no regular file (a FIFO, a device): never opened, and named in `skipped` */
+  notRead: string[];
   skipped: { what: string; why: string }[];
   issues: ReportIssue[];
   metrics: BeforeAfterMetrics | null;
@@ -126,6 +128,7 @@ async function buildInto(ctx: ReportContext, dir: string, root: string): Promise
     page: new EvidencePaths(ctx.out).indexHtml,
     written: ctx.folder.written,
     refused: ctx.folder.refused,
+    notRead: ctx.notRead,
     skipped: ctx.skipped,
     issues: ctx.issues.map((issue) => ({ ...issue, reason: capText(issue.reason) })),
     metrics: inputs.metrics,

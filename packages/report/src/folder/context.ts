@@ -48,6 +48,8 @@ export function throwIfWriteFailed(error: unknown): void {
 export class ReportContext {
   readonly skipped: { what: string; why: string }[] = [];
   readonly issues: ReportIssue[] = [];
+  /** inputs that are there and were not read (a FIFO, a device, a folder where a file belongs) */
+  readonly notRead: string[] = [];
   /** the steps counted by the progress (set once the inputs are known) */
   total = 0;
   private done = 0;
@@ -91,6 +93,11 @@ export class ReportContext {
 
   isProtected(path: string): boolean {
     return !this.folder.mayWrite(path);
+  }
+
+  /** An input there and never opened (no regular file): the report says so and exits 1. */
+  noteNotRead(path: string, error: unknown): void {
+    if ((error as NodeJS.ErrnoException | null)?.code === 'ENOTREGULAR') this.notRead.push(path);
   }
 
   /** `path` is left as it is (another program's file): counted among the refused writes. */
