@@ -49,11 +49,17 @@ process.on('SIGINT', () => {
   removeLiveTempFiles();
   process.exit(130);
 });
-// `docker stop`, `kill`: the same clean stop, with the shell's code for the signal.
-process.on('SIGTERM', () => {
-  removeLiveTempFiles();
-  process.exit(143);
-});
+// `docker stop`, `kill`, a closed terminal or ssh session (SIGHUP): the same clean stop, with the
+// shell's code for the signal (128 + its number).
+for (const [signal, code] of [
+  ['SIGTERM', 143],
+  ['SIGHUP', 129],
+] as const) {
+  process.on(signal, () => {
+    removeLiveTempFiles();
+    process.exit(code);
+  });
+}
 
 // `evidence table big.csv | head`: the reader went away, which is not an error; a full disk is one line.
 for (const stream of [process.stdout, process.stderr]) stream.on('error', failedOutput);

@@ -45,8 +45,10 @@ describe('a FIFO among the logs', () => {
     writeFileSync(join(dir, 'reward_components.csv'), COMPONENTS);
     // a FIFO that blocked would hang here until the test's patience ran out
     const result = await runCli(['report', dir]);
-    expect(result.code, result.stderr).toBe(0);
+    // the rest is written, the FIFO is named as not read, and the exit code says an input was bad
+    expect(result.code, result.stderr).toBe(1);
     expect(result.stdout).toMatch(/training_log\.csv: .*a named pipe \(FIFO\), not a regular file/);
+    expect(result.stderr).toMatch(/^evidence: .*training_log\.csv: not a regular file; not read\n$/);
     expect(existsSync(join(dir, 'report', 'reward_components.png'))).toBe(true);
   });
 
@@ -107,7 +109,8 @@ describe('the ownership record holds only what was written', () => {
     writeFileSync(join(dir, 'report', 'reward_components.png'), 'my own picture');
     writeFileSync(join(dir, 'reward_components.csv'), COMPONENTS);
     const again = await runCli(['report', dir]);
-    expect(again.code, again.stderr).toBe(0);
+    expect(again.code, again.stderr).toBe(1); // a write not done, named
+    expect(again.stderr).toMatch(/reward_components\.png: not written by evidence/);
     expect(readFileSync(join(dir, 'report', 'reward_components.png'), 'utf8')).toBe('my own picture');
     expect(again.stdout).toMatch(/skipped report\/reward_components\.png: a file this report did not write/);
   });

@@ -109,7 +109,12 @@ describe('evidence report on a Stable-Baselines3 log folder', () => {
     mkdirSync(join(dir, 'report'));
     writeFileSync(join(dir, 'report', 'source-1-monitor-over-episode.png'), 'the trainer drew this');
     const result = await runCli(['report', dir]);
-    expect(result.code, result.stderr).toBe(0);
+    // a write not done is a failure, named, unless asked for
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(
+      /source-1-monitor-over-episode\.png: not written by evidence, left as it is/,
+    );
+    expect((await runCli(['report', dir, '--keep-others'])).code).toBe(0);
     expect(result.stdout).toMatch(
       /skipped report\/source-1-monitor-over-episode\.png: a file this report did not write/,
     );

@@ -1,17 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { tempName } from './stale-temps.js';
 import { registerTemp, releaseTemp } from './temp-registry.js';
 
 const ATTEMPTS = 16;
 
 /**
  * A hidden name beside `path` (same folder, so the final rename never crosses a file system) with a
- * random part, so nobody can place a file or a symlink there ahead of us.
+ * random part, so nobody can place a file or a symlink there ahead of us, and our pid, so a later run
+ * knows a temp file left by a kill from one being written now (see removeStaleTemps).
  */
 export function tempNameBeside(path: string): string {
-  return join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  return join(dirname(path), tempName(basename(path)));
 }
 
 function isTaken(error: unknown): boolean {

@@ -11,6 +11,13 @@ export { kindOf, NotRegularFileError, openInput, readInput, readInputText } from
 export { checkJsonDepth, JsonDepthError, MAX_JSON_DEPTH, parseJsonLimited } from './json-depth.js';
 export { listSome } from './list-some.js';
 export { pushAll } from './push-all.js';
+export {
+  parseTempName,
+  processAlive,
+  removeStaleTemps,
+  type StaleTempOptions,
+  tempName,
+} from './stale-temps.js';
 export { startWorker } from './start-worker.js';
 export {
   collectWorkerTempFiles,

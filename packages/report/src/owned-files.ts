@@ -1,7 +1,7 @@
-import { existsSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { parseJsonLimited, readInputText } from '@evidence/node-kit';
+import { fileState, hashOf, legacyStampMatches } from './content-hash.js';
 import { writeTextAtomic } from './io.js';
 
 /**
@@ -12,97 +12,87 @@ export const OWNED_FILES_RECORD = '.evidence-report.json';
 
 const toPosix = (path: string): string => path.split('\\').join('/');
 
-/** Size and modification time of a file as evidence left it: a file changed since is not ours any more. */
-type Stamp = [size: number, mtimeMs: number];
-
-function stampOf(path: string): Stamp | null {
-  try {
-    const info = statSync(path);
-    return info.isFile() ? [info.size, info.mtimeMs] : null;
-  } catch {
-    return null;
-  }
-}
-
-interface Record {
-  /** the names evidence wrote that are still there */
-  names: Set<string>;
-  /** each name's stamp when evidence wrote it (records of older versions have none) */
-  stamps: Map<string, Stamp>;
-  /**
-   * names evidence began writing, with when it began: recorded before the write, so a run killed
-   * between the write and its stamp leaves a file the next run knows as its own (modified since then)
-   */
-  pending: Map<string, number>;
-}
-
-/** File times are coarser than the clock on some file systems: a write begun at t may be stamped t - 1 s. */
-const CLOCK_SLACK_MS = 1000;
-
-/** Whether a file stamped `now` is what evidence left: its recorded stamp, or written since it began. */
-function stillOurs(now: Stamp, stamp: Stamp | undefined, since: number | undefined): boolean {
-  if (since !== undefined && now[1] >= since - CLOCK_SLACK_MS) return true;
-  return stamp === undefined || (stamp[0] === now[0] && stamp[1] === now[1]);
-}
-
 /**
- * The names the record lists that are still there as evidence left them: a file evidence wrote and
- * somebody then removed or replaced is no longer ours, so their file is never written over.
+ * A file is evidence's while its content is what evidence wrote: the record keeps each file's SHA-256,
+ * not its time, so a copy (`cp -r`), a checkout or a `touch` keeps it evidence's, and any edit makes it
+ * the user's.
  */
-async function readRecord(dir: string): Promise<Record> {
-  const empty: Record = { names: new Set(), stamps: new Map(), pending: new Map() };
+interface Record {
+  /** the names evidence wrote whose content is still what it wrote, with that content's hash */
+  hashes: Map<string, string>;
+  /** names whose write is under way: the hash of what is about to be renamed into place */
+  pending: Map<string, string>;
+}
+
+type Raw = { files: string[]; hashes: Map<string, string>; pending: Map<string, string>; stamps: object };
+
+const isHash = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+
+/** The record as it is on disk, unchecked (empty when missing or unreadable). */
+async function readRaw(dir: string): Promise<Raw> {
+  const raw: Raw = { files: [], hashes: new Map(), pending: new Map(), stamps: {} };
   try {
     const record = parseJsonLimited(await readInputText(join(dir, OWNED_FILES_RECORD))) as {
       files?: unknown;
-      stamps?: unknown;
+      sha256?: unknown;
       pending?: unknown;
+      stamps?: unknown;
     };
-    const files = Array.isArray(record.files) ? record.files : [];
-    const given = record.stamps !== null && typeof record.stamps === 'object' ? record.stamps : {};
-    const begun = record.pending !== null && typeof record.pending === 'object' ? record.pending : {};
-    const names = new Set<string>();
-    const stamps = new Map<string, Stamp>();
-    const pending = new Map<string, number>();
-    for (const name of files) {
+    const object = (value: unknown): object => (value !== null && typeof value === 'object' ? value : {});
+    const sha256 = object(record.sha256);
+    const pending = object(record.pending);
+    raw.stamps = object(record.stamps);
+    for (const name of Array.isArray(record.files) ? record.files : []) {
       if (typeof name !== 'string') continue;
-      const now = stampOf(join(dir, ...name.split('/')));
-      const raw = Object.hasOwn(given, name) ? (given as { [name: string]: unknown })[name] : undefined;
-      const stamp =
-        Array.isArray(raw) && raw.length === 2 && raw.every(Number.isFinite) ? (raw as Stamp) : undefined;
-      const since = Object.hasOwn(begun, name) ? (begun as { [name: string]: unknown })[name] : undefined;
-      const sinceMs = typeof since === 'number' && Number.isFinite(since) ? since : undefined;
-      if (now === null) {
-        if (sinceMs !== undefined) pending.set(name, sinceMs); // begun, not yet there
-        continue; // gone: a file put there later is not ours
-      }
-      if (!stillOurs(now, stamp, sinceMs)) continue; // changed or replaced since
-      // a file written since its write began is the one evidence began: stamped now, settled at the next save
-      if (sinceMs !== undefined && now[1] >= sinceMs - CLOCK_SLACK_MS) stamps.set(name, now);
-      else {
-        if (stamp) stamps.set(name, stamp);
-        if (sinceMs !== undefined) pending.set(name, sinceMs);
-      }
-      names.add(name);
+      raw.files.push(name);
+      const hash = Object.hasOwn(sha256, name) ? (sha256 as { [k: string]: unknown })[name] : undefined;
+      const next = Object.hasOwn(pending, name) ? (pending as { [k: string]: unknown })[name] : undefined;
+      if (isHash(hash)) raw.hashes.set(name, hash);
+      if (isHash(next)) raw.pending.set(name, next);
     }
-    return { names, stamps, pending };
   } catch {
-    return empty; // no record (or an unreadable one): nothing here is ours
+    // no record (or an unreadable one): nothing here is ours
   }
+  return raw;
+}
+
+/**
+ * The names the record lists whose file holds what evidence wrote (or was about to rename into place
+ * when a kill came): a file evidence wrote and somebody then edited, removed or replaced is no longer
+ * ours, so their file is never written over.
+ */
+async function readRecord(dir: string): Promise<Record> {
+  const raw = await readRaw(dir);
+  const record: Record = { hashes: new Map(), pending: new Map() };
+  for (const name of raw.files) {
+    const path = join(dir, ...name.split('/'));
+    const now = hashOf(path);
+    if (now === null) continue; // gone, or no regular file: a file put there later is not ours
+    const wrote = raw.hashes.get(name);
+    // an older version's record has a size and time per file: honoured until the file is written again
+    const legacy = wrote === undefined && legacyStampMatches(path, raw.stamps, name);
+    if (now === wrote || now === raw.pending.get(name) || legacy) record.hashes.set(name, now);
+  }
+  return record;
+}
+
+export interface OwnedWrite {
+  /** the file in the folder */
+  path: string;
+  /** SHA-256 of the content written there */
+  hash: string;
 }
 
 /** The files evidence wrote into one folder, as its record lists them. */
 export class OwnedFiles {
+  /** the names this process recorded: its entries win over the record on disk */
+  private readonly touched = new Set<string>();
+
   private constructor(
     /** the folder the record is in */
     readonly dir: string,
     private readonly record: Record,
   ) {}
-
-  /** the names this process wrote: their stamps are newer than the record's on disk */
-  private readonly touched = new Set<string>();
-
-  /** whether a name was added since the record was read or last saved */
-  private added = false;
 
   /** The record of `dir`; empty when there is none. */
   static async read(dir: string): Promise<OwnedFiles> {
@@ -110,7 +100,7 @@ export class OwnedFiles {
     return new OwnedFiles(root, await readRecord(root));
   }
 
-  /** The record of the folder `path` is in, and the name the record knows `path` by. */
+  /** The record of the folder `path` is in. */
   static async of(path: string): Promise<OwnedFiles> {
     return OwnedFiles.read(dirname(resolve(path)));
   }
@@ -119,74 +109,64 @@ export class OwnedFiles {
     return toPosix(relative(this.dir, resolve(path))) || basename(path);
   }
 
-  /**
-   * Whether `path` may be written: nothing is there, or evidence wrote what is there and nobody has
-   * changed it since (its size and modification time are still those evidence recorded).
-   */
+  /** Whether the record lists `name` as a file of evidence's holding what evidence wrote. */
+  lists(name: string): boolean {
+    return this.record.hashes.has(name);
+  }
+
+  /** Whether `path` may be written: nothing is there, or it holds exactly what evidence wrote there. */
   mayWrite(path: string): boolean {
-    if (!existsSync(path)) return true;
-    const name = this.name(path);
-    if (!this.record.names.has(name)) return false;
-    const now = stampOf(path);
-    return now !== null && stillOurs(now, this.record.stamps.get(name), this.record.pending.get(name));
+    const now = fileState(path);
+    if (now.kind !== 'file') return now.kind === 'missing'; // a folder, symlink or FIFO is never ours
+    return this.record.hashes.get(this.name(path)) === now.hash;
   }
 
   /**
-   * Evidence is about to write `path`: the record says so (and when) before the file is touched, so
-   * a kill between the write and `recordWritten` leaves a file the next run completes, not refuses.
+   * Evidence is about to rename `writes` into place: the record says so (with the new content's hash)
+   * first, so a kill before `recordWritten` leaves files the next run knows as its own, by content;
+   * a file a user saves there meanwhile has another hash and stays theirs.
    */
-  async recordBegun(path: string): Promise<void> {
-    const name = this.name(path);
-    this.record.names.add(name);
-    this.record.pending.set(name, Date.now());
-    this.touched.add(name);
-    this.added = true;
-    await this.saveNaming(path);
+  async recordBegun(writes: readonly OwnedWrite[]): Promise<void> {
+    for (const { path, hash } of writes) {
+      const name = this.name(path);
+      this.record.pending.set(name, hash);
+      this.touched.add(name);
+    }
+    await this.save(writes[0]?.path);
   }
 
-  /** The writes of `paths` begun and not done (a chart with nothing to draw): no longer pending. */
+  /** `writes` are in place: their hashes are recorded, nothing is pending. */
+  async recordWritten(writes: readonly OwnedWrite[]): Promise<void> {
+    for (const { path, hash } of writes) {
+      const name = this.name(path);
+      this.record.hashes.set(name, hash);
+      this.record.pending.delete(name);
+      this.touched.add(name);
+    }
+    await this.save(writes[0]?.path);
+  }
+
+  /** Renames begun and not done (a failure): no longer pending. */
   async dropBegun(paths: readonly string[]): Promise<void> {
     for (const path of paths) {
       const name = this.name(path);
-      if (!this.record.pending.delete(name)) continue;
-      // listed only because its write began: with no file there, it was never evidence's
-      if (!this.record.stamps.has(name) && stampOf(path) === null) this.record.names.delete(name);
-      this.touched.add(name);
-      this.added = true;
+      if (this.record.pending.delete(name)) this.touched.add(name);
     }
-    await this.save();
-  }
-
-  /** `path` was written by evidence (call `save` to keep it). */
-  add(path: string): void {
-    const name = this.name(path);
-    this.record.names.add(name);
-    const stamp = stampOf(path);
-    if (stamp) this.record.stamps.set(name, stamp);
-    this.record.pending.delete(name);
-    this.touched.add(name);
-    this.added = true;
+    await this.save(paths[0]);
   }
 
   /**
-   * `path` was just written by evidence: it is added and the record saved at once, so the record only
-   * ever lists files evidence wrote (a chart skipped or a write that failed is never claimed, and a
-   * file the user puts there later is theirs). A kill between the write and the save leaves a file
-   * the record does not list: the next run refuses it rather than risk a user's file.
+   * Writes the record (temp file and rename), merged with what it holds on disk now, so files another
+   * evidence command recorded meanwhile stay listed. A failure names `path`: the record is part of
+   * writing it (a full disk names the file the user asked for).
    */
-  async recordWritten(path: string): Promise<void> {
-    this.add(path);
-    await this.saveNaming(path);
-  }
-
-  /** `save`, a failure naming `path`: the record is part of writing it. */
-  private async saveNaming(path: string): Promise<void> {
+  private async save(path: string | undefined): Promise<void> {
+    if (this.touched.size === 0) return;
     try {
-      await this.save();
+      await this.writeMerged();
     } catch (error) {
-      // the record is part of writing `path`: a full disk names the file the user asked for
       const failure = error as NodeJS.ErrnoException;
-      if (failure.code !== undefined) {
+      if (failure.code !== undefined && path !== undefined) {
         failure.path = resolve(path);
         failure.message = `${resolve(path)}: ${failure.message}`;
       }
@@ -194,33 +174,26 @@ export class OwnedFiles {
     }
   }
 
-  /**
-   * Writes the record (temp file and rename), merged with what it holds on disk now, so files another
-   * evidence command recorded meanwhile stay listed. Writes nothing when nothing was added.
-   */
-  async save(): Promise<void> {
-    if (!this.added) return;
-    const onDisk = await readRecord(this.dir);
-    const files = [...new Set([...onDisk.names, ...this.record.names])].sort();
-    if (files.length === 0) {
-      // a record of nothing (a write begun and failed): no record at all, as before it began
-      await rm(join(this.dir, OWNED_FILES_RECORD), { force: true });
-      this.added = false;
-      return;
-    }
-    const mine = (name: string) => this.touched.has(name);
-    const pick = <T>(name: string, ours: Map<string, T>, theirs: Map<string, T>): T | undefined =>
-      mine(name) ? ours.get(name) : (theirs.get(name) ?? ours.get(name));
-    const entries = <T>(ours: Map<string, T>, theirs: Map<string, T>) =>
-      Object.fromEntries(
-        files.map((name) => [name, pick(name, ours, theirs)] as const).filter(([, v]) => v !== undefined),
-      );
-    const stamps = entries(this.record.stamps, onDisk.stamps);
-    const pending = entries(this.record.pending, onDisk.pending);
-    await writeTextAtomic(
-      join(this.dir, OWNED_FILES_RECORD),
-      `${JSON.stringify({ written_by: 'evidence', files, stamps, ...(Object.keys(pending).length > 0 ? { pending } : {}) }, null, 2)}\n`,
-    );
-    this.added = false;
+  private async writeMerged(): Promise<void> {
+    const disk = await readRaw(this.dir);
+    const ours = (name: string) => this.touched.has(name);
+    const hashes = new Map([...disk.hashes].filter(([name]) => !ours(name)));
+    const pending = new Map([...disk.pending].filter(([name]) => !ours(name)));
+    for (const [name, hash] of this.record.hashes)
+      if (ours(name) || !hashes.has(name)) hashes.set(name, hash);
+    for (const [name, hash] of this.record.pending) if (ours(name)) pending.set(name, hash);
+    const files = [...new Set([...hashes.keys(), ...pending.keys()])].sort();
+    const file = join(this.dir, OWNED_FILES_RECORD);
+    // a record of nothing (a write begun and failed): no record at all, as before it began
+    if (files.length === 0) return void (await rm(file, { force: true }));
+    const sorted = (map: Map<string, string>) =>
+      Object.fromEntries(files.filter((n) => map.has(n)).map((n) => [n, map.get(n)]));
+    const record = {
+      written_by: 'evidence',
+      files,
+      sha256: sorted(hashes),
+      ...(pending.size > 0 ? { pending: sorted(pending) } : {}),
+    };
+    await writeTextAtomic(file, `${JSON.stringify(record, null, 2)}\n`);
   }
 }

@@ -1,72 +1,84 @@
 // The record of the files evidence wrote into a folder: what `report`, `plot` and `watch` may replace.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sha256 } from '../src/content-hash.js';
 import { LIVE_DATA_FILE, OutputFolder, OWNED_FILES_RECORD, writeLiveReportData } from '../src/index.js';
 import { OwnedFiles } from '../src/owned-files.js';
 
 const folder = () => mkdtempSync(join(tmpdir(), 'report-owned-'));
 const recordOf = (dir: string) => JSON.parse(readFileSync(join(dir, OWNED_FILES_RECORD), 'utf8'));
 
-describe('OwnedFiles', () => {
-  it('a missing file may be written; one another program wrote may not, until evidence records it', async () => {
+describe("OwnedFiles: a file is evidence's while it holds what evidence wrote", () => {
+  it('a missing file may be written; one another program wrote may not', async () => {
     const dir = folder();
     writeFileSync(join(dir, 'chart.png'), 'theirs');
-    const owned = await OwnedFiles.read(dir);
-    expect(owned.mayWrite(join(dir, 'new.png'))).toBe(true);
-    expect(owned.mayWrite(join(dir, 'chart.png'))).toBe(false);
-    owned.add(join(dir, 'mine.png'));
-    await owned.save();
+    const out = await OutputFolder.open(dir);
+    expect(out.mayWrite(join(dir, 'new.png'))).toBe(true);
+    expect(out.mayWrite(join(dir, 'chart.png'))).toBe(false);
+    expect(await out.write(join(dir, 'mine.png'), 'ours')).toBe(true);
     expect(recordOf(dir).files).toEqual(['mine.png']);
-    writeFileSync(join(dir, 'mine.png'), 'ours');
+    expect(recordOf(dir).sha256['mine.png']).toBe(sha256('ours'));
     const later = await OwnedFiles.of(join(dir, 'mine.png'));
     expect(later.mayWrite(join(dir, 'mine.png'))).toBe(true);
     expect(later.mayWrite(join(dir, 'chart.png'))).toBe(false);
   });
 
-  it('saving keeps what another command recorded meanwhile, and writes nothing when nothing was added', async () => {
+  it('a copy (new times), a touch and a checkout keep it ours; any edit, even of the same size, makes it theirs', async () => {
     const dir = folder();
-    const plot = await OwnedFiles.read(dir);
-    const report = await OwnedFiles.read(dir);
-    writeFileSync(join(dir, 'a.png'), 'drawn');
-    writeFileSync(join(dir, 'index.html'), 'page');
-    plot.add(join(dir, 'a.png'));
-    await plot.save();
-    report.add(join(dir, 'index.html'));
-    await report.save();
-    expect(recordOf(dir).files).toEqual(['a.png', 'index.html']);
-    const empty = folder();
-    await (await OwnedFiles.read(empty)).save();
-    expect(readdirSync(empty)).toEqual([]);
+    const out = await OutputFolder.open(join(dir, 'report'));
+    for (const name of ['a.png', 'b.png', 'c.png'])
+      await out.write(join(dir, 'report', name), `drawn ${name}`);
+    // cp -r without -p: every file and the record get new modification times
+    execFileSync('cp', ['-r', join(dir, 'report'), join(dir, 'copy')]);
+    const future = new Date(Date.now() + 3_600_000);
+    for (const name of ['a.png', 'b.png']) utimesSync(join(dir, 'copy', name), future, future);
+    execFileSync('touch', [join(dir, 'copy', 'c.png')]);
+    writeFileSync(join(dir, 'copy', 'b.png'), 'drawn B.png'); // same size, other bytes
+    const copy = await OutputFolder.open(join(dir, 'copy'));
+    expect(copy.mayWrite(join(dir, 'copy', 'a.png'))).toBe(true);
+    expect(copy.mayWrite(join(dir, 'copy', 'c.png'))).toBe(true);
+    expect(copy.mayWrite(join(dir, 'copy', 'b.png'))).toBe(false);
+    // a checkout writes the same bytes again: still ours
+    rmSync(join(dir, 'copy', 'a.png'));
+    writeFileSync(join(dir, 'copy', 'a.png'), 'drawn a.png');
+    expect((await OutputFolder.open(join(dir, 'copy'))).mayWrite(join(dir, 'copy', 'a.png'))).toBe(true);
   });
 
-  it('lists only files that are there, and a file changed or replaced since evidence wrote it is not ours', async () => {
+  it('saving keeps what another command recorded meanwhile', async () => {
     const dir = folder();
-    writeFileSync(join(dir, 'kept.png'), 'drawn');
-    writeFileSync(join(dir, 'gone.png'), 'drawn');
-    writeFileSync(join(dir, 'replaced.png'), 'drawn');
-    const owned = await OwnedFiles.read(dir);
-    for (const name of ['kept.png', 'gone.png', 'replaced.png']) await owned.recordWritten(join(dir, name));
+    const plot = await OutputFolder.open(dir);
+    const report = await OutputFolder.open(dir);
+    await plot.write(join(dir, 'a.png'), 'drawn');
+    await report.write(join(dir, 'index.html'), 'page');
+    expect(recordOf(dir).files).toEqual(['a.png', 'index.html']);
+  });
+
+  it('a file removed is forgotten; one put there later is not ours; a folder or FIFO there is never ours', async () => {
+    const dir = folder();
+    const out = await OutputFolder.open(dir);
+    for (const name of ['gone.png', 'dir.png', 'fifo.png']) await out.write(join(dir, name), 'drawn');
     rmSync(join(dir, 'gone.png'));
-    // the user's own picture, put where evidence's was (another size, another time)
-    writeFileSync(join(dir, 'replaced.png'), 'the user picture');
-    utimesSync(join(dir, 'replaced.png'), new Date(2001, 1, 1), new Date(2001, 1, 1));
-    const later = await OwnedFiles.read(dir);
-    expect(later.mayWrite(join(dir, 'kept.png'))).toBe(true);
-    expect(later.mayWrite(join(dir, 'replaced.png'))).toBe(false);
     writeFileSync(join(dir, 'gone.png'), 'theirs now');
-    expect(later.mayWrite(join(dir, 'gone.png'))).toBe(false);
-    await later.recordWritten(join(dir, 'kept.png'));
-    expect(recordOf(dir).files).toEqual(['kept.png']);
+    rmSync(join(dir, 'dir.png'));
+    mkdirSync(join(dir, 'dir.png'));
+    rmSync(join(dir, 'fifo.png'));
+    execFileSync('mkfifo', [join(dir, 'fifo.png')]);
+    const later = await OutputFolder.open(dir);
+    for (const name of ['gone.png', 'dir.png', 'fifo.png'])
+      expect(later.mayWrite(join(dir, name))).toBe(false);
+    expect(await later.write(join(dir, 'fifo.png'), 'x')).toBe(false);
   });
 
   it('an unreadable record makes nothing ours', async () => {
@@ -75,71 +87,109 @@ describe('OwnedFiles', () => {
     writeFileSync(join(dir, OWNED_FILES_RECORD), '{"files": ["chart.png"');
     expect((await OwnedFiles.read(dir)).mayWrite(join(dir, 'chart.png'))).toBe(false);
   });
+
+  it("an older version's record (size and time) is honoured until the file is written again", async () => {
+    const dir = folder();
+    writeFileSync(join(dir, 'old.png'), 'drawn');
+    const { size, mtimeMs } = statSync(join(dir, 'old.png'));
+    const record = { written_by: 'evidence', files: ['old.png'], stamps: { 'old.png': [size, mtimeMs] } };
+    writeFileSync(join(dir, OWNED_FILES_RECORD), JSON.stringify(record));
+    const out = await OutputFolder.open(dir);
+    expect(await out.write(join(dir, 'old.png'), 'again')).toBe(true);
+    expect(recordOf(dir).sha256['old.png']).toBe(sha256('again'));
+  });
 });
 
 describe('a write begun and killed before it was recorded', () => {
-  it('is recorded as begun before the file is touched, so the next run knows the file as its own', async () => {
+  it('the record names the new content first: either version is ours, a file a user saves meanwhile is not', async () => {
     const dir = folder();
-    const owned = await OwnedFiles.read(dir);
-    await owned.recordBegun(join(dir, 'runs.json'));
-    // the process is killed here, after its write and before its stamp: only the begun name is on disk
-    writeFileSync(join(dir, 'runs.json'), '{"partial": false}');
-    expect(recordOf(dir).pending).toHaveProperty(['runs.json']);
-    const next = await OutputFolder.open(dir);
-    expect(next.isOurs('runs.json')).toBe(true);
-    expect(await next.write(join(dir, 'runs.json'), '{}')).toBe(true);
-    // the next save settles it: a stamp, nothing pending
-    expect(recordOf(dir).pending).toBeUndefined();
-    expect(recordOf(dir).stamps).toHaveProperty(['runs.json']);
-  });
-
-  it("an earlier write's file, untouched when the kill came, stays ours by its stamp; a file changed later is not", async () => {
-    const dir = folder();
-    const first = await OutputFolder.open(dir);
-    await first.write(join(dir, 'a.png'), 'drawn');
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(join(dir, 'a.png'), old, old);
-    const second = await OwnedFiles.read(dir);
-    second.add(join(dir, 'a.png'));
-    await second.save();
+    const out = await OutputFolder.open(dir);
+    await out.write(join(dir, 'runs.json'), '{"old": true}');
+    // the next run records its rename as begun, then is killed before the rename (or just after)
     const killed = await OwnedFiles.read(dir);
-    await killed.recordBegun(join(dir, 'a.png')); // killed before it wrote anything
-    expect((await OutputFolder.open(dir)).isOurs('a.png')).toBe(true);
-    const settled = await OutputFolder.open(dir);
-    await settled.write(join(dir, 'b.png'), 'drawn');
-    writeFileSync(join(dir, 'b.png'), 'the user edited it');
-    utimesSync(join(dir, 'b.png'), new Date(), new Date(Date.now() + 5_000));
-    expect((await OutputFolder.open(dir)).isOurs('b.png')).toBe(false);
+    await killed.recordBegun([{ path: join(dir, 'runs.json'), hash: sha256('{"new": true}') }]);
+    expect(recordOf(dir).pending).toEqual({ 'runs.json': sha256('{"new": true}') });
+    expect((await OutputFolder.open(dir)).isOurs('runs.json')).toBe(true);
+    writeFileSync(join(dir, 'runs.json'), '{"new": true}'); // the rename happened
+    expect((await OutputFolder.open(dir)).isOurs('runs.json')).toBe(true);
+    writeFileSync(join(dir, 'runs.json'), '{"the user": 1}'); // then the user saved over it
+    const next = await OutputFolder.open(dir);
+    expect(next.isOurs('runs.json')).toBe(false);
+    expect(await next.write(join(dir, 'runs.json'), '{}')).toBe(false);
+    expect(readFileSync(join(dir, 'runs.json'), 'utf8')).toBe('{"the user": 1}');
   });
 });
 
-describe("a chart renderer's write (its own temp file and rename)", () => {
-  it('begun before the renderer runs: a kill before its claim leaves a file the next run knows as its own', async () => {
+describe('a batch: drawn into a staging folder, renamed into place at commit', () => {
+  it('nothing in place changes before commit; a failure discards the staging folder and keeps the old set', async () => {
     const dir = folder();
     const first = await OutputFolder.open(dir);
-    await first.begin(join(dir, 'reward.png'));
-    writeFileSync(join(dir, 'reward.png'), 'drawn by the renderer'); // killed before claim
-    expect((await OutputFolder.open(dir)).isOurs('reward.png')).toBe(true);
+    await first.write(join(dir, 'a.png'), 'old a');
+    await first.write(join(dir, 'index.html'), 'old page');
+    const batch = await OutputFolder.open(dir, { batch: true });
+    await batch.write(join(dir, 'a.png'), 'new a');
+    const drawn = await batch.render(join(dir, 'b.svg'), async (to) => {
+      writeFileSync(to, '<svg/>');
+      return to;
+    });
+    expect(drawn).toBe(join(dir, 'b.svg'));
+    expect(readFileSync(join(dir, 'a.png'), 'utf8')).toBe('old a');
+    expect(readdirSync(dir).filter((n) => n.startsWith('.evidence-staging.'))).toHaveLength(1);
+    await batch.discard(); // a failure before commit
+    expect(readdirSync(dir).sort()).toEqual([OWNED_FILES_RECORD, 'a.png', 'index.html']);
+    const again = await OutputFolder.open(dir, { batch: true });
+    await again.write(join(dir, 'a.png'), 'new a');
+    await again.write(join(dir, 'index.html'), 'new page');
+    await again.commit();
+    expect(readFileSync(join(dir, 'index.html'), 'utf8')).toBe('new page');
+    expect(again.written).toEqual([join(dir, 'a.png'), join(dir, 'index.html')]);
+    expect(readdirSync(dir).sort()).toEqual([OWNED_FILES_RECORD, 'a.png', 'index.html']);
   });
 
-  it("a render that draws nothing or throws leaves nothing pending: a later edit of the old chart is the user's", async () => {
+  it('a file the user saves while the batch is drawn is refused at commit', async () => {
     const dir = folder();
-    const first = await OutputFolder.open(dir);
-    await first.write(join(dir, 'reward.png'), 'drawn');
-    const old = new Date(Date.now() - 60_000);
-    utimesSync(join(dir, 'reward.png'), old, old);
-    const restamp = await OwnedFiles.read(dir);
-    restamp.add(join(dir, 'reward.png'));
-    await restamp.save();
-    const second = await OutputFolder.open(dir);
-    await expect(
-      second.render(join(dir, 'reward.png'), async () => {
-        throw new Error('no data');
-      }),
-    ).rejects.toThrow('no data');
-    expect(recordOf(dir).pending).toBeUndefined();
-    writeFileSync(join(dir, 'reward.png'), 'the user drew their own');
-    expect((await OutputFolder.open(dir)).isOurs('reward.png')).toBe(false);
+    await (await OutputFolder.open(dir)).write(join(dir, 'a.png'), 'old a');
+    const batch = await OutputFolder.open(dir, { batch: true });
+    await batch.write(join(dir, 'a.png'), 'new a');
+    writeFileSync(join(dir, 'a.png'), 'the user');
+    await batch.commit();
+    expect(batch.refused).toEqual([join(dir, 'a.png')]);
+    expect(readFileSync(join(dir, 'a.png'), 'utf8')).toBe('the user');
+  });
+});
+
+describe('temp files of killed runs', () => {
+  it('are removed when a later run opens the folder, unless their process still runs', async () => {
+    const dir = folder();
+    await (await OutputFolder.open(dir)).write(join(dir, 'index.html'), 'page');
+    // a real process, gone: its pid names temp files no one holds
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
+    const deadPid = Number(dead.stdout.toString());
+    const alive = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    try {
+      const stale = [
+        `.index.html.${deadPid}.0123456789ab.tmp`,
+        `.evidence-staging.${deadPid}.0123456789ab.tmp`,
+      ];
+      const live = `.index.html.${alive.pid}.0123456789ab.tmp`;
+      writeFileSync(join(dir, stale[0] as string), 'half');
+      mkdirSync(join(dir, stale[1] as string));
+      writeFileSync(join(dir, stale[1] as string, '0-a.png'), 'half');
+      writeFileSync(join(dir, live), 'being written');
+      // an older version's name (no pid), older than this process and for a file of ours: stale too
+      const old = '.index.html.abcdefabcdef.tmp';
+      writeFileSync(join(dir, old), 'half');
+      utimesSync(join(dir, old), new Date(2020, 1, 1), new Date(2020, 1, 1));
+      writeFileSync(join(dir, '.notes.txt.abcdefabcdef.tmp'), 'not a target of ours');
+      utimesSync(join(dir, '.notes.txt.abcdefabcdef.tmp'), new Date(2020, 1, 1), new Date(2020, 1, 1));
+      const out = await OutputFolder.open(dir);
+      expect(out.cleaned.sort()).toEqual([...stale, old].map((n) => join(dir, n)).sort());
+      expect(readdirSync(dir).sort()).toEqual(
+        ['.notes.txt.abcdefabcdef.tmp', OWNED_FILES_RECORD, live, 'index.html'].sort(),
+      );
+    } finally {
+      alive.kill('SIGKILL');
+    }
   });
 });
 
@@ -161,6 +211,7 @@ describe('OutputFolder: the one guarded write', () => {
     expect(await next.write(join(dir, 'sub', 'page.html'), '<p>again')).toBe(true);
     expect(next.isOurs(OWNED_FILES_RECORD)).toBe(true);
     expect(next.isOurs('.page.html.0123456789ab.tmp')).toBe(true);
+    expect(next.isOurs(`.page.html.${process.pid}.0123456789ab.tmp`)).toBe(true);
     expect(next.isOurs('theirs.png')).toBe(false);
   });
 

@@ -209,7 +209,7 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
   const { renderChart } = await import('@evidence/plots');
   const { OutputFolder } = await import('@evidence/report');
   const folder = await OutputFolder.of(out, { force: options.force === true });
-  const written = await folder.render(out, () => renderChart(chart, out));
+  const written = await folder.render(out, (to) => renderChart(chart, to));
   if (found.runs.length > MAX_RUNS_DRAWN)
     printLine(
       io.stderr,
@@ -249,8 +249,8 @@ async function plotColumns(
   const { renderColumns } = await import('@evidence/plots');
   const { OutputFolder } = await import('@evidence/report');
   const folder = await OutputFolder.of(out, { force: options.force === true });
-  const written = await folder.render(out, () =>
-    renderColumns(csv, out, {
+  const written = await folder.render(out, (to) =>
+    renderColumns(csv, to, {
       x,
       y: options.y,
       ...(options.logY ? { logY: true } : {}),
@@ -309,16 +309,18 @@ export async function drawStandardCharts(
   let result: StandardChartsResult;
   try {
     result = await plots.drawStandardCharts(drawable, {
-      outputFor,
+      // drawn into the staging folder, renamed into place and recorded as each is done
+      outputFor: (chart) => folder.stagePath(outputFor(chart)),
       onProgress: (done, total, what) => progress.update(done, total, what),
-      // begun, then recorded as each is written: the record never lists a chart that was not drawn
-      onBegin: (path) => folder.begin(path),
-      onWritten: (path) => folder.claim(path),
+      onWritten: async (path) => void (await folder.stage(path)),
     });
   } finally {
     progress.stop();
-    await folder.settle();
+    await folder.discard();
   }
+  for (const entry of [...result.written, ...result.skipped, ...result.failed])
+    if ('path' in entry) entry.path = folder.targetOf(entry.path);
+    else entry.out = folder.targetOf(entry.out);
   for (const { path } of result.written) printLine(io.stdout, `wrote   ${displayPath(io, path)}`);
   for (const chart of charts) {
     if (!drawable.includes(chart))

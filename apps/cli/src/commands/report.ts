@@ -2,7 +2,7 @@ import type { ReportResult } from '@evidence/report';
 import type { Command } from 'commander';
 import { bootstrapOptions } from '../bootstrap-defaults.js';
 import { printFound } from '../discovery.js';
-import { InputError } from '../errors.js';
+import { InputError, ReportedFailure } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
 import { printIssues } from '../issues.js';
 import { displayPath, requireDir, resolvePath } from '../paths.js';
@@ -16,6 +16,8 @@ interface ReportOptions {
   out?: string;
   inline?: boolean;
   json?: boolean;
+  force?: boolean;
+  keepOthers?: boolean;
 }
 
 export function defaultEvidenceDir(io: CliIo): string {
@@ -36,10 +38,14 @@ export function reportCommand(command: Command, io: CliIo): void {
     .option('-o, --out <dir>', 'folder the report is written to (default: DIR/report)')
     .option('--inline', 'one self-contained index.html: images and GIFs inside it (a bigger file)')
     .option('--json', 'print what was written, skipped and found as JSON')
+    .option('--force', 'write over files in the report folder that evidence did not write')
+    .option('--keep-others', 'leave files evidence did not write as they are and still exit 0')
     .addHelpText(
       'after',
       `
-The report never writes over a file it did not write itself: the trainer's files stay as they are.
+The report never writes over a file it did not write itself (it knows its own by content, so a copy,
+a checkout or a touch keeps them its own): such a file is left as it is, named, and the exit code is 1
+unless --keep-others (or --force, which replaces it).
 It also charts what other trainers wrote under DIR: SB3 *monitor.csv (episode reward and length) and
 progress.csv, TensorBoard event files (every scalar tag, grouped by prefix), W&B and other CSV exports.
 A folder of runs (evidence runs such as \`pnpm seeds\` writes, other trainers' runs, or a mix) gets one
@@ -72,6 +78,7 @@ Examples:
           ...(options.title === undefined ? {} : { title: options.title }),
           ...(options.out === undefined ? {} : { out: resolvePath(io, options.out) }),
           ...(options.inline ? { inline: true } : {}),
+          ...(options.force ? { force: true } : {}),
           onProgress: (done, total, what) => progress.update(done, total, what),
         });
       } catch (error) {
@@ -89,6 +96,7 @@ Examples:
       if (options.json) {
         printJson(io.stdout, result);
         printIssues(io, result.issues); // warnings go to stderr, always: stdout stays one JSON document
+        failIfRefused(io, result, options);
         return;
       }
       if (result.discovery) await printFound(io, displayPath(io, dir), result.discovery);
@@ -105,7 +113,28 @@ Examples:
         `${result.written.length} written, ${result.skipped.length} skipped, ${badLines} bad line${badLines === 1 ? '' : 's'}` +
           `${notes > 0 ? `, ${notes} note${notes === 1 ? '' : 's'}` : ''} · open ${displayPath(io, result.page)}`,
       );
+      failIfRefused(io, result, options);
     });
+}
+
+/**
+ * An input not read (a FIFO) is bad input: exit 1. A file left as it was is a write not done: exit 1,
+ * unless asked for with --keep-others.
+ */
+function failIfRefused(io: CliIo, result: ReportResult, options: ReportOptions): void {
+  if (result.notRead.length > 0) {
+    const names = result.notRead.map((path) => displayPath(io, path)).join(', ');
+    printLine(io.stderr, `evidence: ${names}: not a regular file; not read`);
+    throw new ReportedFailure(`${result.notRead.length} inputs not read`, 1);
+  }
+  const refused = result.refused.length;
+  if (refused === 0 || options.keepOthers) return;
+  const first = displayPath(io, result.refused[0] as string);
+  printLine(
+    io.stderr,
+    `evidence: ${first}${refused > 1 ? ` and ${refused - 1} more` : ''}: not written by evidence, left as ${refused > 1 ? 'they are' : 'it is'} (--force replaces them, --keep-others exits 0, -o writes elsewhere)`,
+  );
+  throw new ReportedFailure(`${refused} files not written`, 1);
 }
 
 /** What a reader says that is no line left unread: a remark on what it read and how. */

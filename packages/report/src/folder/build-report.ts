@@ -32,6 +32,10 @@ export interface ReportResult {
   /** the page to open */
   page: string;
   written: string[];
+  /** the files left as they were because evidence did not write them (none with `force`) */
+  refused: string[];
+  /** inputs there that are no regular file (a FIFO, a device): never opened, and named in `skipped` */
+  notRead: string[];
   skipped: { what: string; why: string }[];
   issues: ReportIssue[];
   metrics: BeforeAfterMetrics | null;
@@ -83,6 +87,14 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const info = await stat(root).catch(() => null);
   if (!info?.isDirectory()) throw new Error(`${dir}: not a folder (expected an evidence folder)`);
   const ctx = await ReportContext.open(root, resolve(options.out ?? join(root, REPORT_DIR)), options);
+  try {
+    return await buildInto(ctx, dir, root);
+  } finally {
+    await ctx.folder.discard(); // a failure leaves the earlier set as it was, and no staging folder
+  }
+}
+
+async function buildInto(ctx: ReportContext, dir: string, root: string): Promise<ReportResult> {
   // --- gather
   const { evidenceFound, plan } = await planSources(ctx, dir, new EvidencePaths(root));
   if (plan.foundLine) ctx.log(plan.foundLine);
@@ -103,6 +115,11 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
   const found = await pictures(ctx, inputs.paths);
   const model = await reportModel(ctx, inputs, { charts, samples, ...found }, plan.charted, inputs.metrics);
   await writePages(ctx, model);
+  // the whole set goes into place at once: a kill before this leaves the earlier report whole
+  const before = ctx.folder.refused.length;
+  await ctx.folder.commit();
+  // a file somebody changed while the report was drawn is left as it is, and named
+  for (const path of ctx.folder.refused.slice(before)) ctx.refuse(path);
   // the charts of an earlier report here (a run or a metric gone) would sit beside the page as if current
   await ctx.folder.prune(EARLIER_CHART);
   return {
@@ -110,6 +127,8 @@ export async function buildReport(dir: string, options: ReportOptions = {}): Pro
     out: ctx.out,
     page: new EvidencePaths(ctx.out).indexHtml,
     written: ctx.folder.written,
+    refused: ctx.folder.refused,
+    notRead: ctx.notRead,
     skipped: ctx.skipped,
     issues: ctx.issues.map((issue) => ({ ...issue, reason: capText(issue.reason) })),
     metrics: inputs.metrics,

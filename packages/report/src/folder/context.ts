@@ -19,6 +19,8 @@ export interface ReportOptions {
   title?: string;
   /** Folder the report is written to. Default `<dir>/report`. */
   out?: string;
+  /** Write over files evidence did not write too (`report --force`). Default false: they are left and named. */
+  force?: boolean;
   /** One self-contained index.html: every image and GIF inside it as a data URI. Default false (linked files). */
   inline?: boolean;
   onProgress?: (done: number, total: number, what: string) => void;
@@ -27,7 +29,7 @@ export interface ReportOptions {
 
 /** Why a file is left as it is. */
 export const REFUSED =
-  'a file this report did not write is already there; left as it is (give --out another folder)';
+  'a file this report did not write is already there; left as it is (--force replaces it, or give --out another folder)';
 
 const toPosix = (path: string): string => path.split('\\').join('/');
 
@@ -46,6 +48,8 @@ export function throwIfWriteFailed(error: unknown): void {
 export class ReportContext {
   readonly skipped: { what: string; why: string }[] = [];
   readonly issues: ReportIssue[] = [];
+  /** inputs that are there and were not read (a FIFO, a device, a folder where a file belongs) */
+  readonly notRead: string[] = [];
   /** the steps counted by the progress (set once the inputs are known) */
   total = 0;
   private done = 0;
@@ -59,7 +63,9 @@ export class ReportContext {
   ) {}
 
   static async open(root: string, out: string, options: ReportOptions): Promise<ReportContext> {
-    return new ReportContext(root, await OutputFolder.open(out), options);
+    // one set: every file is drawn into a staging folder and all renamed into place at the end
+    const folder = await OutputFolder.open(out, { batch: true, force: options.force === true });
+    return new ReportContext(root, folder, options);
   }
 
   get out(): string {
@@ -89,7 +95,19 @@ export class ReportContext {
     return !this.folder.mayWrite(path);
   }
 
+  /** An input there and never opened (no regular file): the report says so and exits 1. */
+  noteNotRead(path: string, error: unknown): void {
+    if ((error as NodeJS.ErrnoException | null)?.code === 'ENOTREGULAR') this.notRead.push(path);
+  }
+
+  /** `path` is left as it is (another program's file): counted among the refused writes. */
+  markRefused(path: string): void {
+    if (!this.folder.refused.includes(path)) this.folder.refused.push(path);
+  }
+
+  /** `path` is left as it is, and the page says so. */
   refuse(path: string): void {
+    this.markRefused(path);
     this.skipped.push({ what: this.name(path), why: REFUSED });
   }
 
@@ -101,19 +119,20 @@ export class ReportContext {
     return wrote;
   }
 
-  /** A chart renderer is about to write `path`: recorded as begun first. */
-  async begin(path: string): Promise<void> {
-    await this.folder.begin(path);
+  /** Where a chart renderer draws the file `path`: the staging folder, renamed into place at the end. */
+  stagePath(path: string): string {
+    return this.folder.stagePath(path);
   }
 
-  /** The writes begun and not done are no longer pending. */
-  async settle(): Promise<void> {
-    await this.folder.settle();
-  }
-
-  /** A file a chart renderer just wrote (its own temp file and rename): recorded at once. */
-  async claim(path: string): Promise<void> {
-    await this.folder.claim(path);
+  /** A file a chart renderer drew whole into its staging path: resolves to the file it becomes. */
+  async stage(staged: string): Promise<string> {
+    const path = await this.folder.stage(staged);
     this.log(`wrote ${this.name(path)}`);
+    return path;
+  }
+
+  /** The file a staged path becomes. */
+  targetOf(staged: string): string {
+    return this.folder.targetOf(staged);
   }
 }

@@ -106,19 +106,20 @@ export async function drawStandard(
   const off = ctx.options.charts === false;
   const all = standardCharts(paths).filter((chart) => chart.source === source);
   const drawable = all.filter((chart) => !ctx.isProtected(outputFor(chart.out)));
+  for (const chart of all) if (!drawable.includes(chart)) ctx.markRefused(outputFor(chart.out));
   const rewardKey = ctx.options.rewardKey ?? DEFAULT_REWARD_KEY;
   const result = off
     ? { written: [], skipped: drawable.map((chart) => ({ chart, why: 'charts turned off' })), failed: [] }
     : await drawStandardCharts(drawable, {
-        outputFor: (chart) => outputFor(chart.out),
+        outputFor: (chart) => ctx.stagePath(outputFor(chart.out)),
         inputs: chartInputs,
         evalOptions: { rewardKey, ...(metrics ? { summary: summaryForChart(metrics) } : {}) },
         onProgress: (_, __, what) => ctx.progress(what),
-        onBegin: (path) => ctx.begin(path),
-        onWritten: (path) => ctx.claim(path),
+        onWritten: async (path) => void (await ctx.stage(path)),
       });
-  await ctx.settle();
-  for (const { error } of result.failed) throwIfWriteFailed(error);
+  // the charts were drawn into the staging folder: the page names the files they become
+  for (const drawn of result.written) drawn.path = ctx.targetOf(drawn.path);
+  for (const { error } of result.failed) throwIfWriteFailed(ctx.folder.nameTarget(error));
   const notDrawn = [
     ...all.filter((chart) => !drawable.includes(chart)).map((chart) => ({ chart, why: REFUSED })),
     ...result.skipped,
@@ -146,13 +147,7 @@ export async function drawSourceCharts(
       ctx.skipped.push({ what: ctx.name(path), why: 'charts turned off' });
     else {
       try {
-        await ctx.begin(path);
-        try {
-          await renderChart(chart, path);
-          await ctx.claim(path);
-        } finally {
-          await ctx.settle().catch(() => {}); // a failed render names its own file, not the record
-        }
+        await ctx.stage(await renderChart(chart, ctx.stagePath(path)));
         charts.push({
           title: chart.title ?? file,
           file: ctx.href(path),
@@ -161,7 +156,7 @@ export async function drawSourceCharts(
           interactive: { id: file, chart, data: ctx.href(source), dataLabel: ctx.name(source) },
         });
       } catch (error) {
-        throwIfWriteFailed(error);
+        throwIfWriteFailed(ctx.folder.nameTarget(error));
         ctx.skipped.push({ what: ctx.name(path), why: `could not render: ${capText(message(error))}` });
       }
     }
@@ -193,7 +188,7 @@ export async function drawOverlays(
           overlay: { id: file, data },
         });
       } catch (error) {
-        throwIfWriteFailed(error);
+        throwIfWriteFailed(ctx.folder.nameTarget(error));
         ctx.skipped.push({ what: ctx.name(png), why: `could not render: ${capText(message(error))}` });
       }
     }

@@ -157,6 +157,7 @@ async function loadCsv(
     return null;
   } catch (error) {
     ctx.skipped.push({ what: ctx.name(path), why: capText(message(error)) });
+    ctx.noteNotRead(path, error);
     return null;
   }
 }
@@ -176,6 +177,7 @@ async function loadEval(ctx: ReportContext, path: string, rewardKey: string): Pr
     });
   } catch (error) {
     ctx.skipped.push({ what: ctx.name(path), why: capText(message(error)) });
+    ctx.noteNotRead(path, error);
   }
   return null;
 }

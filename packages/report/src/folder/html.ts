@@ -38,10 +38,10 @@ const linked: ImageSource = async (file) => urlPath(file);
 
 /** A file (relative to the page's folder) as a data URI, for the one-file page of `--inline`. */
 const inlined =
-  (pageDir: string): ImageSource =>
+  (pageDir: string, where: (path: string) => string): ImageSource =>
   async (file) => {
     try {
-      const bytes = await readInput(join(pageDir, file));
+      const bytes = await readInput(where(join(pageDir, file)));
       return `data:${MIME[extname(file).toLowerCase()] ?? 'application/octet-stream'};base64,${bytes.toString('base64')}`;
     } catch {
       return null;
@@ -219,9 +219,10 @@ function missing(model: ReportModel): string {
 export async function renderHtml(
   model: ReportModel,
   pageDir: string,
-  options: { inline: boolean },
+  options: { inline: boolean; where?: (path: string) => string },
 ): Promise<string> {
-  const source = options.inline ? inlined(pageDir) : linked;
+  // a chart of this report is still in the staging folder: `where` says where its bytes are now
+  const source = options.inline ? inlined(pageDir, options.where ?? ((path) => path)) : linked;
   const charts = await figures(model.charts, source);
   const curves = await figures(model.curves, source);
   // the verdict first; what was trained and how, and the raw files, folded below it

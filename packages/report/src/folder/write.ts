@@ -136,7 +136,10 @@ export async function writePages(ctx: ReportContext, model: ReportModel): Promis
   const outPaths = new EvidencePaths(ctx.out);
   await ctx.write(
     outPaths.indexHtml,
-    await renderHtml(model, ctx.out, { inline: ctx.options.inline === true }),
+    await renderHtml(model, ctx.out, {
+      inline: ctx.options.inline === true,
+      where: (path) => ctx.folder.whereNow(path),
+    }),
   );
   await ctx.write(join(ctx.out, LIVE_DATA_FILE), liveDataScript({}));
   ctx.progress('index.html');

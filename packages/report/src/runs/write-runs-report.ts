@@ -1,6 +1,5 @@
 /** `--out DIR`: index.html, RUNS.md, runs.json and every chart as PNG and SVG, each written atomically. */
-import { mkdir, readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir } from 'node:fs/promises';
 import { encodeChart } from '@evidence/plots';
 import { NOT_OURS, OutputFolder } from '../output-folder.js';
 import { embedOverlay } from '../page/index.js';
@@ -36,7 +35,23 @@ export async function writeRunsReport(
   const existing = await readdir(dir).catch(() => null);
   // a folder holding runs.json is an earlier runs report: its files are replaced as before
   const earlier = existing?.includes('runs.json') === true;
-  const folder = await OutputFolder.open(dir, { force: earlier });
+  const folder = await OutputFolder.open(dir, { force: earlier, batch: true });
+  try {
+    return await writeInto(folder, analysis, notes, existing, options);
+  } finally {
+    await folder.discard(); // a failure leaves the earlier report as it was, and no staging folder
+  }
+}
+
+async function writeInto(
+  folder: OutputFolder,
+  analysis: RunsAnalysis,
+  notes: RunsNotes,
+  existing: string[] | null,
+  options: { generatedAt?: string },
+): Promise<RunsReportResult> {
+  const { dir } = folder;
+  const earlier = existing?.includes('runs.json') === true;
   if (existing && !earlier && !existing.every((name) => folder.isOurs(name)))
     throw new Error(
       `${dir}: the folder holds other files and no runs.json; expected an empty folder or an earlier runs report`,
@@ -71,8 +86,11 @@ export async function writeRunsReport(
   await write('RUNS.md', renderRunsMarkdown(analysis, notes, figures));
   await write('index.html', renderRunsHtml(analysis, notes, figures, generatedAt));
   files.push('runs.json', 'RUNS.md', 'index.html');
+  // the whole set goes into place at once: a kill before this leaves the earlier report whole
+  await folder.commit();
+  if (folder.refused.length > 0)
+    throw new Error(`${folder.refused[0]}: ${NOT_OURS} (changed while the report was drawn)`);
   // charts of an earlier report here (a task or --normalize gone) would sit beside the new page as if current
-  for (const name of existing ?? [])
-    if (OUR_CHART.test(name) && !files.includes(name)) await unlink(join(dir, name)).catch(() => {});
+  await folder.prune(OUR_CHART);
   return { dir, files };
 }
