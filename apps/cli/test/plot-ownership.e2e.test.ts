@@ -51,11 +51,12 @@ describe('evidence plot on a Python trainer folder', () => {
     expect(trainerFiles(dir)).toEqual(before);
   });
 
-  it("-o the evidence folder itself: every trainer's chart is skipped, saying why, and left as it is", async () => {
+  it("-o the evidence folder itself: every trainer's chart is skipped, saying why, left as it is, and exit 1 (nothing drawn)", async () => {
     const dir = copyFixture();
     const before = hashTree(dir);
     const result = await runCli(['plot', dir, '-o', dir]);
-    expect(result.code).toBe(0);
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toContain('no chart drawn');
     for (const chart of CHARTS) {
       expect(result.stdout).toContain(`skipped ${chart}: a file evidence did not write is already there`);
     }
