@@ -115,7 +115,7 @@ describe.skipIf(!canWrite)('evidence import tensorboard', () => {
     expect(cells(readFileSync(out, 'utf8')).map((row) => row[0])).toEqual(['step', '0', '128', '384', '512']);
   });
 
-  it('refuses to write over an existing file unless --force', async () => {
+  it('refuses to write over an existing file unless --force; imports again over its own output', async () => {
     const { dir } = cleanrlRun();
     const out = join(dir, 'mine.csv');
     writeFileSync(out, 'precious\n');
@@ -125,7 +125,12 @@ describe.skipIf(!canWrite)('evidence import tensorboard', () => {
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     const forced = await runCli(['import', 'tensorboard', dir, '--out', out, '--force']);
     expect(forced.code).toBe(0);
-    expect(readFileSync(out, 'utf8')).toMatch(/^step,wall_time,/);
+    const first = readFileSync(out, 'utf8');
+    expect(first).toMatch(/^step,wall_time,/);
+    // again, its earlier CSV now in the run folder: read from the event files as before
+    const again = await runCli(['import', 'tensorboard', dir, '--out', out, '--force']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe(first);
   });
 });
 

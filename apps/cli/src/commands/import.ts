@@ -51,7 +51,8 @@ export function importCommand(command: Command, io: CliIo): void {
       const shown = (text: string) => text.split(run).join(displayPath(io, run));
       let found: Awaited<ReturnType<typeof discoverRuns>>;
       try {
-        found = await discoverRuns(run);
+        // an earlier import's CSV inside the run is this command's output, not a table of the run
+        found = await discoverRuns(run, { exclude: out });
       } catch (error) {
         throw new InputError(displayPath(io, run), shown((error as Error).message));
       }
