@@ -114,6 +114,51 @@ export function shownMismatch(shown: readonly string[], actual: string): string 
   return `shown:\n${shown.join('\n')}\n\nprinted:\n${lines.join('\n')}`;
 }
 
+/**
+ * `shownMismatch` for a command whose stdout and stderr were captured apart. Each stream is written in
+ * order, but the two are separate pipes from the command's thread, so a warning on stderr may reach a
+ * terminal before or after a line on stdout printed earlier: the shown lines must be some interleaving of
+ * the two streams (each in its own order), `…` lines and in-line `…` as in shownMismatch.
+ */
+export function shownInterleavingMismatch(
+  shown: readonly string[],
+  stdout: string,
+  stderr: string,
+): string | null {
+  const linesOf = (text: string) =>
+    text === ''
+      ? []
+      : text
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line) => line.trimEnd());
+  const out = linesOf(stdout);
+  const err = linesOf(stderr);
+  const items = shown.map((line) =>
+    line.trim() === '…' ? null : new RegExp(`^${line.trimEnd().split('…').map(escapeRegExp).join('.*')}$`),
+  );
+  const failed = new Set<string>();
+  // depth-first over (shown line, stdout line, stderr line), each state tried once
+  const matches = (i: number, a: number, b: number): boolean => {
+    const key = `${i},${a},${b}`;
+    if (failed.has(key)) return false;
+    const item = items[i];
+    const ok =
+      item === undefined
+        ? a === out.length && b === err.length
+        : item === null
+          ? matches(i + 1, a, b) ||
+            (a < out.length && matches(i, a + 1, b)) ||
+            (b < err.length && matches(i, a, b + 1))
+          : (a < out.length && item.test(out[a]!) && matches(i + 1, a + 1, b)) ||
+            (b < err.length && item.test(err[b]!) && matches(i + 1, a, b + 1));
+    if (!ok) failed.add(key);
+    return ok;
+  };
+  if (matches(0, 0, 0)) return null;
+  return `shown:\n${shown.join('\n')}\n\nprinted on stdout:\n${out.join('\n')}\n\nprinted on stderr:\n${err.join('\n')}`;
+}
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A command line split as a shell would (quotes, no expansion), and its `> file` redirection. */

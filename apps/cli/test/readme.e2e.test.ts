@@ -12,7 +12,7 @@ import {
   runExample,
   type ShellCommand,
   shellCommands,
-  shownMismatch,
+  shownInterleavingMismatch,
   splitCommand,
   typescriptExamples,
 } from '../../../scripts/readme-examples.js';
@@ -103,35 +103,42 @@ async function runDocumented({ command, line, fails, shown }: ShellCommand, cwd:
     return;
   }
   const result = runAsShown(args, cwd, stdoutTo);
-  expect(result.code, `${where}\n${result.output}`).toBe(fails ? 1 : 0);
-  if (shown.length > 0) expect(shownMismatch(shown, result.output), where).toBeNull();
+  expect(result.code, `${where}\n${result.stdout}${result.stderr}`).toBe(fails ? 1 : 0);
+  if (shown.length > 0)
+    expect(shownInterleavingMismatch(shown, result.stdout, result.stderr), where).toBeNull();
 }
 
 /**
- * Runs the command once as the README shows it: stdout and stderr into one file, in the order they were
- * written (what a terminal shows), or stdout into `stdoutTo` for a `> file` example.
+ * Runs the command once as the README shows it: stdout and stderr each into a file of its own (a
+ * terminal shows them interleaved, each in its own order), or stdout into `stdoutTo` for a `> file`
+ * example (then only stderr is compared).
  */
 function runAsShown(
   args: string[],
   cwd: string,
   stdoutTo: string | null,
-): { code: number | null; output: string } {
+): { code: number | null; stdout: string; stderr: string } {
   requireBuiltBin();
-  const outputFile = join(tempDir('readme-output'), 'output');
-  const output = openSync(outputFile, 'w');
-  const stdout = stdoutTo === null ? output : openSync(join(cwd, stdoutTo), 'w');
+  const outputs = tempDir('readme-output');
+  const stdoutFile = stdoutTo === null ? join(outputs, 'stdout') : join(cwd, stdoutTo);
+  const stdout = openSync(stdoutFile, 'w');
+  const stderr = openSync(join(outputs, 'stderr'), 'w');
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH ?? '', HOME: cwd, NO_COLOR: '1' };
   try {
     const child = spawnSync(process.execPath, [binPath, ...args], {
       cwd,
       env,
-      stdio: ['ignore', stdout, output],
+      stdio: ['ignore', stdout, stderr],
       timeout: 240_000,
     });
-    return { code: child.status, output: readFileSync(outputFile, 'utf8') };
+    return {
+      code: child.status,
+      stdout: stdoutTo === null ? readFileSync(stdoutFile, 'utf8') : '',
+      stderr: readFileSync(join(outputs, 'stderr'), 'utf8'),
+    };
   } finally {
-    closeSync(output);
-    if (stdout !== output) closeSync(stdout);
+    closeSync(stdout);
+    closeSync(stderr);
   }
 }
 
