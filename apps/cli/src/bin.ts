@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-import { Worker } from 'node:worker_threads';
-import { collectWorkerTempFiles, removeLiveTempFiles } from '@evidence/node-kit';
+import { collectWorkerTempFiles, removeLiveTempFiles, startWorker } from '@evidence/node-kit';
 import { type CommandThreadData, INTERRUPT, runsUntilInterrupted } from './interrupt.js';
 import { failedOutput, outputSink } from './output-sink.js';
 
@@ -22,10 +21,9 @@ const workerData: CommandThreadData = {
   stdout: terminal(process.stdout),
   stderr: terminal(process.stderr),
 };
-const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
 // trackUnmanagedFds off: this thread is the command's main thread; a file it opens may be closed by a
 // worker it starts (the GIF encoder's), as on a real main thread.
-const worker = new Worker(new URL(`./command-thread${extension}`, import.meta.url), {
+const worker = startWorker(import.meta.url, 'command-thread', {
   workerData,
   trackUnmanagedFds: false,
   stdout: true, // piped below, to a sink that reports a full disk

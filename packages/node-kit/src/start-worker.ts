@@ -51,7 +51,10 @@ function construct(file: string | URL, options: WorkerOptions): Worker {
 export function startWorker(
   callerUrl: string,
   name: string,
-  options: Pick<WorkerOptions, 'workerData' | 'transferList' | 'resourceLimits' | 'trackUnmanagedFds'> = {},
+  options: Pick<
+    WorkerOptions,
+    'workerData' | 'transferList' | 'resourceLimits' | 'trackUnmanagedFds' | 'stdout'
+  > = {},
 ): Worker {
   const here = fileURLToPath(callerUrl);
   const extension = extname(here);

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runChild } from '../../../scripts/child.js';
@@ -31,5 +33,19 @@ describe('startWorker', () => {
     const run = startUnder(['--enable-source-maps']);
     expect(run.status).toBe(0);
     expect(run.answers[0].execArgv).toContain('--enable-source-maps');
+  });
+});
+
+describe('one worker launcher', () => {
+  it('is the only `new Worker` in the source of every package and app', () => {
+    const repo = fileURLToPath(new URL('../../../', import.meta.url));
+    const launchers: string[] = [];
+    for (const top of ['packages', 'apps'])
+      for (const entry of readdirSync(join(repo, top), { recursive: true, encoding: 'utf8' })) {
+        if (!/(^|\/)src\/.*\.ts$/.test(entry) || entry.includes('node_modules')) continue;
+        const file = join(repo, top, entry);
+        if (/\bnew Worker\(/.test(readFileSync(file, 'utf8'))) launchers.push(relative(repo, file));
+      }
+    expect(launchers).toEqual(['packages/node-kit/src/start-worker.ts']);
   });
 });
