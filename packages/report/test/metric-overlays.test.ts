@@ -70,7 +70,9 @@ describe('metricOverlays: a folder of runs as one chart per metric', () => {
     expect(reward?.runs.map((r) => r.wall !== null)).toEqual([false, true, true, true, false]);
     const embedded = embedOverlay(reward as NonNullable<typeof reward>);
     expect(embedded.runs.map((r) => r.points)).toEqual([5, 5, 5, 5, 5]);
-    expect(embedded.runs[1]?.wall?.[0]).toBe(1_700_000_000);
+    // the first wall time as logged, each point's as milliseconds after it
+    expect(embedded.runs[1]?.wallStart).toBe(1_700_000_000);
+    expect(embedded.runs[1]?.wall).toEqual([0, 10, 20, 30, 40]);
   });
 
   it('5 runs: the band is 2.776 × s/√n, cut to the maximum every run declares', () => {

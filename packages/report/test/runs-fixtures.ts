@@ -72,14 +72,21 @@ export function writeRunFolder(options: { seeds?: number; seed?: number } = {}):
   return root;
 }
 
-/** `configs` × `seeds` runs of `rows` rows: configuration c learns (c + 1) times as fast, with noise. */
+/**
+ * `configs` × `seeds` runs of `rows` rows: configuration c learns (c + 1) times as fast, with noise. Each
+ * row has its wall time as TensorBoard logs it (Unix time, every digit of Python's time.time()), the
+ * heaviest a page embeds.
+ */
 export function sweep(configs: number, seeds: number, rows: number): RunInput[] {
   const random = mulberry32(1);
+  const clock = mulberry32(2); // its own stream: the rewards are those of the sweep without wall time
   const runs: RunInput[] = [];
   for (let c = 0; c < configs; c++)
     for (let s = 0; s < seeds; s++) {
       const step = Float64Array.from({ length: rows }, (_, i) => (i + 1) * 400);
       const reward = step.map((x) => ((c + 1) * x) / 1e6 + random() * 10);
+      const started = 1_765_000_000 + (c * seeds + s) * 900 + clock();
+      const wall = step.map((x) => started + x / 1234 + clock() / 10);
       runs.push({
         group: `cfg${c}`,
         task: 'CartPole-v1',
@@ -90,6 +97,10 @@ export function sweep(configs: number, seeds: number, rows: number): RunInput[] 
           columns: new Map([
             ['step', step],
             ['reward', reward],
+          ]),
+          wallTimes: new Map([
+            ['step', wall],
+            ['reward', wall],
           ]),
           meta: {
             config: { learning_rate: (c + 1) * 1e-5, seed: s, gamma: 0.99, net: c % 2 ? 'large' : 'small' },

@@ -39,7 +39,13 @@ export interface OverlayRun {
   name: string;
   group: string;
   x: number[];
-  /** seconds (Unix time or since the start, as logged), aligned with `x`; null without wall time */
+  /** wall time of the first kept point that has one (Unix time or seconds, as logged); null without wall time */
+  wallStart: number | null;
+  /**
+   * seconds since `wallStart` of each kept point, aligned with `x`, to the millisecond (the page places
+   * wall time on 800 columns; 17 digits of Unix time per point would weigh as much as the values);
+   * null where not logged, and null without wall time
+   */
   wall: (number | null)[] | null;
   y: (number | null)[];
   /** finite points logged, before decimation */

@@ -69,9 +69,10 @@ async function writeInto(
     await write(`${stem}.png`, png);
     await write(`${stem}.svg`, svg);
     files.push(`${stem}.png`, `${stem}.svg`);
-    // an overlay's picture (without JavaScript, in print) is its SVG: lighter than the PNG of many bands
+    // an overlay's picture (without JavaScript, in print) is its SVG: lighter than the PNG of many bands,
+    // and as text (only `%`, `#` and line breaks escaped) a quarter lighter than in base64
     const dataUri = overlay
-      ? `data:image/svg+xml;base64,${svg.toString('base64')}`
+      ? `data:image/svg+xml,${svg.toString('utf8').replace(/[%#\r\n]/g, encodeURIComponent)}`
       : `data:image/png;base64,${png.toString('base64')}`;
     figures.push({
       id: stem,

@@ -49,8 +49,9 @@ const withAlpha = (hex: string, alpha: number): string => {
 
 /** A run's points against the chosen x: its steps, or its wall time (absolute or from its first point). */
 function runXY(run: OverlayRun, mode: XMode): { x: number[]; y: (number | null)[] } {
-  if (mode === 'step' || !run.wall) return { x: run.x, y: run.y };
-  const wall = run.wall;
+  if (mode === 'step' || !run.wall || run.wallStart === null) return { x: run.x, y: run.y };
+  const at = run.wallStart;
+  const wall = run.wall.map((w) => (w === null ? null : at + w));
   const start = wall.find((w): w is number => w !== null && Number.isFinite(w)) ?? 0;
   const pairs: [number, number | null][] = [];
   for (let i = 0; i < wall.length; i++) {
