@@ -2,6 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { parseRow } from './cell-parse.js';
 import { CHUNK_BYTES, CsvScanner, RecordTooLongError } from './csv-scan.js';
+import { wholeLastRecord } from './last-line.js';
 import { openRegularFile } from './open-regular.js';
 import { acceptRow, CsvFormatError, skipRecord } from './row-check.js';
 
@@ -35,6 +36,12 @@ export interface CsvLogFollower {
   readonly header: string[] | null;
   /** The unfinished last line (no newline yet), held back until it is complete. */
   readonly torn: ReadIssues['torn'];
+  /**
+   * The torn last line as a row when it is a whole record after all (wholeLastRecord: closed by its
+   * quote, every field): only for a file nobody appends to any more, which the caller decides (age, not
+   * one of evidence's own logs). Null otherwise.
+   */
+  wholeLastRow(): CsvRow | null;
   /** Rows skipped for their width since the file was (re)started. */
   readonly skippedCount: number;
   /** Reads the records completed since the last call. Never throws for a missing file. */
@@ -91,6 +98,12 @@ class CsvFollower implements CsvLogFollower {
 
   get torn(): ReadIssues['torn'] {
     return this.scanner.torn();
+  }
+
+  wholeLastRow(): CsvRow | null {
+    const torn = this.scanner.torn();
+    const fields = torn && this.headerRow ? wholeLastRecord(torn.text, this.headerRow.length) : null;
+    return fields && parseRow(this.headerRow as string[], fields);
   }
 
   get skippedCount(): number {

@@ -1,3 +1,5 @@
+import { parseQuoted } from './csv-scan.js';
+
 /**
  * The one rule for a last line without its line end, for every reader of a log (`table` through
  * scanCsv, the discovery's readers of other tools' files): it is torn (reported, never read) unless its
@@ -24,4 +26,15 @@ export function endsWholeRecord(line: string, kind: 'csv' | 'json'): boolean {
   let quotes = 0;
   for (let i = end.indexOf('"'); i !== -1; i = end.indexOf('"', i + 1)) quotes++;
   return quotes % 2 === 0;
+}
+
+/**
+ * A torn last record's fields when it is whole after all: its end proves it (endsWholeRecord), it
+ * parses as one record and has the header's `width` fields. Else null (torn).
+ */
+export function wholeLastRecord(text: string, width: number): string[] | null {
+  if (!endsWholeRecord(text, 'csv')) return null;
+  const record = parseQuoted(`${text}\n`, 0);
+  if (record === null || record.next !== text.length + 1 || record.brokenClose !== -1) return null;
+  return record.fields.length === width ? record.fields : null;
 }
