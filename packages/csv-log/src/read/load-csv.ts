@@ -1,6 +1,6 @@
 import { emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey } from './cell-parse.js';
-import { scanCsv } from './csv-scan.js';
+import { scanCsv, scanCsvChunks } from './csv-scan.js';
 import { acceptRow, columnIndex, skipRecord } from './row-check.js';
 
 export interface LoadedCsvLog {
@@ -53,7 +53,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
     numbers = numbers.map((column) => (column ? grow(column, capacity) : null));
   };
 
-  await scanCsv(
+  const chunks = scanCsvChunks(
     path,
     {
       onHeader(names) {
@@ -65,8 +65,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         }
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
-        // small at first: 100,000 columns × 1024 rows preallocated would be 800 MB before a row is read;
-        // the first chunk then sizes them from its bytes per row (onChunk)
+        // small at first (100,000 columns × 1024 rows would be 800 MB); the first chunk sizes them
         capacity = 16;
         numbers = picked.map(() => new Float64Array(capacity));
         // Cells after the last loaded column are counted (to check the row's width), never cut out.
@@ -101,18 +100,17 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         count++;
       },
       onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
-      onChunk(position, size) {
-        // After the first chunk, size the columns once from its bytes per row, instead of doubling
-        // all the way (which would hold old and new arrays at once: +50 % peak memory on a
-        // 1,000,000-row file).
-        if (position === size || count === 0 || sized) return;
-        sized = true;
-        const estimate = Math.ceil(((count * size) / position) * 1.05) + 16;
-        if (estimate > capacity) growTo(estimate);
-      },
     },
     issues,
   );
+  for await (const { position, size } of chunks) {
+    // sized once from the first chunk's bytes per row: doubling all the way holds old and new arrays
+    // at once (+50 % peak memory)
+    if (position === size || count === 0 || sized) continue;
+    sized = true;
+    const estimate = Math.ceil(((count * size) / position) * 1.05) + 16;
+    if (estimate > capacity) growTo(estimate);
+  }
 
   if (rescan.size > 0) await refetchText(path, header, picked, rescan, texts, count);
 

@@ -1,8 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
+import { openInput } from '@evidence/node-kit';
 import { emptyIssues, type ReadIssues } from '../types.js';
-import { CHUNK_BYTES } from './csv-scan.js';
+import { CHUNK_BYTES, TORN_TEXT_MAX } from './csv-scan.js';
 import { parseNanJson } from './nan-json.js';
-import { openRegularFile } from './open-regular.js';
 
 export interface JsonlResult<T = Record<string, unknown>> {
   path: string;
@@ -10,7 +10,6 @@ export interface JsonlResult<T = Record<string, unknown>> {
   issues: ReadIssues;
 }
 
-const TORN_TEXT_MAX = 10_000;
 /** The longest line read (characters): far past any episode, far below V8's longest string (2^29). */
 export const JSONL_LINE_MAX = 64 * 1024 * 1024;
 /**
@@ -36,7 +35,7 @@ export async function forEachJsonl<T = Record<string, unknown>>(
   path: string,
   onRecord: (record: T, line: number) => void,
 ): Promise<ReadIssues> {
-  const handle = await openRegularFile(path);
+  const handle = await openInput(path);
   const issues = emptyIssues();
   let lineNumber = 0;
   const take = (raw: string) => {
