@@ -34,32 +34,29 @@ const QUOTE = 34;
 const COMMA = 44;
 
 export interface CsvScanOptions {
-  /**
-   * Called once with the header (BOM removed) before any record. May return how many leading
-   * fields the caller reads (cells after them are counted but never cut out); default all.
-   */
+  /** Called once with the header (BOM removed); may return how many leading fields to cut out (default all). */
   onHeader(header: string[]): number | undefined;
   /** Every data record, in order. The record is reused: read it now, do not keep it. */
   onRecord(record: CsvRecord): void;
   /** A record that is not returned, at its first line, and why. */
   onSkip?(line: number, reason: string): void;
-  /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
+  /** Bytes read at a time (tests put a chunk boundary everywhere). */
   chunkBytes?: number;
 }
 
-/** One record of the file, as the scanner hands it to a reader (a reused cursor). */
+/** One record as the scanner hands it on (a reused cursor). */
 export class CsvRecord {
-  /** 1-based line the record starts on. */
+  /** 1-based line the record starts on */
   line = 0;
-  /** Number of fields in the record (compare with the header's). */
+  /** number of fields */
   width = 0;
-  /** A quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source`. */
+  /** a quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source` */
   fields: string[] | null = null;
   source = '';
   starts: Int32Array = new Int32Array(0);
   ends: Int32Array = new Int32Array(0);
 
-  /** Field `i`'s text (i below the header width and the caller's field limit). */
+  /** Field `i`'s text (below the caller's field limit). */
   text(i: number): string {
     const fields = this.fields;
     return fields !== null ? (fields[i] as string) : this.source.slice(this.starts[i], this.ends[i]);
@@ -70,7 +67,7 @@ export class CsvRecord {
     return fields !== null ? fields[i] === '' : this.starts[i] === this.ends[i];
   }
 
-  /** Field `i` as a number (see parseNumber), `undefined` when it is not one; empty is `undefined`. */
+  /** Field `i` as a number (parseNumber); `undefined` when empty or not one. */
   number(i: number): number | undefined {
     return parseNumber(this.text(i));
   }

@@ -71,8 +71,8 @@ class CsvFollower implements CsvLogFollower {
   private scanner!: CsvScanner;
   private offset = 0;
   private identity: FileIdentity | null = null;
-  private headerRow: string[] | null = null;
-  private skippedTotal = 0;
+  header: string[] | null = null;
+  skippedCount = 0;
   /** where the scanner's callbacks put what one read finds */
   private batch!: CsvFollowBatch;
   private batchIssues: ReadIssues = emptyIssues();
@@ -89,22 +89,14 @@ class CsvFollower implements CsvLogFollower {
     this.startOver();
   }
 
-  get header(): string[] | null {
-    return this.headerRow;
-  }
-
   get torn(): ReadIssues['torn'] {
     return this.scanner.torn();
   }
 
   wholeLastRow(): CsvRow | null {
     const torn = this.scanner.torn();
-    const fields = torn && this.headerRow ? wholeLastRecord(torn.text, this.headerRow.length) : null;
-    return fields && parseRow(this.headerRow as string[], fields);
-  }
-
-  get skippedCount(): number {
-    return this.skippedTotal;
+    const fields = torn && this.header ? wholeLastRecord(torn.text, this.header.length) : null;
+    return fields && parseRow(this.header as string[], fields);
   }
 
   async read(): Promise<CsvFollowBatch> {
@@ -155,26 +147,26 @@ class CsvFollower implements CsvLogFollower {
 
   private startOver(): void {
     this.offset = 0;
-    this.headerRow = null;
-    this.skippedTotal = 0;
+    this.header = null;
+    this.skippedCount = 0;
     let width = 0;
     this.scanner = new CsvScanner({
       onHeader: (header) => {
         width = header.length;
-        this.headerRow = header;
+        this.header = header;
         this.batch.header = header;
         return undefined;
       },
       onRecord: (record) => {
         if (acceptRow(record.width, width, record.line, this.path, this.strict, this.batchIssues)) {
-          this.batch.rows.push(parseRow(this.headerRow as string[], record.texts()));
+          this.batch.rows.push(parseRow(this.header as string[], record.texts()));
         } else {
-          this.skippedTotal++;
+          this.skippedCount++;
         }
       },
       onSkip: (line, reason) => {
         skipRecord(line, reason, this.path, this.strict, this.batchIssues);
-        this.skippedTotal++;
+        this.skippedCount++;
       },
     });
   }

@@ -1,7 +1,7 @@
 import { emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey } from './cell-parse.js';
 import { scanCsv, scanCsvChunks } from './csv-scan.js';
-import { acceptRow, columnIndex, skipRecord } from './row-check.js';
+import { acceptRow, columnIndex, notNumeric, pickColumns, skipRecord, type TextOrigin } from './row-check.js';
 
 export interface LoadedCsvLog {
   path: string;
@@ -24,12 +24,6 @@ export interface LoadCsvOptions {
   columns?: readonly string[];
 }
 
-/** Where a column first stopped being numeric, for the error message of `numeric()`. */
-interface TextOrigin {
-  line: number;
-  text: string;
-}
-
 /**
  * Loads a CSV log into columns: a Float64Array per numeric column (a column is numeric when every
  * non-empty cell is a number, nan, inf or True/False), a `(string | null)[]` for the others.
@@ -38,7 +32,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
   const strict = options.strict ?? false;
   const issues = emptyIssues();
   let header: string[] = [];
-  let picked: number[] = []; // file column index of each loaded column
+  let picked: number[] = []; // header index of each loaded column
   let numbers: (Float64Array | null)[] = [];
   let texts: ((string | null)[] | null)[] = [];
   let sawNumber: boolean[] = [];
@@ -58,18 +52,14 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
     {
       onHeader(names) {
         header = names;
-        picked = [];
-        for (let i = 0; i < names.length; i++) {
-          const name = names[i] as string;
-          if (!options.columns || options.columns.includes(name) || name === options.dedupeBy) picked.push(i);
-        }
+        const pick = pickColumns(names, options.columns, options.dedupeBy);
+        picked = pick.picked;
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
         // small at first (100,000 columns × 1024 rows would be 800 MB); the first chunk sizes them
         capacity = 16;
         numbers = picked.map(() => new Float64Array(capacity));
-        // Cells after the last loaded column are counted (to check the row's width), never cut out.
-        return picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1;
+        return pick.limit; // cells after the last loaded column are only counted
       },
       onRecord(record) {
         if (!acceptRow(record.width, header.length, record.line, path, strict, issues)) return;
@@ -143,16 +133,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
     numeric(name) {
       const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
       if (column instanceof Float64Array) return column;
-      if (column === undefined) {
-        throw new Error(
-          `${path}: no column "${name}" (columns: ${Object.keys(columns).join(', ') || 'none'})`,
-        );
-      }
-      const origin = textOrigin.get(name);
-      throw new Error(
-        `${path}: column "${name}" is not numeric` +
-          (origin ? ` (line ${origin.line} holds ${JSON.stringify(origin.text)})` : ''),
-      );
+      throw notNumeric(path, name, Object.keys(columns), textOrigin.get(name));
     },
   };
 }

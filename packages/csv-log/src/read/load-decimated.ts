@@ -2,7 +2,7 @@ import { emptyIssues } from '../types.js';
 import { scanCsv } from './csv-scan.js';
 import { RowDecimator, type RowSpan } from './decimate-rows.js';
 import type { LoadedCsvLog } from './load-csv.js';
-import { acceptRow, skipRecord } from './row-check.js';
+import { acceptRow, notNumeric, pickColumns, skipRecord, type TextOrigin } from './row-check.js';
 
 export interface DecimatedCsvOptions {
   /** Load only these columns (absent ones are simply not loaded). Default: every column. */
@@ -56,20 +56,19 @@ export async function loadCsvLogDecimated(
   let previous = Number.NaN;
   let decimator = new RowDecimator(0, options.buckets ?? 2048);
   let row = new Float64Array(0);
-  const textAt = new Map<string, { line: number; text: string }>();
+  const textAt = new Map<string, TextOrigin>();
   await scanCsv(
     path,
     {
       onHeader(found) {
         header = found;
-        picked = [];
-        for (let i = 0; i < found.length; i++)
-          if (!options.columns || options.columns.includes(found[i] as string)) picked.push(i);
+        const pick = pickColumns(found, options.columns);
+        picked = pick.picked;
         names = picked.map((i) => found[i] as string);
         restart = options.restartColumn === undefined ? -1 : names.indexOf(options.restartColumn);
         decimator = new RowDecimator(picked.length, options.buckets ?? 2048);
         row = new Float64Array(picked.length);
-        return picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1;
+        return pick.limit;
       },
       onRecord(record) {
         if (!acceptRow(record.width, header.length, record.line, path, strict, issues)) return;
@@ -117,12 +116,7 @@ export async function loadCsvLogDecimated(
     numeric(name) {
       const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
       if (column) return column;
-      const text = textAt.get(name);
-      if (text)
-        throw new Error(
-          `${path}: column "${name}" is not numeric (line ${text.line} holds ${JSON.stringify(text.text)})`,
-        );
-      throw new Error(`${path}: no column "${name}" (columns: ${names.join(', ') || 'none'})`);
+      throw notNumeric(path, name, names, textAt.get(name));
     },
   };
 }
