@@ -24,10 +24,7 @@ export interface LoadCsvOptions {
   columns?: readonly string[];
 }
 
-/**
- * Loads a CSV log into columns: a Float64Array per numeric column (a column is numeric when every
- * non-empty cell is a number, nan, inf or True/False), a `(string | null)[]` for the others.
- */
+/** Loads a CSV log into columns: a Float64Array per numeric column (every non-empty cell a number, nan, inf or True/False), else `(string | null)[]`. */
 export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Promise<LoadedCsvLog> {
   const strict = options.strict ?? false;
   const issues = emptyIssues();
@@ -78,8 +75,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
               sawNumber[c] = true;
               continue;
             }
-            // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
-            // so a second pass fetches it (rare: metric logs are numeric).
+            // the column becomes text; earlier cells' exact text is fetched by a second pass (rare)
             numbers[c] = null;
             texts[c] = new Array<string | null>(count).fill(null);
             origins.set(c, { line: record.line, text: record.text(field) });
@@ -171,7 +167,7 @@ function lastOfEachKey(numbers: Float64Array | null, texts: (string | null)[] | 
 }
 
 function compactNumbers(column: Float64Array, count: number, keep: Uint8Array | null, rowCount: number) {
-  // A view when little is unused (no copy, no second array at peak); a tight copy otherwise.
+  // a view when little is unused (no second array at peak), else a tight copy
   if (!keep) return column.length - count <= count / 8 ? column.subarray(0, count) : column.slice(0, count);
   const out = new Float64Array(rowCount);
   for (let i = 0, j = 0; i < count; i++) if (keep[i]) out[j++] = column[i] as number;

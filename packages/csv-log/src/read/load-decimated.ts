@@ -9,10 +9,7 @@ export interface DecimatedCsvOptions {
   columns?: readonly string[];
   /** Row buckets kept (each: first, last, lowest, highest and first gap of every column). Default 2048. */
   buckets?: number;
-  /**
-   * A column whose value going back (or repeating) means the writer started again: the rows logged before
-   * at or after that value are dropped (the restart rule), so a resumed run draws each step once.
-   */
+  /** A column whose value going back (or repeating) drops the rows logged before at or after it (a resumed run). */
   restartColumn?: string;
   /** Throw on a row with the wrong number of fields instead of skipping it. */
   strict?: boolean;
@@ -37,11 +34,9 @@ export interface DecimatedCsvLog extends LoadedCsvLog {
 }
 
 /**
- * Reads a CSV log in one streaming pass keeping, of each bucket of consecutive rows, the first, the last,
- * and for every column the rows of its lowest and highest value and of its first empty or non-finite cell
- * (a gap): a line drawn through the kept rows shows every extreme of the whole log (the "M4" reduction),
- * in memory bounded by `buckets` whatever the log's length. Numeric columns only: a column holding text
- * is reported by numeric() as loadCsvLog does.
+ * Reads a CSV log in one streaming pass keeping, of each bucket of rows, the first, the last and per
+ * column the rows of its lowest, highest and first empty or non-finite value ("M4"): a line through them
+ * shows every extreme, in memory bounded by `buckets`. A column holding text fails numeric() as in loadCsvLog.
  */
 export async function loadCsvLogDecimated(
   path: string,

@@ -13,9 +13,8 @@ export interface JsonlResult<T = Record<string, unknown>> {
 /** The longest line read (characters): far past any episode, far below V8's longest string (2^29). */
 export const JSONL_LINE_MAX = 64 * 1024 * 1024;
 /**
- * Reads a JSON Lines file: one JSON object per line. Python's `NaN`, `Infinity` and `-Infinity` tokens
- * are read as numbers. Malformed lines are skipped and reported with their line numbers; a last line
- * without its newline (cut short by a crash) is reported as torn, never returned. See {@link forEachJsonl}.
+ * Reads a JSON Lines file, one object per line (Python's NaN/Infinity read as numbers). Malformed lines
+ * are skipped and reported; a last line without its newline is torn, never returned.
  */
 export async function readJsonl<T = Record<string, unknown>>(path: string): Promise<JsonlResult<T>> {
   const records: T[] = [];
@@ -27,9 +26,7 @@ export async function readJsonl<T = Record<string, unknown>>(path: string): Prom
 
 /**
  * readJsonl without keeping the records: each goes to `onRecord` (with its 1-based line) as it is read,
- * so a reader that keeps a few numbers of each holds those, not every record. The file is read a chunk
- * at a time up to its size when opened, so its size is bounded only by what `onRecord` keeps; a line
- * longer than {@link JSONL_LINE_MAX} characters is an error naming the file and line.
+ * a chunk at a time up to the size at open. A line longer than JSONL_LINE_MAX is an error naming it.
  */
 export async function forEachJsonl<T = Record<string, unknown>>(
   path: string,
