@@ -135,16 +135,9 @@ export class CsvScanner {
   }
 
   /**
-   * Hands on every record completed by the bytes `[from, to)`, which continue those scanned before.
-   * Returns where it stopped: `to`, or earlier when the file shrank under us.
+   * Hands on every record completed by the bytes `[from, to)`, which continue those scanned before,
+   * yielding the position after each read (the last: `to`, or less when the file shrank under us).
    */
-  async scan(handle: FileHandle, from: number, to: number): Promise<number> {
-    let position = from;
-    for await (const at of this.reads(handle, from, to)) position = at;
-    return position;
-  }
-
-  /** {@link scan}, yielding the position after each read. */
   async *reads(handle: FileHandle, from: number, to: number): AsyncGenerator<number> {
     for (let position = from; position < to; ) {
       const space = this.room(to - position); // first: it may replace the buffer
@@ -157,7 +150,7 @@ export class CsvScanner {
     }
   }
 
-  /** {@link scan}, synchronously, on a file descriptor (the writer's torn-record repair). */
+  /** {@link reads}, synchronously, on a file descriptor (the writer's torn-record repair); returns the end. */
   scanSync(fd: number, from: number, to: number): number {
     let position = from;
     while (position < to) {

@@ -56,13 +56,7 @@ export function followCsvLog(path: string, options: FollowCsvOptions = {}): CsvL
   return new CsvFollower(path, options);
 }
 
-/** The file a path named when last read: another inode means it was replaced. */
-interface FileIdentity {
-  dev: number;
-  ino: number;
-}
-
-const GONE: FileIdentity = { dev: -1, ino: -1 };
+const GONE = { dev: -1, ino: -1 };
 
 class CsvFollower implements CsvLogFollower {
   readonly path: string;
@@ -70,7 +64,8 @@ class CsvFollower implements CsvLogFollower {
   private readonly maxBytes: number;
   private scanner!: CsvScanner;
   private offset = 0;
-  private identity: FileIdentity | null = null;
+  /** the file the path named when last read: another inode means it was replaced */
+  private identity: typeof GONE | null = null;
   header: string[] | null = null;
   skippedCount = 0;
   /** where the scanner's callbacks put what one read finds */
@@ -130,7 +125,7 @@ class CsvFollower implements CsvLogFollower {
       this.batchIssues = { torn: null, skipped: batch.skipped };
       const end = Math.min(size, this.offset + this.maxBytes);
       try {
-        this.offset = await this.scanner.scan(handle, this.offset, end);
+        for await (const at of this.scanner.reads(handle, this.offset, end)) this.offset = at;
       } catch (error) {
         // the scanner is part way: start clean rather than hand on records twice
         this.startOver();
