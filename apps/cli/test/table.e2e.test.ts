@@ -1,4 +1,4 @@
-import { appendFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, finished, fixtureDir, runCli, startCli, tempDir, waitForOutput } from './helpers.js';
@@ -30,6 +30,45 @@ describe('evidence table', () => {
     expect(result.stdout).not.toContain('0.5002');
     expect(result.stderr).toMatch(/log\.csv:3: expected 2 fields \(as in the header\), found 3/);
     expect(result.stderr).toMatch(/log\.csv:5: torn last line/);
+  });
+
+  it('agrees with export on a settled file without a last newline: a whole quoted record is a row, a cut one is torn (issue 40)', async () => {
+    const dir = tempDir('table-settled');
+    const cases = {
+      whole: 'step,reward,name\n1,0.5,"a"\n2,0.7,"b"\n3,0.9,"last"',
+      'open-quote': 'step,reward,name\n1,0.5,"a"\n2,0.7,"b"\n3,0.9,"la',
+      'few-cells': 'step,reward,name\n1,0.5,"a"\n2,0.7,"b"\n3,"x"',
+      'bare-number': 'step,reward,name\n1,0.5,"a"\n2,0.7,"b"\n3,0.9,9',
+    };
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const [name, text] of Object.entries(cases)) {
+      const csv = join(dir, `${name}.csv`);
+      writeFileSync(csv, text);
+      utimesSync(csv, hourAgo, hourAgo); // settled: nobody is appending
+      const table = await runCli(['table', '--json', csv]);
+      const exported = await runCli(['export', csv, '-o', '-']);
+      expect(table.code).toBe(0);
+      expect(exported.code).toBe(0);
+      const tableSteps = table.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).step);
+      const exportSteps = exported.stdout
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => Number(line.split(',')[6]));
+      expect(tableSteps, name).toEqual(name === 'whole' ? [1, 2, 3] : [1, 2]);
+      expect(exportSteps, name).toEqual(tableSteps);
+      if (name === 'whole') {
+        expect(table.stderr).toMatch(/whole\.csv:4: last line has no line end; read as data/);
+        expect(JSON.parse(table.stdout.trim().split('\n')[2] as string)).toEqual({
+          step: 3,
+          reward: 0.9,
+          name: 'last',
+        });
+      } else expect(table.stderr).toMatch(new RegExp(`${name}\\.csv:4: torn last line ignored`));
+    }
   });
 
   it('reads a Python-written log (\\r\\n) that a resumed run appended to with \\n', async () => {

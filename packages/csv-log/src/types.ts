@@ -2,10 +2,9 @@
 export type Cell = number | string | boolean | Date | null | undefined;
 
 /**
- * How soon an appended row reaches the operating system.
- * - `buffered`: batched, written at least every 100 ms or 64 KiB, and on exit or a fatal signal.
- * - `line`: every row is one `write()` on an O_APPEND descriptor (safe for several processes).
- * - `fsync`: like `line`, then `fdatasync()`: the row survives a power loss.
+ * How soon an appended row reaches the operating system: `buffered`, at least every 100 ms or 64 KiB and
+ * on exit or a fatal signal; `line`, one O_APPEND `write()` per row (safe for several processes);
+ * `fsync`, `line` then `fdatasync()` (survives a power loss).
  */
 export type Durability = 'buffered' | 'line' | 'fsync';
 
@@ -14,7 +13,7 @@ export type CsvRow = Record<string, number | string | boolean | null>;
 
 /** What a reader saw but did not return. Line numbers are 1-based physical lines of the file. */
 export interface ReadIssues {
-  /** The last line, when it does not end with a newline (a crash cut it short). Never returned as a row. */
+  /** The last record, when it lacks its line end (a crash cut it short). Never returned as a row. */
   torn: { line: number; text: string } | null;
   /** Lines that were not returned, and why. */
   skipped: { line: number; reason: string }[];

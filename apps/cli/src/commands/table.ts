@@ -1,7 +1,13 @@
 import { watch as watchFs } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { type CsvFollowBatch, type CsvLogFollower, type CsvRow, followCsvLog } from '@evidence/csv-log';
+import {
+  ACTIVE_SECONDS,
+  type CsvFollowBatch,
+  type CsvLogFollower,
+  type CsvRow,
+  followCsvLog,
+} from '@evidence/csv-log';
 import { pushAll } from '@evidence/node-kit';
 import type { StepTable } from '@evidence/step-table';
 
@@ -63,9 +69,11 @@ export function tableCommand(command: Command, io: CliIo): void {
         options.follow === true &&
         (await kindOf(path)) === 'missing' &&
         (await kindOf(dirname(path))) === 'dir';
+      // what --follow reads may be being written: its last line always waits for its newline
+      const kind = waiting || options.follow ? 'own' : await plainCsvKind(path);
       if (waiting) printLine(io.stderr, `waiting for ${displayPath(io, path)} to appear (Ctrl-C to stop)`);
       else if ((await kindOf(path)) === 'missing') await requireFile(io, path);
-      else if (!options.follow && !(await isPlainCsv(path))) {
+      else if (kind === null) {
         await printRunTable(io, path, options);
         return;
       } else {
@@ -80,9 +88,22 @@ export function tableCommand(command: Command, io: CliIo): void {
       if (options.follow) {
         await followUntilAborted(tail, printer, options.interval, io.signal);
       }
+      const settled = kind === 'csv' ? await settledFor(path) : null;
+      const lastRow = settled === null ? null : tail.wholeLastRow();
+      if (lastRow) {
+        printer.add({
+          missing: false,
+          restarted: false,
+          header: null,
+          rows: [lastRow],
+          skipped: [],
+          more: false,
+        });
+        issues.print([{ file: path, line: tail.torn?.line ?? 0, reason: `${READ_AS_DATA} and ${settled}` }]);
+      }
       printer.finish();
       await printer.flush();
-      const torn = tail.torn;
+      const torn = lastRow ? null : tail.torn;
       if (torn) {
         const quoted = torn.text.includes('\n'); // a quoted cell that never closes, from the line it opens on
         const state = options.follow
@@ -102,18 +123,36 @@ export function tableCommand(command: Command, io: CliIo): void {
     });
 }
 
-/** A CSV our streaming reader follows (our logs, any plain CSV); anything else goes through the discovery. */
-async function isPlainCsv(path: string): Promise<boolean> {
-  if ((await kindOf(path)) !== 'file') return false;
+/**
+ * A CSV our streaming reader reads: `own` (evidence's append-only logs), `csv` (any other plain CSV); null
+ * for anything else, which goes through the discovery.
+ */
+async function plainCsvKind(path: string): Promise<'own' | 'csv' | null> {
+  if ((await kindOf(path)) !== 'file') return null;
   const { discoverRuns } = await import('@evidence/sources');
   const found = await discoverRuns(path).catch(() => null);
   // no run file at all (a PNG, notes): the CSV reader says what it is in its own words
-  if (found === null && !/\.(csv|tsv)$/i.test(path)) return true;
-  if (!/\.(csv|tsv)$/i.test(path)) return false;
+  if (found === null && !/\.(csv|tsv)$/i.test(path)) return 'csv';
+  if (!/\.(csv|tsv)$/i.test(path)) return null;
   // a CSV the discovery cannot read at all still gets the streaming reader's own messages
-  if (found === null || found.runs.length === 0) return true;
+  if (found === null || found.runs.length === 0) return 'csv';
   const run = found.runs[0];
-  return found.runs.length === 1 && (run?.format === 'evidence-csv' || run?.format === 'csv');
+  if (found.runs.length !== 1) return null;
+  return run?.format === 'evidence-csv' ? 'own' : run?.format === 'csv' ? 'csv' : null;
+}
+
+const READ_AS_DATA =
+  'last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)';
+
+/**
+ * Why the last line of a file nobody appends to may be data (csv-log's rule, as `runs` and `export` read
+ * it); null for one modified in the last ACTIVE_SECONDS, which a writer may be half-way through.
+ */
+async function settledFor(path: string): Promise<string | null> {
+  const age = Math.max(0, (Date.now() - (await stat(path)).mtimeMs) / 1000);
+  if (age < ACTIVE_SECONDS) return null;
+  const ago = age >= 120 ? `${Math.round(age / 60)} min` : `${age.toFixed(0)} s`;
+  return `the file was last modified ${ago} ago (nobody is appending)`;
 }
 
 /** One run of any known format as a step table: its x column and every metric, row by row. */

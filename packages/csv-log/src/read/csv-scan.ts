@@ -1,30 +1,25 @@
 import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
+import { openInput } from '@evidence/node-kit';
 import type { ReadIssues } from '../types.js';
 import { parseNumber } from './cell-parse.js';
-import { openRegularFile } from './open-regular.js';
 
-// Hand-written, not papaparse (measured necessary):
-// - papaparse picks one newline for a whole parse, so a log with `\r\n` lines (Python's csv module)
-//   and then `\n` lines (any other writer) came back as the `\r\n` rows plus one "torn" line: data
-//   loss. Here every record ends at its own `\n`, with or without a `\r` before it.
-// - A chart needs 2–3 numeric columns of 9 out of 1,000,000 rows: cutting out of a quote-free line
-//   only the fields up to the last wanted one (the others are only counted, to check the width) and
-//   casting only the wanted cells, straight from the chunk's text, reads such a log in under 60 % of
-//   the CPU time our papaparse reader took (bench/run.ts measures papaparse beside it).
-// Lines holding a quote take an exact RFC 4180 path (quoted commas, `""`, newlines inside quotes).
+// csv-log's one CSV parser, hand-written (zero dependencies, and measured): papaparse picks one newline
+// for a whole parse, so `\r\n` rows then `\n` rows lost data; and cutting only the wanted fields of a
+// quote-free line reads a log in under 60 % of papaparse's CPU time (bench/run.ts). Lines holding a
+// quote take an exact RFC 4180 path.
 
 export const CHUNK_BYTES = 1 << 20;
-/** The longest record read (bytes): far past any row, and it bounds the memory a quote that never closes takes. */
+export const TORN_TEXT_MAX = 10_000;
+/** The longest record read (bytes): bounds the memory a quote that never closes takes. */
 export const RECORD_MAX_BYTES = 16 * 1024 * 1024;
 
 /** A record (a quoted cell that never closes, say) longer than RECORD_MAX_BYTES. */
 export class RecordTooLongError extends Error {
   constructor(
-    /** 1-based line the record starts on */
     readonly line: number,
-    /** byte offset in the file where the record starts */
+    /** byte offset of the record's start */
     readonly offset: number,
   ) {
     super(
@@ -33,41 +28,35 @@ export class RecordTooLongError extends Error {
     this.name = 'RecordTooLongError';
   }
 }
-const TORN_TEXT_MAX = 10_000;
 const LF = 10;
 const CR = 13;
 const QUOTE = 34;
 const COMMA = 44;
 
 export interface CsvScanOptions {
-  /**
-   * Called once with the header (BOM removed) before any record. May return how many leading
-   * fields the caller reads (cells after them are counted but never cut out); default all.
-   */
+  /** Called once with the header (BOM removed); may return how many leading fields to cut out (default all). */
   onHeader(header: string[]): number | undefined;
   /** Every data record, in order. The record is reused: read it now, do not keep it. */
   onRecord(record: CsvRecord): void;
-  /** After each chunk's records: bytes read so far and the snapshot's size. May pause the scan. */
-  onChunk?(position: number, size: number): void | Promise<void>;
-  /** A record that is not returned (a quote closed only by a later row's quote), at its first line, and why. */
+  /** A record that is not returned, at its first line, and why. */
   onSkip?(line: number, reason: string): void;
-  /** Bytes read at a time (tests use tiny chunks to put a chunk boundary everywhere). */
+  /** Bytes read at a time (tests put a chunk boundary everywhere). */
   chunkBytes?: number;
 }
 
-/** One record of the file, as the scanner hands it to a reader (a reused cursor). */
+/** One record as the scanner hands it on (a reused cursor). */
 export class CsvRecord {
-  /** 1-based line the record starts on. */
+  /** 1-based line the record starts on */
   line = 0;
-  /** Number of fields in the record (compare with the header's). */
+  /** number of fields */
   width = 0;
-  /** A quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source`. */
+  /** a quoted record's unquoted fields; null for a plain record, whose fields are ranges of `source` */
   fields: string[] | null = null;
   source = '';
   starts: Int32Array = new Int32Array(0);
   ends: Int32Array = new Int32Array(0);
 
-  /** Field `i`'s text (i below the header width and the caller's field limit). */
+  /** Field `i`'s text (below the caller's field limit). */
   text(i: number): string {
     const fields = this.fields;
     return fields !== null ? (fields[i] as string) : this.source.slice(this.starts[i], this.ends[i]);
@@ -78,7 +67,7 @@ export class CsvRecord {
     return fields !== null ? fields[i] === '' : this.starts[i] === this.ends[i];
   }
 
-  /** Field `i` as a number (see parseNumber), `undefined` when it is not one; empty is `undefined`. */
+  /** Field `i` as a number (parseNumber); `undefined` when empty or not one. */
   number(i: number): number | undefined {
     return parseNumber(this.text(i));
   }
@@ -93,19 +82,26 @@ export class CsvRecord {
 }
 
 /**
- * Streams a CSV file a 1 MiB chunk at a time, in bounded memory. Reads only up to the file's size at
- * the start, so a file that grows meanwhile yields a consistent snapshot. The text after the last
- * complete record (a line cut short by a crash) is reported as torn, never returned: a line without
- * its line end, whatever its fields, and a quoted cell that never closes, from the line it opens on
- * (the lines after it are that cell's text, not rows).
+ * Streams a CSV file a chunk at a time, in bounded memory, up to its size at the start (a consistent
+ * snapshot of a growing file). The text after the last complete record is `issues.torn`, never returned:
+ * a line without its line end, and a quoted cell that never closes, from the line it opens on.
  */
 export async function scanCsv(path: string, options: CsvScanOptions, issues: ReadIssues): Promise<void> {
-  const handle = await openRegularFile(path);
+  for await (const _ of scanCsvChunks(path, options, issues));
+}
+
+/** scanCsv, yielding after each chunk's records (bytes read, snapshot size); leaving early closes the file. */
+export async function* scanCsvChunks(
+  path: string,
+  options: CsvScanOptions,
+  issues: ReadIssues,
+): AsyncGenerator<{ position: number; size: number }> {
+  const handle = await openInput(path);
   try {
     const size = (await handle.stat()).size;
     const scanner = new CsvScanner(options);
     try {
-      await scanner.scan(handle, 0, size);
+      for await (const position of scanner.reads(handle, 0, size)) yield { position, size };
     } catch (error) {
       if (!(error instanceof RecordTooLongError)) throw error;
       // Reported where it starts (an error in strict mode); what follows it is not read.
@@ -120,17 +116,12 @@ export async function scanCsv(path: string, options: CsvScanOptions, issues: Rea
   }
 }
 
-/**
- * The scanner's state between reads: the bytes after the last complete record are carried over, so
- * scanning a file in any number of byte ranges (a log that is still growing) hands on exactly the
- * records one read of the whole file does.
- */
+/** Carries the bytes after the last complete record between reads: any cut of a file into byte ranges hands on the same records. */
 export class CsvScanner {
   private readonly options: CsvScanOptions;
   private readonly splitter: RecordSplitter;
-  // buffer[0, carry): the bytes after the last complete record, read again with the next chunk.
-  // Carried as bytes, not as a string, so each chunk decodes to one flat string (`rest + chunk`
-  // would be a cons string for V8 to flatten) and an all-ASCII chunk decodes as a plain copy.
+  // buffer[0, carry): the bytes after the last complete record. Bytes, not a string: each chunk then
+  // decodes to one flat string, and an all-ASCII chunk as a plain copy.
   private buffer: Buffer = Buffer.alloc(0);
   private carry = 0;
 
@@ -144,24 +135,22 @@ export class CsvScanner {
   }
 
   /**
-   * Hands on every record completed by the bytes `[from, to)` of the open file, which continue the
-   * bytes scanned before. Returns where it stopped: `to`, or earlier when the file shrank under us.
+   * Hands on every record completed by the bytes `[from, to)`, which continue those scanned before,
+   * yielding the position after each read (the last: `to`, or less when the file shrank under us).
    */
-  async scan(handle: FileHandle, from: number, to: number): Promise<number> {
-    let position = from;
-    while (position < to) {
-      const space = this.room(to - position);
+  async *reads(handle: FileHandle, from: number, to: number): AsyncGenerator<number> {
+    for (let position = from; position < to; ) {
+      const space = this.room(to - position); // first: it may replace the buffer
       const { bytesRead } = await handle.read(this.buffer, this.carry, space, position);
-      if (bytesRead === 0) break; // the file shrank under us: stop at what exists
+      if (bytesRead === 0) return; // the file shrank under us: stop at what exists
       position += bytesRead;
       this.take(bytesRead);
       this.checkLength(position);
-      await this.options.onChunk?.(position, to);
+      yield position;
     }
-    return position;
   }
 
-  /** {@link scan}, synchronously, on a file descriptor (the writer's torn-record repair). */
+  /** {@link reads}, synchronously, on a file descriptor (the writer's torn-record repair); returns the end. */
   scanSync(fd: number, from: number, to: number): number {
     let position = from;
     while (position < to) {
@@ -182,14 +171,14 @@ export class CsvScanner {
 
   /** Makes room after the carried bytes for the next read; returns how many bytes to read. */
   private room(left: number): number {
-    // Half the carried bytes at least: a record longer than a chunk (a quote open for megabytes) is
-    // decoded again per read, so reads grow with it and the total stays linear in its length.
+    // at least half the carried bytes: a record longer than a chunk is decoded again per read, so reads
+    // grow with it and the total stays linear
     const chunkBytes = Math.max(
       1,
       Math.min(Math.max(this.options.chunkBytes ?? CHUNK_BYTES, this.carry >> 1), left),
     );
     if (this.buffer.length - this.carry < chunkBytes) {
-      const bigger = Buffer.allocUnsafe(this.carry + chunkBytes * 2); // a record longer than a chunk
+      const bigger = Buffer.allocUnsafe(this.carry + chunkBytes * 2);
       this.buffer.copy(bigger, 0, 0, this.carry);
       this.buffer = bigger;
     }
@@ -200,14 +189,13 @@ export class CsvScanner {
   private take(bytesRead: number): void {
     let buffer = this.buffer;
     const filled = this.carry + bytesRead;
-    // An incomplete UTF-8 sequence at the end waits for its next bytes (at the file's end it can only
-    // be in the torn rest, which torn() decodes as it is).
+    // an incomplete UTF-8 sequence at the end waits for its next bytes
     const whole = completeUtf8(buffer, filled);
     // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
     const ascii = isAscii(buffer.subarray(0, whole));
     const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
     const rest = text.slice(this.splitter.split(text));
-    // Re-encoding `rest` is exact (invalid bytes are already U+FFFD), then the incomplete UTF-8 tail.
+    // re-encoding `rest` is exact (invalid bytes are already U+FFFD); then the incomplete UTF-8 tail
     const restBytes = Buffer.from(rest);
     const tail = buffer.subarray(whole, filled);
     if (restBytes.length + tail.length > buffer.length)
@@ -218,7 +206,6 @@ export class CsvScanner {
     this.carry = restBytes.length + tail.length;
   }
 
-  /** Bytes after the last complete record: a record still being written, or cut by a crash. */
   get pendingBytes(): number {
     return this.carry;
   }
@@ -236,20 +223,19 @@ export class CsvScanner {
 
 class RecordSplitter {
   headerSeen = false;
-  /** Line on which the next record starts. */
+  /** line the next record starts on */
   line = 1;
   private readonly options: CsvScanOptions;
   private readonly record = new CsvRecord();
   private headerWidth = 0;
-  /** The header line as written (no BOM, no line end): a record with the same text is the header again. */
+  /** the header line as written: a record with the same text is the header again */
   private headerText = '';
-  /** Fields a plain record is cut into (the rest are only counted). */
+  /** fields a plain record is cut into (the rest are only counted) */
   private limit = 0;
-  /** The first quote at or after the current record, -1 when none. */
+  /** the first quote / comma at or after the current record (-1: none / not searched yet) */
   private nextQuote = -1;
-  /** A comma at or after the current record (or the text's length), or -1 when not yet searched. */
   private nextComma = -1;
-  /** The incomplete record the text ended in has a quoted cell open, with no quote from here on; else -1. */
+  /** where the incomplete last record's open quoted cell has no quote after it; else -1 */
   private openFrom = -1;
 
   constructor(options: CsvScanOptions) {
@@ -273,8 +259,7 @@ class RecordSplitter {
     this.record.source = text;
     this.nextComma = -1;
     this.nextQuote = text.indexOf('"', start); // -1 or ≥ start: most logs have none at all
-    // One call per record rather than one long loop: V8 optimizes a small, often-called function
-    // reliably; the long loop's on-stack replacement was measured 10x slower in some runs.
+    // one call per record, not one long loop: measured up to 10x faster (V8's on-stack replacement)
     for (;;) {
       const next = this.nextRecord(text, start);
       if (next === -1) return start;
@@ -288,8 +273,7 @@ class RecordSplitter {
     if (lf === -1) return -1;
     const record = this.record;
     if (this.nextQuote !== -1 && this.nextQuote < lf) {
-      // A quoted cell still open at the end of the last text stays open while no quote arrives: not
-      // parsed again from its start for every chunk (that made a long one quadratic).
+      // a quoted cell left open stays open until a quote arrives: not parsed again per chunk (quadratic)
       if (start === 0 && this.openFrom !== -1 && text.indexOf('"', this.openFrom) === -1) return -1;
       const stall = { openFrom: -1 };
       const quoted = parseQuoted(text, start, stall);
@@ -298,9 +282,8 @@ class RecordSplitter {
         return -1; // a quoted cell continues in the next chunk
       }
       this.openFrom = -1;
-      // A quoted cell over several lines with text after its closing quote: a quote that never
-      // closed (a torn record), closed by a later row's opening quote. The lines in between are that
-      // cell's text, not rows: reading resumes at the line holding the quote that closed it.
+      // a quote that never closed, closed by a later row's opening quote: the lines between are its
+      // text, not rows; reading resumes at the line of that later quote
       if (quoted.brokenClose !== -1) {
         const resume = text.lastIndexOf('\n', quoted.brokenClose) + 1;
         const first = this.line;
@@ -318,7 +301,7 @@ class RecordSplitter {
         this.options.onSkip?.(record.line, REPEATED_HEADER);
         return quoted.next;
       }
-      // A blank line carries no data: drop it. With one column it is an empty cell, so kept.
+      // a blank line is dropped; with one column it is an empty cell, kept
       if (!(record.width === 1 && quoted.fields[0] === '' && this.headerWidth > 1))
         this.options.onRecord(record);
       return quoted.next;
@@ -336,10 +319,7 @@ class RecordSplitter {
     return lf + 1;
   }
 
-  /**
-   * The header's text again (two writers that each wrote the header of a new log): never a row, or
-   * every column would become text. The length is compared first, so a row costs one comparison.
-   */
+  /** The header's text again (two writers each wrote it): never a row, or every column would become text. */
   private isHeaderAgain(text: string, start: number, length: number): boolean {
     return (
       length === this.headerText.length && this.headerText !== '' && text.startsWith(this.headerText, start)
@@ -361,8 +341,7 @@ class RecordSplitter {
     const { starts, ends } = record;
     const limit = this.limit;
     record.fields = null;
-    // Commas are found with indexOf (native, vectorized): 2x faster than a charCodeAt loop. The
-    // next comma is remembered, so a line without one never searches the chunk twice.
+    // indexOf is 2x faster than a charCodeAt loop; the next comma is remembered across lines
     let comma = this.nextComma;
     let width = 0;
     let i = from;
@@ -387,22 +366,17 @@ class RecordSplitter {
 
 interface QuotedRecord {
   fields: string[];
-  /** Where the next record starts. */
+  /** where the next record starts */
   next: number;
-  /** Physical lines the record spans. */
+  /** physical lines the record spans */
   lines: number;
-  /**
-   * Where the closing quote of a cell over several lines is followed by text (`"a\nb"c`), else -1:
-   * the quote that closed it opened a later row's cell. (On one line, `"a"b` is kept as `ab`, as
-   * Python's csv module does; RFC 4180 does not allow it.)
-   */
+  /** where a cell over several lines is followed by text after its closing quote (`"a\nb"c`), else -1 */
   brokenClose: number;
 }
 
 /**
- * One record starting at `start`, RFC 4180: a field in quotes may hold commas, newlines and `""`
- * (one quote). Text after a closing quote is kept as is (`"a"b` → `ab`), as Python's csv module does.
- * The record ends at `\n` or `\r\n` outside quotes; null when `text` ends before it does.
+ * One RFC 4180 record starting at `start`, ending at `\n` or `\r\n` outside quotes; null when `text`
+ * ends first. Text after a closing quote is kept (`"a"b` → `ab`), as Python's csv module does.
  */
 export function parseQuoted(text: string, start: number, stall?: { openFrom: number }): QuotedRecord | null {
   const fields: string[] = [];
@@ -418,7 +392,7 @@ export function parseQuoted(text: string, start: number, stall?: { openFrom: num
       for (;;) {
         const close = text.indexOf('"', i);
         if (close === -1 || close + 1 >= text.length) {
-          // `""` may be cut by the chunk end; the record stays open until a quote arrives after `openFrom`
+          // `""` may be cut by the chunk's end
           if (stall) stall.openFrom = close === -1 ? text.length : close;
           return null;
         }

@@ -1,7 +1,6 @@
-// Streaming min/max decimation of a table's rows ("M4" over row buckets): every bucket of consecutive
-// rows keeps its first and last row and, for each column, the row of its lowest and highest value and its
-// first non-finite one (a gap in a line). Buckets double in size (adjacent pairs merged) whenever there are
-// twice the target, so memory stays bounded however many rows stream in, and the work is linear.
+// Streaming "M4" decimation: each bucket of rows keeps its first and last row and, per column, the rows
+// of its lowest, highest and first non-finite value. Buckets double (pairs merged) at twice the target:
+// bounded memory, linear work.
 
 import { pushAll } from '@evidence/node-kit';
 
@@ -11,25 +10,21 @@ export interface KeptRow {
   values: Float64Array;
 }
 
-/** A closed bucket: its candidate rows and, per column, the sum and count of its finite values. */
-interface Bucket {
-  first: KeptRow;
-  last: KeptRow;
-  min: (KeptRow | null)[];
-  max: (KeptRow | null)[];
-  gap: (KeptRow | null)[];
-  start: number;
-  end: number;
-  sum: Float64Array;
-  count: Float64Array;
-}
-
 /** A span of rows (start inclusive, end exclusive) with each column's sum and count of finite values. */
 export interface RowSpan {
   start: number;
   end: number;
   sum: Float64Array;
   count: Float64Array;
+}
+
+/** A closed bucket: its span and candidate rows. */
+interface Bucket extends RowSpan {
+  first: KeptRow;
+  last: KeptRow;
+  min: (KeptRow | null)[];
+  max: (KeptRow | null)[];
+  gap: (KeptRow | null)[];
 }
 
 const keep = (index: number, values: Float64Array): KeptRow => ({ index, values: values.slice() });
@@ -53,17 +48,15 @@ function distinct(rows: (KeptRow | null)[]): KeptRow[] {
 const candidates = (b: Bucket) => distinct([b.first, b.last, ...b.min, ...b.max, ...b.gap]);
 
 /**
- * The open bucket's candidate rows. Each column points at the row of its lowest, highest and first
- * non-finite value; a row is copied once into a reusable slot however many columns point at it, and its
- * slot is freed when none does. (A copy per column would be width² numbers: 80 GB for 100,000 columns.)
- * Slots live at most as many as the bucket's rows and 3 per column, and are reused, not allocated per row.
+ * The open bucket's candidate rows: a row is copied once into a reusable slot however many columns
+ * point at it, freed when none does (a copy per column would be width² numbers: 80 GB for 100,000).
  */
 class OpenBucket {
   start = 0;
   end = 0;
   readonly first: Float64Array;
   readonly last: Float64Array;
-  /** Per column: the slot of the row of its lowest, highest and first non-finite value (-1: none yet). */
+  /** per column: the slot of its lowest, highest, first non-finite value's row (-1: none yet) */
   readonly minAt: Int32Array;
   readonly maxAt: Int32Array;
   readonly gapAt: Int32Array;
@@ -182,7 +175,7 @@ export class RowDecimator {
   #buckets: Bucket[] = [];
   readonly #open: OpenBucket;
   #isOpen = false;
-  /** Rows per bucket: 1 until the rows outnumber twice the target, then doubled at each merge. */
+  /** doubled at each merge */
   rowsPerBucket = 1;
   rows = 0;
 
@@ -210,7 +203,7 @@ export class RowDecimator {
     if (this.#buckets.length >= 2 * this.#target) this.#merge();
   }
 
-  /** Halves the buckets: each adjacent pair becomes one (linear: each merge halves what the next costs). */
+  /** Each adjacent pair of buckets becomes one. */
   #merge(): void {
     const merged: Bucket[] = [];
     for (let i = 0; i < this.#buckets.length; i += 2) {
@@ -237,10 +230,7 @@ export class RowDecimator {
     this.rowsPerBucket *= 2;
   }
 
-  /**
-   * Drops every kept row whose column `c` is at or above `from` (a writer that started again at an
-   * earlier step: the rows it logged before at those steps are superseded, the restart rule).
-   */
+  /** Drops every kept row whose column `c` is at or above `from` (the restart rule). */
   purgeFrom(c: number, from: number): void {
     this.#close();
     const stays = (row: KeptRow | null) => (row && !((row.values[c] as number) >= from) ? row : null);

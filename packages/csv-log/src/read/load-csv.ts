@@ -1,7 +1,7 @@
 import { emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey } from './cell-parse.js';
-import { scanCsv } from './csv-scan.js';
-import { acceptRow, columnIndex, skipRecord } from './row-check.js';
+import { scanCsv, scanCsvChunks } from './csv-scan.js';
+import { acceptRow, columnIndex, notNumeric, pickColumns, skipRecord, type TextOrigin } from './row-check.js';
 
 export interface LoadedCsvLog {
   path: string;
@@ -24,21 +24,12 @@ export interface LoadCsvOptions {
   columns?: readonly string[];
 }
 
-/** Where a column first stopped being numeric, for the error message of `numeric()`. */
-interface TextOrigin {
-  line: number;
-  text: string;
-}
-
-/**
- * Loads a CSV log into columns: a Float64Array per numeric column (a column is numeric when every
- * non-empty cell is a number, nan, inf or True/False), a `(string | null)[]` for the others.
- */
+/** Loads a CSV log into columns: a Float64Array per numeric column (every non-empty cell a number, nan, inf or True/False), else `(string | null)[]`. */
 export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Promise<LoadedCsvLog> {
   const strict = options.strict ?? false;
   const issues = emptyIssues();
   let header: string[] = [];
-  let picked: number[] = []; // file column index of each loaded column
+  let picked: number[] = []; // header index of each loaded column
   let numbers: (Float64Array | null)[] = [];
   let texts: ((string | null)[] | null)[] = [];
   let sawNumber: boolean[] = [];
@@ -53,24 +44,19 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
     numbers = numbers.map((column) => (column ? grow(column, capacity) : null));
   };
 
-  await scanCsv(
+  const chunks = scanCsvChunks(
     path,
     {
       onHeader(names) {
         header = names;
-        picked = [];
-        for (let i = 0; i < names.length; i++) {
-          const name = names[i] as string;
-          if (!options.columns || options.columns.includes(name) || name === options.dedupeBy) picked.push(i);
-        }
+        const pick = pickColumns(names, options.columns, options.dedupeBy);
+        picked = pick.picked;
         texts = picked.map(() => null);
         sawNumber = picked.map(() => false);
-        // small at first: 100,000 columns × 1024 rows preallocated would be 800 MB before a row is read;
-        // the first chunk then sizes them from its bytes per row (onChunk)
+        // small at first (100,000 columns × 1024 rows would be 800 MB); the first chunk sizes them
         capacity = 16;
         numbers = picked.map(() => new Float64Array(capacity));
-        // Cells after the last loaded column are counted (to check the row's width), never cut out.
-        return picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1;
+        return pick.limit; // cells after the last loaded column are only counted
       },
       onRecord(record) {
         if (!acceptRow(record.width, header.length, record.line, path, strict, issues)) return;
@@ -89,8 +75,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
               sawNumber[c] = true;
               continue;
             }
-            // First text cell: the column becomes text. Earlier numeric cells' exact text is gone,
-            // so a second pass fetches it (rare: metric logs are numeric).
+            // the column becomes text; earlier cells' exact text is fetched by a second pass (rare)
             numbers[c] = null;
             texts[c] = new Array<string | null>(count).fill(null);
             origins.set(c, { line: record.line, text: record.text(field) });
@@ -101,18 +86,17 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
         count++;
       },
       onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
-      onChunk(position, size) {
-        // After the first chunk, size the columns once from its bytes per row, instead of doubling
-        // all the way (which would hold old and new arrays at once: +50 % peak memory on a
-        // 1,000,000-row file).
-        if (position === size || count === 0 || sized) return;
-        sized = true;
-        const estimate = Math.ceil(((count * size) / position) * 1.05) + 16;
-        if (estimate > capacity) growTo(estimate);
-      },
     },
     issues,
   );
+  for await (const { position, size } of chunks) {
+    // sized once from the first chunk's bytes per row: doubling all the way holds old and new arrays
+    // at once (+50 % peak memory)
+    if (position === size || count === 0 || sized) continue;
+    sized = true;
+    const estimate = Math.ceil(((count * size) / position) * 1.05) + 16;
+    if (estimate > capacity) growTo(estimate);
+  }
 
   if (rescan.size > 0) await refetchText(path, header, picked, rescan, texts, count);
 
@@ -145,16 +129,7 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
     numeric(name) {
       const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
       if (column instanceof Float64Array) return column;
-      if (column === undefined) {
-        throw new Error(
-          `${path}: no column "${name}" (columns: ${Object.keys(columns).join(', ') || 'none'})`,
-        );
-      }
-      const origin = textOrigin.get(name);
-      throw new Error(
-        `${path}: column "${name}" is not numeric` +
-          (origin ? ` (line ${origin.line} holds ${JSON.stringify(origin.text)})` : ''),
-      );
+      throw notNumeric(path, name, Object.keys(columns), textOrigin.get(name));
     },
   };
 }
@@ -192,7 +167,7 @@ function lastOfEachKey(numbers: Float64Array | null, texts: (string | null)[] | 
 }
 
 function compactNumbers(column: Float64Array, count: number, keep: Uint8Array | null, rowCount: number) {
-  // A view when little is unused (no copy, no second array at peak); a tight copy otherwise.
+  // a view when little is unused (no second array at peak), else a tight copy
   if (!keep) return column.length - count <= count / 8 ? column.subarray(0, count) : column.slice(0, count);
   const out = new Float64Array(rowCount);
   for (let i = 0, j = 0; i < count; i++) if (keep[i]) out[j++] = column[i] as number;

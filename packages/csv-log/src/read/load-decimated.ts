@@ -2,17 +2,14 @@ import { emptyIssues } from '../types.js';
 import { scanCsv } from './csv-scan.js';
 import { RowDecimator, type RowSpan } from './decimate-rows.js';
 import type { LoadedCsvLog } from './load-csv.js';
-import { acceptRow, skipRecord } from './row-check.js';
+import { acceptRow, notNumeric, pickColumns, skipRecord, type TextOrigin } from './row-check.js';
 
 export interface DecimatedCsvOptions {
   /** Load only these columns (absent ones are simply not loaded). Default: every column. */
   columns?: readonly string[];
   /** Row buckets kept (each: first, last, lowest, highest and first gap of every column). Default 2048. */
   buckets?: number;
-  /**
-   * A column whose value going back (or repeating) means the writer started again: the rows logged before
-   * at or after that value are dropped (the restart rule), so a resumed run draws each step once.
-   */
+  /** A column whose value going back (or repeating) drops the rows logged before at or after it (a resumed run). */
   restartColumn?: string;
   /** Throw on a row with the wrong number of fields instead of skipping it. */
   strict?: boolean;
@@ -37,11 +34,9 @@ export interface DecimatedCsvLog extends LoadedCsvLog {
 }
 
 /**
- * Reads a CSV log in one streaming pass keeping, of each bucket of consecutive rows, the first, the last,
- * and for every column the rows of its lowest and highest value and of its first empty or non-finite cell
- * (a gap): a line drawn through the kept rows shows every extreme of the whole log (the "M4" reduction),
- * in memory bounded by `buckets` whatever the log's length. Numeric columns only: a column holding text
- * is reported by numeric() as loadCsvLog does.
+ * Reads a CSV log in one streaming pass keeping, of each bucket of rows, the first, the last and per
+ * column the rows of its lowest, highest and first empty or non-finite value ("M4"): a line through them
+ * shows every extreme, in memory bounded by `buckets`. A column holding text fails numeric() as in loadCsvLog.
  */
 export async function loadCsvLogDecimated(
   path: string,
@@ -56,20 +51,19 @@ export async function loadCsvLogDecimated(
   let previous = Number.NaN;
   let decimator = new RowDecimator(0, options.buckets ?? 2048);
   let row = new Float64Array(0);
-  const textAt = new Map<string, { line: number; text: string }>();
+  const textAt = new Map<string, TextOrigin>();
   await scanCsv(
     path,
     {
       onHeader(found) {
         header = found;
-        picked = [];
-        for (let i = 0; i < found.length; i++)
-          if (!options.columns || options.columns.includes(found[i] as string)) picked.push(i);
+        const pick = pickColumns(found, options.columns);
+        picked = pick.picked;
         names = picked.map((i) => found[i] as string);
         restart = options.restartColumn === undefined ? -1 : names.indexOf(options.restartColumn);
         decimator = new RowDecimator(picked.length, options.buckets ?? 2048);
         row = new Float64Array(picked.length);
-        return picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1;
+        return pick.limit;
       },
       onRecord(record) {
         if (!acceptRow(record.width, header.length, record.line, path, strict, issues)) return;
@@ -117,12 +111,7 @@ export async function loadCsvLogDecimated(
     numeric(name) {
       const column = Object.hasOwn(columns, name) ? columns[name] : undefined;
       if (column) return column;
-      const text = textAt.get(name);
-      if (text)
-        throw new Error(
-          `${path}: column "${name}" is not numeric (line ${text.line} holds ${JSON.stringify(text.text)})`,
-        );
-      throw new Error(`${path}: no column "${name}" (columns: ${names.join(', ') || 'none'})`);
+      throw notNumeric(path, name, names, textAt.get(name));
     },
   };
 }

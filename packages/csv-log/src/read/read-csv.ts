@@ -1,6 +1,6 @@
 import { type CsvRow, emptyIssues, type ReadIssues } from '../types.js';
 import { dedupeKey, parseRow } from './cell-parse.js';
-import { scanCsv } from './csv-scan.js';
+import { scanCsv, scanCsvChunks } from './csv-scan.js';
 import { acceptRow, columnIndex, skipRecord } from './row-check.js';
 
 export type { CsvRow } from '../types.js';
@@ -42,96 +42,34 @@ async function* iterateRows(
   // ordinal of its last row; the second pass yields only those. Two passes keep memory bounded.
   const lastOrdinal =
     options.dedupeBy === undefined ? null : await lastRowOfEachKey(path, options.dedupeBy, strict);
-  const batches = scanToQueue(path, strict, issues);
   let header: string[] = [];
-  let ordinal = 0;
-  for await (const item of batches) {
-    if ('header' in item) {
-      header = item.header;
-      continue;
-    }
-    for (const fields of item.rows) {
-      if (lastOrdinal !== null && !lastOrdinal.keep(fields, ordinal++)) continue;
-      yield parseRow(header, fields);
-    }
-  }
-}
-
-type QueueItem = { header: string[] } | { rows: string[][] };
-
-// Turns the push-style scanner into a pull-style stream of checked rows, one batch ahead at most.
-async function* scanToQueue(path: string, strict: boolean, issues: ReadIssues): AsyncGenerator<QueueItem> {
-  const queue: QueueItem[] = [];
-  let wake: (() => void) | null = null;
-  let resume: (() => void) | null = null;
-  let done = false;
-  let stopped = false;
-  let failure: unknown = null;
-  let width = 0;
   let rows: string[][] = [];
-  const push = (item: QueueItem) => {
-    queue.push(item);
-    wake?.();
-  };
-  scanCsv(
+  let ordinal = 0;
+  const chunks = scanCsvChunks(
     path,
     {
-      onHeader(header) {
-        width = header.length;
-        push({ header });
+      onHeader(found) {
+        header = found;
         return undefined;
       },
       onRecord(record) {
-        if (acceptRow(record.width, width, record.line, path, strict, issues)) rows.push(record.texts());
+        if (acceptRow(record.width, header.length, record.line, path, strict, issues))
+          rows.push(record.texts());
       },
       onSkip: (line, reason) => skipRecord(line, reason, path, strict, issues),
-      async onChunk() {
-        if (rows.length > 0) {
-          push({ rows });
-          rows = [];
-          if (queue.length > 1) await new Promise<void>((r) => (resume = r));
-        }
-        if (stopped) throw STOP; // the consumer left the loop early: end the scan, close the file
-      },
     },
     issues,
-  ).then(
-    () => {
-      if (rows.length > 0) push({ rows }); // rows read after a broken quote, at the end
-      done = true;
-      wake?.();
-    },
-    (error: unknown) => {
-      failure = error;
-      done = true;
-      wake?.();
-    },
   );
-  const release = () => {
-    const next = resume as (() => void) | null;
-    resume = null;
-    next?.();
-  };
-  try {
-    for (;;) {
-      const item = queue.shift();
-      if (item !== undefined) {
-        release();
-        yield item;
-        continue;
-      }
-      if (failure !== null && failure !== STOP) throw failure;
-      if (done) return;
-      await new Promise<void>((r) => (wake = r));
-      wake = null;
-    }
-  } finally {
-    stopped = true;
-    release();
+  function* batch(): Generator<CsvRow> {
+    const fields = rows;
+    rows = [];
+    for (const row of fields)
+      if (lastOrdinal === null || lastOrdinal.keep(row, ordinal++)) yield parseRow(header, row);
   }
+  // leaving the loop early ends the scan and closes the file
+  for await (const _ of chunks) yield* batch();
+  yield* batch(); // the rows read before a record too long to read
 }
-
-const STOP = Symbol('stop');
 
 async function lastRowOfEachKey(path: string, column: string, strict: boolean) {
   const last = new Map<string | number, number>();

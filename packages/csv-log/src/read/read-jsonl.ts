@@ -1,8 +1,8 @@
 import { StringDecoder } from 'node:string_decoder';
+import { openInput } from '@evidence/node-kit';
 import { emptyIssues, type ReadIssues } from '../types.js';
-import { CHUNK_BYTES } from './csv-scan.js';
+import { CHUNK_BYTES, TORN_TEXT_MAX } from './csv-scan.js';
 import { parseNanJson } from './nan-json.js';
-import { openRegularFile } from './open-regular.js';
 
 export interface JsonlResult<T = Record<string, unknown>> {
   path: string;
@@ -10,13 +10,11 @@ export interface JsonlResult<T = Record<string, unknown>> {
   issues: ReadIssues;
 }
 
-const TORN_TEXT_MAX = 10_000;
 /** The longest line read (characters): far past any episode, far below V8's longest string (2^29). */
 export const JSONL_LINE_MAX = 64 * 1024 * 1024;
 /**
- * Reads a JSON Lines file: one JSON object per line. Python's `NaN`, `Infinity` and `-Infinity` tokens
- * are read as numbers. Malformed lines are skipped and reported with their line numbers; a last line
- * without its newline (cut short by a crash) is reported as torn, never returned. See {@link forEachJsonl}.
+ * Reads a JSON Lines file, one object per line (Python's NaN/Infinity read as numbers). Malformed lines
+ * are skipped and reported; a last line without its newline is torn, never returned.
  */
 export async function readJsonl<T = Record<string, unknown>>(path: string): Promise<JsonlResult<T>> {
   const records: T[] = [];
@@ -28,15 +26,13 @@ export async function readJsonl<T = Record<string, unknown>>(path: string): Prom
 
 /**
  * readJsonl without keeping the records: each goes to `onRecord` (with its 1-based line) as it is read,
- * so a reader that keeps a few numbers of each holds those, not every record. The file is read a chunk
- * at a time up to its size when opened, so its size is bounded only by what `onRecord` keeps; a line
- * longer than {@link JSONL_LINE_MAX} characters is an error naming the file and line.
+ * a chunk at a time up to the size at open. A line longer than JSONL_LINE_MAX is an error naming it.
  */
 export async function forEachJsonl<T = Record<string, unknown>>(
   path: string,
   onRecord: (record: T, line: number) => void,
 ): Promise<ReadIssues> {
-  const handle = await openRegularFile(path);
+  const handle = await openInput(path);
   const issues = emptyIssues();
   let lineNumber = 0;
   const take = (raw: string) => {

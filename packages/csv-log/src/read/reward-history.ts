@@ -34,17 +34,17 @@ export async function readRewardHistory(path: string): Promise<RewardHistory> {
   const history = value;
   if (!Array.isArray(history.reward_history))
     throw problem('expected "reward_history" to be an array of numbers');
-  const list = (key: keyof RewardHistory): number[] => {
-    const v = history[key];
-    if (v === undefined) return new Array<number>(history.reward_history?.length ?? 0).fill(Number.NaN);
+  const numbers = (v: unknown, key: string): number[] => {
     if (!Array.isArray(v)) throw problem(`expected "${key}" to be an array of numbers`);
     return v.map((x) => (typeof x === 'number' ? x : Number.NaN));
   };
+  const list = (key: keyof RewardHistory): number[] =>
+    history[key] === undefined
+      ? new Array<number>(history.reward_history?.length ?? 0).fill(Number.NaN)
+      : numbers(history[key], key);
   const metricHistories: Record<string, number[]> = {};
-  for (const [k, v] of Object.entries(history.metric_histories ?? {})) {
-    if (!Array.isArray(v)) throw problem(`expected "metric_histories.${k}" to be an array of numbers`);
-    metricHistories[k] = v.map((x) => (typeof x === 'number' ? x : Number.NaN));
-  }
+  for (const [k, v] of Object.entries(history.metric_histories ?? {}))
+    metricHistories[k] = numbers(v, `metric_histories.${k}`);
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   return {
     average_window: typeof history.average_window === 'number' ? history.average_window : 20,

@@ -41,3 +41,32 @@ export function columnIndex(header: readonly string[], name: string, file: strin
   }
   return index;
 }
+
+/** The header indexes of the columns to load (`wanted`, default all, and `also`) and the fields to cut. */
+export function pickColumns(header: readonly string[], wanted?: readonly string[], also?: string) {
+  const picked: number[] = [];
+  for (let i = 0; i < header.length; i++) {
+    const name = header[i] as string;
+    if (!wanted || wanted.includes(name) || name === also) picked.push(i);
+  }
+  return { picked, limit: picked.length === 0 ? 0 : (picked[picked.length - 1] as number) + 1 };
+}
+
+/** numeric()'s error: no such column among `loaded`, or one holding text (first at `origin`). */
+export function notNumeric(
+  path: string,
+  name: string,
+  loaded: readonly string[],
+  origin?: TextOrigin,
+): Error {
+  if (!loaded.includes(name))
+    return new Error(`${path}: no column "${name}" (columns: ${loaded.join(', ') || 'none'})`);
+  const at = origin ? ` (line ${origin.line} holds ${JSON.stringify(origin.text)})` : '';
+  return new Error(`${path}: column "${name}" is not numeric${at}`);
+}
+
+/** Where a column first stopped being numeric. */
+export interface TextOrigin {
+  line: number;
+  text: string;
+}

@@ -2,28 +2,20 @@ import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync,
 import { flushOnExit, forgetOnExit } from '@evidence/node-kit';
 import type { Durability } from '../types.js';
 
-/**
- * `buffered` rows reach the file within this window: from `append` itself once the oldest waiting row
- * is this old (a loop that never yields still writes), and from a timer when the loop is idle.
- */
+// `buffered` rows reach the file within FLUSH_INTERVAL_MS (from `append` itself, so a loop that never
+// yields still writes, or a timer) or once FLUSH_CHARS wait. A refusing disk's rows wait up to
+// MAX_BACKLOG_BYTES; later ones are counted as lost.
 const FLUSH_INTERVAL_MS = 100;
-/** `buffered` writes once this many characters (at least as many bytes) wait. */
 const FLUSH_CHARS = 64 * 1024;
-// While the disk refuses writes, rows wait in memory up to this much; later ones are counted as lost.
 const MAX_BACKLOG_BYTES = 32 * 1024 * 1024;
 const RETRY_MS = 1000;
 
 /**
- * An O_APPEND file that whole lines are appended to under one durability mode. Writes are
- * synchronous: a line is in the kernel when `write` (line/fsync) or the flush (buffered) returns, so
- * what a crash leaves is exactly what was flushed, and the exit hook can flush without the event loop.
- *
- * Write failures (ENOSPC, EIO, …) never throw into the caller. The bytes not written are kept, in
- * order, from the exact byte the disk stopped at (so a line cut by a short write is finished before
- * the next one starts: rows are never spliced), and retried at most once a second and on
- * flush/close/exit. Each episode of failure is reported once, to `onError` or else to stderr; rows
- * beyond MAX_BACKLOG_BYTES are dropped and their count reported when the disk accepts writes again
- * (or at close).
+ * An O_APPEND file that whole lines are appended to, synchronously (a crash leaves exactly what was
+ * flushed; the exit hook flushes without the event loop). Write failures never throw into the caller:
+ * the bytes not written are kept from the exact byte the disk stopped at (rows are never spliced),
+ * retried at most once a second and on flush/close/exit, each episode reported once (`onError`, else
+ * stderr); rows beyond MAX_BACKLOG_BYTES are counted as lost and said.
  */
 export class AppendSink {
   readonly path: string;
@@ -32,15 +24,15 @@ export class AppendSink {
   private readonly fd: number;
   private pending = '';
   private pendingRows = 0;
-  /** When the oldest row in `pending` was appended (Date.now()). */
+  /** when the oldest pending row was appended */
   private pendingSince = 0;
   private timer: NodeJS.Timeout | null = null;
   // While the disk refuses writes: what is not written yet, in order (the head may be part of a line).
   // `rows`: the rows that end in `bytes`; `inQuote`: whether `bytes` starts inside a quoted CSV cell.
   private backlog: { bytes: Buffer; rows: number; inQuote: boolean }[] = [];
-  /** The bytes of a row a short write cut, already in the file: taken back if that row is never finished. */
+  /** a row's bytes a short write left in the file: taken back if the row is never finished */
   private partialHead: Buffer = Buffer.alloc(0);
-  /** CSV (a line end inside quotes is not a row's end) or JSON Lines (every line end is one). */
+  /** CSV (a line end inside quotes ends no row) or JSON Lines */
   private readonly csv: boolean;
   private backlogBytes = 0;
   private lastAttempt = 0;
@@ -80,7 +72,7 @@ export class AppendSink {
     }
   }
 
-  /** Hands everything buffered to the operating system now, and retries what the disk refused before. */
+  /** Hands everything buffered to the operating system, and retries what the disk refused. */
   flushSync(): void {
     this.flushPending(true);
   }
@@ -121,11 +113,7 @@ export class AppendSink {
     }
   }
 
-  /**
-   * At close with rows never written: the start of a row a short write put in the file would stay there
-   * as a partial last row, so it is cut off again, if the file still ends with it (no other writer
-   * appended since). Says what was done, for the close report.
-   */
+  /** At close with rows never written: cuts a short write's partial row off again, if the file still ends with it. */
   private takeBackPartialRow(): string {
     const head = this.partialHead;
     if (head.length === 0) return '';
@@ -155,7 +143,7 @@ export class AppendSink {
     const bytes = Buffer.from(lines);
     if (this.backlog.length > 0) {
       this.queue(bytes, rows);
-      // Retry at most every RETRY_MS (or when asked): a failing system call per row would slow training.
+      // at most every RETRY_MS: a failing system call per row would slow training
       if (retryNow || Date.now() - this.lastAttempt >= RETRY_MS) this.drain();
       return;
     }
@@ -219,7 +207,7 @@ export class AppendSink {
     this.recovered();
   }
 
-  // Once per episode: a full disk would otherwise print on every row.
+  // once per episode, not per row
   private failed(cause: unknown): void {
     if (this.failing) return;
     this.failing = true;
@@ -243,25 +231,19 @@ export class AppendSink {
     this.lost = 0;
   }
 
-  /** To `onError`, or loudly to stderr: a logging failure never throws into the training loop. */
+  /** To `onError`, else loudly to stderr: never thrown into the training loop. */
   report(error: Error): void {
     if (this.onError) {
       try {
         this.onError(error);
         return;
-      } catch {
-        // a throwing onError must not reach the training loop either: fall through to stderr
-      }
+      } catch {}
     }
     process.stderr.write(`\n[@evidence/csv-log] LOGGING FAILURE: ${error.message}\n\n`);
   }
 }
 
-/**
- * The row ends in `bytes[0, to)`, starting inside a quoted cell or not: a `\n` outside quotes for CSV
- * (a quoted cell may hold line ends; `""` flips twice), every `\n` for JSON Lines. `lastEnd`: just
- * after the last row end (0 when none).
- */
+/** The row ends in `bytes[0, to)`: `\n` outside quotes for CSV (`""` flips twice), every `\n` for JSON Lines. */
 function rowEnds(
   bytes: Buffer,
   to: number,

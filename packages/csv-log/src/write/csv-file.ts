@@ -15,7 +15,7 @@ import {
 import { basename, dirname, extname, join } from 'node:path';
 import { parseQuoted } from '../read/csv-scan.js';
 import { formatHeader } from './cell-format.js';
-import { repairTornTail } from './tail-repair.js';
+import { repairTornTail, sleepSync } from './tail-repair.js';
 
 export interface PreparedCsv {
   /** The line end to append with: the existing file's (Python writes \r\n), else \n. */
@@ -42,8 +42,7 @@ export function prepareCsvFile(
       try {
         if (createWithContent(path, `${header}\n`, sync)) return { eol: '\n', needsHeader: false };
       } catch (error) {
-        // A full or failing disk must not stop the run at open: the writer then writes the header
-        // itself, and its failures go to onError like any other write.
+        // a failing disk must not stop the run at open: the writer writes the header, failures to onError
         if (!WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
         return { eol: '\n', needsHeader: true };
       }
@@ -51,7 +50,6 @@ export function prepareCsvFile(
     repairTornTail(path, true);
     const existing = readFirstLine(path);
     if (existing === null) {
-      // An empty file (made by `touch`, or by another writer a moment ago): one writer writes the header.
       const wrote = headerIntoEmpty(path, `${header}\n`, sync);
       if (wrote === 'written') return { eol: '\n', needsHeader: false };
       if (wrote === 'failed') return { eol: '\n', needsHeader: true };
@@ -73,9 +71,9 @@ export function prepareCsvFile(
 
 /**
  * Creates the file with its first content in one step (temp file + hard link, which fails if the name
- * exists), so several processes opening a new log at once never write two headers. False if it exists.
+ * exists): processes opening a new log at once never write two headers. False if it exists.
  */
-export function createWithContent(path: string, content: string, sync: boolean): boolean {
+function createWithContent(path: string, content: string, sync: boolean): boolean {
   const unique = `${process.pid}.${(tempCounter++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
   const temp = join(dirname(path), `.${basename(path)}.${unique}.new`);
   const fd = openSync(temp, 'wx');
@@ -104,11 +102,9 @@ const STALE_LOCK_MS = 10_000;
 const LOCK_WAIT_MS = 15_000;
 
 /**
- * Writes the header into an empty existing file, once, whatever the number of writers opening it at
- * the same time: under an exclusive lock file beside it (`.<name>.header-lock`, created with O_EXCL),
- * the file is checked empty again and the header appended synchronously, before any row can be
- * buffered. A writer that finds the lock taken waits for it, then sees the header. 'other' when
- * another writer wrote it; 'failed' on a full or failing disk (the writer then writes it itself).
+ * Writes the header into an empty existing file once, however many writers open it at once: under an
+ * O_EXCL lock file beside it (`.<name>.header-lock`) the file is checked empty again, then written.
+ * 'other': another writer wrote it; 'failed': a failing disk (the writer then writes it itself).
  */
 function headerIntoEmpty(path: string, header: string, sync: boolean): 'written' | 'other' | 'failed' {
   const lock = join(dirname(path), `.${basename(path)}.header-lock`);
@@ -147,18 +143,13 @@ function headerIntoEmpty(path: string, header: string, sync: boolean): 'written'
   }
 }
 
-/** When the lock file was made (ms since the epoch); now when it is already gone. */
+/** When the lock file was made; now when it is already gone. */
 function lockAge(lock: string): number {
   try {
     return statSync(lock).mtimeMs;
   } catch {
     return Date.now();
   }
-}
-
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
-function sleepSync(ms: number): void {
-  Atomics.wait(sleeper, 0, 0, ms);
 }
 
 let tempCounter = 0;
@@ -192,7 +183,7 @@ function readFirstLine(path: string): { fields: string[]; eol: '\n' | '\r\n' } |
     for (;;) {
       const read = readSync(fd, block, 0, block.length, position);
       if (read === 0) break;
-      // The header ends at the first LF outside quotes (a quoted name may hold a newline).
+      // the header ends at the first LF outside quotes
       let end = -1;
       for (let i = 0; i < read && end === -1; i++) {
         if (block[i] === 0x22) quoted = !quoted;

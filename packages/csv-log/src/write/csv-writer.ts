@@ -19,7 +19,7 @@ export interface CsvLogOptions {
 export interface CsvLogWriter {
   readonly path: string;
   readonly columns: readonly string[];
-  /** Appends one row; missing columns are empty cells. Throws only for a caller's bug (bad value, unknown key in strict mode, closed log). */
+  /** Appends one row; missing columns are empty cells. Throws only for a caller's bug. */
   append(row: Record<string, Cell>): void;
   /** Hands buffered rows to the operating system. */
   flush(): Promise<void>;
@@ -30,10 +30,7 @@ export interface CsvLogWriter {
 
 const WALL_TIME = 'wall_time_s';
 
-/**
- * Opens (synchronously) an append-only CSV log with fixed columns: creates parent folders and the
- * header once, checks the header of an existing file, and repairs a last record torn by a crash.
- */
+/** Opens (synchronously) an append-only CSV log with fixed columns: folders and header made once, an existing header checked, a torn last record repaired. */
 export function openCsvLog(path: string, options: CsvLogOptions): CsvLogWriter {
   const columns = checkColumns(path, options.columns);
   const durability = options.durability ?? 'buffered';
@@ -51,9 +48,9 @@ class CsvLog implements CsvLogWriter {
   private readonly eol: string;
   private readonly strict: boolean;
   private readonly wallTimeIndex: number;
-  /** Columns named like a property every object has (`constructor`, `toString`): read as own keys only. */
+  /** columns named like an Object property (`constructor`): read as own keys only */
   private readonly inherited: readonly boolean[];
-  /** The header as written: a row with the same text would read as the header again. */
+  /** a row with the header's text would read as the header again */
   private readonly headerLine: string;
   private readonly warned = new Set<string>();
   private readonly openedAt = performance.now();

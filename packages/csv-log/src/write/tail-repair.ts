@@ -22,19 +22,13 @@ const WAIT_MS = 5000;
 const TORN_NAMES = 1000;
 
 /**
- * If a crash cut the file's last record short, moves those bytes to a new `<path>.torn` (or
- * `<path>.torn.2`, … : created exclusively, never through an existing file or link, so earlier repairs
- * are kept and nothing planted is written through) and truncates the file after its last complete
- * record, so the next row starts on a record of its own and no reader ever mistakes the fragment for a row.
- * Only a tail no process is extending is repaired: one written to within QUIET_MS may be another
- * writer's row in progress (a short write, a disk that was full), so the file is watched until that
- * row completes (nothing to repair) or the tail has stayed still for QUIET_MS; when it keeps changing
- * for WAIT_MS, it is left to its writer. The fragment is moved only if the file is still exactly as it
- * was judged (same size and modification time) when it is read, and again once it is safe aside;
- * otherwise its writer is alive and the copy aside is removed.
- * `csv`: records are found by the readers' scanner, so a cut inside a quoted cell holding a newline
- * is a torn record too (cutting after its last newline would leave a quote open that swallows every
- * row appended after it). Otherwise (JSON Lines) a record is a line. Returns the bytes moved.
+ * If a crash cut the file's last record short, moves those bytes to a new `<path>.torn` (`.torn.2`, …,
+ * created exclusively: nothing planted is written through) and truncates the file after its last
+ * complete record, so the next row starts on a record of its own. Only a tail still for QUIET_MS is
+ * repaired (a younger one may be another writer's row in progress; one changing for WAIT_MS is left to
+ * its writer), and only while the file stays exactly as judged (size, mtime), checked again once the
+ * fragment is safe aside. `csv`: records as the readers' scanner finds them (a cut inside a quoted cell
+ * is torn too); else (JSON Lines) a record is a line. Returns the bytes moved.
  */
 export function repairTornTail(path: string, csv: boolean): number {
   const fd = openSync(path, 'r+');
@@ -43,10 +37,8 @@ export function repairTornTail(path: string, csv: boolean): number {
     if (tail === null) return 0;
     const torn = Buffer.alloc(tail.size - tail.cut);
     readSync(fd, torn, 0, torn.length, tail.cut);
-    if (changedSince(fd, tail)) return 0; // written to after all: its writer's row, not ours to move
+    if (changedSince(fd, tail)) return 0; // its writer's row, not ours to move
     const aside = writeAside(path, Buffer.concat([torn, Buffer.from('\n')]));
-    // Another process may have written, or repaired and appended, meanwhile: only cut if the file is as
-    // we read it; else the copy aside is not a crash's fragment, and goes.
     if (changedSince(fd, tail)) {
       rmSync(aside, { force: true });
       return 0;
@@ -70,11 +62,9 @@ interface QuietTail {
 }
 
 /**
- * Watches the file's end until it holds only complete records (null), or a torn tail that has stayed
- * still for QUIET_MS, or WAIT_MS have passed (null: another process keeps writing). How long the tail
- * has stayed still is judged only from a stat taken after the file was scanned, with the clock read
- * just before that stat: finding the records' end may take seconds (a large file, a loaded machine),
- * and a write made meanwhile must never count as quiet time.
+ * Watches the file's end until it holds only complete records (null), a torn tail still for QUIET_MS,
+ * or WAIT_MS pass (null). Stillness is judged from a stat taken after the scan, the clock read just
+ * before it: a write made during a slow scan never counts as quiet time.
  */
 function quietTornTail(fd: number, csv: boolean): QuietTail | null {
   const deadline = Date.now() + WAIT_MS;
@@ -91,16 +81,15 @@ function quietTornTail(fd: number, csv: boolean): QuietTail | null {
       cut = csv ? csvRecordsEnd(fd, size) : afterLastNewline(fd, size);
       if (cut === size) return null;
       if (Date.now() >= deadline) return null;
-      continue; // look again: the file may have changed while it was scanned
+      continue; // the file may have changed while it was scanned
     }
     const still = now - mtimeMs;
     if (still >= QUIET_MS) return { size, mtimeMs, cut };
-    if (now >= deadline) return null; // another process keeps writing: its row, not ours to move
+    if (now >= deadline) return null; // another process keeps writing
     sleepSync(Math.min(QUIET_MS - still + 1, 50));
   }
 }
 
-/** Whether the file was written to (or cut) since its tail was judged quiet. */
 function changedSince(fd: number, tail: QuietTail): boolean {
   const stats = fstatSync(fd);
   return stats.size !== tail.size || stats.mtimeMs !== tail.mtimeMs;
@@ -132,27 +121,24 @@ function writeAside(path: string, bytes: Buffer): string {
 }
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));
-function sleepSync(ms: number): void {
+export function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 
-/** Where the bytes after the last complete CSV record start, as the readers' scanner reads them. */
 function completeRecordsEnd(fd: number, size: number): number {
   const scanner = new CsvScanner({ onHeader: () => 0, onRecord() {} });
   try {
     return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
   } catch (error) {
-    // A quoted cell open for 64 MiB: everything from its record on is the torn fragment.
+    // a quoted cell open past RECORD_MAX_BYTES: everything from its record on is the torn fragment
     if (error instanceof RecordTooLongError) return error.offset;
     throw error;
   }
 }
 
 /**
- * Where the complete CSV records end. Every open of a log asks, so the usual answer is found without
- * parsing: a file that ends with a line end and holds an even number of quotes has no quoted cell open
- * at its end (each complete record's quotes pair up), so nothing is torn; a file without any quote is
- * lines. Only a file that may end inside a quoted cell (after a crash) is parsed as the readers do.
+ * Where the complete CSV records end, found without parsing in the usual case (every open asks): a
+ * file without quotes is lines; one ending with a line end and an even number of quotes is whole.
  */
 function csvRecordsEnd(fd: number, size: number): number {
   const last = afterLastNewline(fd, size);
@@ -162,7 +148,6 @@ function csvRecordsEnd(fd: number, size: number): number {
   return completeRecordsEnd(fd, size);
 }
 
-/** How many `"` bytes the file holds: one read of it, no parsing, no text decoding. */
 function countQuotes(fd: number, size: number): number {
   const block = Buffer.allocUnsafe(COUNT_BLOCK);
   let quotes = 0;
