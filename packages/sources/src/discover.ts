@@ -10,6 +10,7 @@ import { basename, dirname, resolve, sep } from 'node:path';
 import { pushAll } from '@evidence/node-kit';
 import { type Candidate, catalogue } from './catalogue/catalogue.js';
 import { ACTIVE_SECONDS } from './catalogue/last-line.js';
+import { withoutRepeats, yFingerprint } from './catalogue/logged-twice.js';
 import { inferRoles } from './catalogue/roles-of-runs.js';
 import { checkReadOptions, columnsToRead, selectSeries, wantedMetrics } from './catalogue/select.js';
 import { summarize } from './catalogue/summary.js';
@@ -172,7 +173,7 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
   };
   await Promise.all(Array.from({ length: READ_AT_ONCE }, worker));
 
-  const runs: Run[] = [];
+  const read: Run[] = [];
   const named = new Map<Run, Set<string>>();
   for (let i = 0; i < chosen.length; i++) {
     const { candidate, identity } = chosen[i] as Chosen;
@@ -193,13 +194,19 @@ export async function discoverRuns(root: string, options: DiscoverOptions = {}):
           why: `${(asRead.get(run)?.series ?? 0) > 0 ? 'no values to read' : run.format === 'tensorboard' ? 'no scalars logged' : 'no numeric column'}${run.issues.length > 0 ? ` (${stripPath(run.issues.join('; '), run.path)})` : ''}`,
         });
       else {
-        runs.push(run);
+        read.push(run);
         origins.set(run, { chosen: chosen[i] as Chosen, patterned });
         const said = Object.keys(patterned ? identity : (candidate.named ?? {}));
         named.set(run, new Set([...said, ...(patterned ? [] : (splitNamed.get(run) ?? []))]));
       }
     }
   }
+  const runs = withoutRepeats(
+    read,
+    (run) => fingerprints.get(run) ?? null,
+    (run) => namesOf(run).length,
+    skipped,
+  );
   const roles = inferRoles(runs, ctx, named, {
     ...(options.groupBy ? { groupBy: options.groupBy } : {}),
     patterned,
@@ -301,10 +308,14 @@ function wantsUnread(run: Run, options: ReadOptions): boolean {
 const asRead = new WeakMap<Run, { points: number; series: number }>();
 const pointsRead = (run: Run): number => asRead.get(run)?.points ?? 0;
 
+/** Each run's y as read, whole (yFingerprint), to find one run logged twice whatever is kept of it. */
+const fingerprints = new WeakMap<Run, string | null>();
+
 function selected(run: Run, options: ReadOptions): Run {
   const kept = selectSeries(run, options, namesOf(run));
   const points = run.series.reduce((n, s) => n + s.values.length, 0);
   asRead.set(kept, { points, series: run.series.length });
+  fingerprints.set(kept, yFingerprint(run));
   const said = splitNamed.get(run);
   if (said) splitNamed.set(kept, said);
   return kept;

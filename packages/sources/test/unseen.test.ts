@@ -413,6 +413,30 @@ describe('stores and downloads known by their shape', () => {
     expect(runs[0]?.series[0]?.wallTimes?.[0]).toBe(1704110400.5);
   });
 
+  it('TensorBoard downloads renamed by hand are one run per first logged point (a step within a second)', async () => {
+    const dir = tempDir('tb-renamed');
+    // two runs started an hour apart; each tag downloaded and renamed; one as Download JSON
+    const csv = (wall: number, values: number[]) =>
+      `Wall time,Step,Value\n${values.map((v, i) => `${wall + i * 0.61 + Math.random() / 100},${2048 * (i + 1)},${v}`).join('\n')}\n`;
+    writeFileSync(join(dir, 'PPO_reward.csv'), csv(1748300829.00253, [1, 2, 3]));
+    writeFileSync(join(dir, 'PPO_entropy_loss.csv'), csv(1748300829.4, [-1.4, -1.3, -1.2]));
+    writeFileSync(
+      join(dir, 'PPO.json'),
+      JSON.stringify([
+        [1748300829.0025358, 2048, 0.5],
+        [1748300829.6, 4096, 0.6],
+      ]),
+    );
+    writeFileSync(join(dir, 'PPO_effort_reward.csv'), csv(1748304429.1, [4, 5, 6]));
+    writeFileSync(join(dir, 'PPO_effort_entropy_loss.csv'), csv(1748304429.2, [-1, -0.9, -0.8]));
+    const { runs } = await discoverRuns(dir);
+    expect(runs.map((r) => [...new Set(r.series.map((s) => s.metric))].sort())).toEqual([
+      ['PPO', 'PPO_entropy_loss', 'PPO_reward'],
+      ['PPO_effort_entropy_loss', 'PPO_effort_reward'],
+    ]);
+    expect(runs.map((r) => r.x)).toEqual(['Step', 'Step']);
+  });
+
   it('Tianshou: test/reward over train/reward; the seed and time folders are below the algorithm', async () => {
     const { runs } = await discover('tianshou-tb');
     expect(runs.map((r) => [r.group, r.task, r.y])).toEqual([
