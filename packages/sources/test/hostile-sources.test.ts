@@ -9,12 +9,14 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { openCsvLog } from '@evidence/csv-log';
 import fc from 'fast-check';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS_MAX } from '../src/config-bound.js';
 import { loadYamlBounded } from '../src/config-files.js';
 import { discoverRuns } from '../src/index.js';
-import { NPZ_INFLATED_MAX } from '../src/stores/npz.js';
+import { NPZ_INFLATED_MAX, readNpz } from '../src/stores/npz.js';
 import { tempDir } from './helpers.js';
+import { npy, zipOf } from './hostile-fixtures.js';
 
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
 const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
@@ -144,6 +146,60 @@ describe('budgets of what is read', () => {
     ]);
   });
 
+  it('an .npz whose data inflates past the sizes its directory declares is stopped there and skipped, naming the entry; the rest of the folder is read', async () => {
+    const root = tempDir('hostile');
+    // 8 MiB of zeros behind a declared kilobyte (issue 40's was gigabytes: the same lie, stopped the same way)
+    const zeros = deflateRawSync(Buffer.alloc(8 * 2 ** 20), { level: 9 });
+    run(root, 'lying', {
+      'evaluations.npz': zipOf([
+        ['timesteps.npy', zeros, 1000],
+        ['results.npy', zeros, 1000],
+      ]),
+    });
+    run(root, 'honest', { 'evaluations.npz': Buffer.from(honestEvaluations()) });
+    const found = await discoverRuns(root);
+    expect(found.skipped).toEqual([]);
+    expect(found.runs.map((r) => r.id)).toEqual(['honest', 'lying']);
+    const [honest, lying] = found.runs;
+    expect(lying?.issues).toEqual([
+      expect.stringMatching(
+        /lying\/evaluations\.npz: timesteps\.npy inflates to more than the 1,000 bytes its zip directory declares \(a zip bomb\?\); stopped there; not read; the run is read without it$/,
+      ),
+    ]);
+    expect([...(lying?.series.find((s) => s.metric === 'reward')?.values ?? [])]).toEqual([2, 3, 5]);
+    expect(honest?.issues).toEqual([]);
+    expect([...(honest?.series.find((s) => s.metric === 'eval/mean_reward')?.values ?? [])]).toEqual([
+      1.5, 3.5,
+    ]);
+  });
+
+  it('an .npz entry is read only when it inflates to exactly its declared size; else refused, saying both', async () => {
+    const root = tempDir('hostile');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.double(), { maxLength: 500 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: -100, max: 100 })),
+        async (values, lie) => {
+          const body = npy(`(${values.length},)`, Float64Array.from(values));
+          const declared = Math.max(0, body.length + lie);
+          const path = join(root, 'e.npz');
+          writeFileSync(path, zipOf([['x.npy', deflateRawSync(body), declared]]));
+          const read = readNpz(path);
+          if (declared === body.length) expect([...((await read).get('x')?.values ?? [])]).toEqual(values);
+          else if (declared < body.length)
+            await expect(read).rejects.toThrow(
+              `${path}: x.npy inflates to more than the ${declared.toLocaleString('en')} bytes its zip directory declares (a zip bomb?); stopped there; not read`,
+            );
+          else
+            await expect(read).rejects.toThrow(
+              `${path}: x.npy inflates to ${body.length.toLocaleString('en')} bytes, its zip directory declares ${declared.toLocaleString('en')}; not read`,
+            );
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('a configuration of 200,000 keys keeps its first 10,000 and says how many were left out', async () => {
     const root = tempDir('hostile');
     const config = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`hp_${i}`, i / 2]));
@@ -208,39 +264,10 @@ describe("a log cut in its last line: csv-log's rule for every reader", () => {
   });
 });
 
-/** A zip of deflated entries, each declaring `size` bytes inflated (whatever its body inflates to). */
-function zipOf(entries: [name: string, body: Buffer, size: number][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, body, size] of entries) {
-    const file = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(file.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(file.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, file, body);
-    centrals.push(central, file);
-    offset += 30 + file.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+/** An EvalCallback log of two evaluations of two episodes, as np.savez writes it (deflated here). */
+function honestEvaluations(): Uint8Array {
+  return zipSync({
+    'timesteps.npy': npy('(2,)', Float64Array.of(1000, 2000)),
+    'results.npy': npy('(2, 2)', Float64Array.of(1, 2, 3, 4)),
+  });
 }
