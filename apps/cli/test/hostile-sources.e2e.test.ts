@@ -16,6 +16,7 @@ import {
 import { join } from 'node:path';
 import { openCsvLog } from '@evidence/csv-log';
 import { describe, expect, it } from 'vitest';
+import { aliasBomb, runFolder } from '../../../packages/sources/test/hostile-fixtures.js';
 import { binPath, requireBuiltBin, runCli, tempDir } from './helpers.js';
 
 const TIME = '/usr/bin/time';
@@ -23,7 +24,6 @@ const timeMissing = !existsSync(TIME) && process.env.CI !== 'true';
 if (timeMissing) console.warn(`skipping the peak-memory checks: ${TIME} (GNU time) is not installed`);
 
 const GIB = 2 ** 30;
-const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
 
 /** The command under GNU time (and `prefix`, e.g. setpriv): exit code, output, peak memory in bytes. */
@@ -45,24 +45,6 @@ function measured(args: string[], cwd: string, prefix: string[] = []) {
   const own =
     child.stderr.split(/^(?:Command exited with non-zero status \d+\n)?\tCommand being timed/m)[0] ?? '';
   return { code: child.status, stdout: child.stdout, stderr: own, peak };
-}
-
-function runFolder(root: string, name: string, files: Record<string, string> = {}): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-}
-
-/** Nine levels of nine aliases (a few hundred bytes, 9^9 values expanded), as a list or a map. */
-function aliasBomb(form: 'list' | 'map'): string {
-  const names = 'abcdefghi'.split('');
-  const nine = (item: string) =>
-    form === 'list'
-      ? `[${Array(9).fill(item).join(', ')}]`
-      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
-  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
 }
 
 describe.skipIf(timeMissing)('a YAML alias bomb beside a run', () => {

@@ -17,35 +17,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deflateRawSync } from 'node:zlib';
 import { zipSync } from 'fflate';
-import { npy, zipOf } from '../test/hostile-fixtures.js';
+import { aliasBomb, npy, runFolder, zipOf } from '../test/hostile-fixtures.js';
 import { inTempDir, machine, table } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
 const TIME = '/usr/bin/time';
 const BUDGET = { seconds: 10, bytes: 2 ** 30 };
-const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
 
 interface Input {
   name: string;
   /** Writes the input beside a run under `root`; returns the command's arguments. */
   make(root: string): string[];
-}
-
-const aliasBomb = (form: 'list' | 'map'): string => {
-  const names = 'abcdefghi'.split('');
-  const nine = (item: string) =>
-    form === 'list'
-      ? `[${Array(9).fill(item).join(', ')}]`
-      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
-  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
-};
-
-function runBeside(root: string, files: Record<string, string | Uint8Array> = {}): string {
-  const dir = join(root, 'run');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
-  for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data);
-  return dir;
 }
 
 /** An EvalCallback-shaped .npz whose `results` of zeros deflates ~1000:1 (the bomb is honest: sizes declared). */
@@ -72,21 +54,21 @@ const INPUTS: Input[] = [
   ...(['list', 'map'] as const).map((form) => ({
     name: `YAML alias bomb (${form}) as config.yml: runs`,
     make: (root: string) => {
-      runBeside(root, { 'config.yml': aliasBomb(form) });
+      runFolder(root, 'run', { 'config.yml': aliasBomb(form) });
       return ['runs', '.'];
     },
   })),
   {
     name: '.npz of 320 MB of zeros (evaluations.npz): runs',
     make: (root) => {
-      runBeside(root, { 'evaluations.npz': npzBomb() });
+      runFolder(root, 'run', { 'evaluations.npz': npzBomb() });
       return ['runs', '.'];
     },
   },
   {
     name: '.npz whose entries declare 1 KB and inflate to 256 MiB each (4.7 MB): runs',
     make: (root) => {
-      runBeside(root, { 'evaluations.npz': lyingNpz() });
+      runFolder(root, 'run', { 'evaluations.npz': lyingNpz() });
       return ['runs', '.'];
     },
   },
@@ -94,14 +76,14 @@ const INPUTS: Input[] = [
     name: 'run.json of 200,000 hyper-parameters: export',
     make: (root) => {
       const config = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`hp_${i}`, i / 2]));
-      runBeside(root, { 'run.json': JSON.stringify({ config }) });
+      runFolder(root, 'run', { 'run.json': JSON.stringify({ config }) });
       return ['export', '.', '-o', join(root, 'out.csv')];
     },
   },
   {
     name: '20,000 empty CSVs: runs',
     make: (root) => {
-      runBeside(root);
+      runFolder(root, 'run');
       for (let d = 0; d < 200; d++) {
         mkdirSync(join(root, `d${d}`));
         for (let f = 0; f < 100; f++) writeFileSync(join(root, `d${d}`, `f${f}.csv`), '');
@@ -112,7 +94,7 @@ const INPUTS: Input[] = [
   {
     name: 'a link to / beside a run: runs',
     make: (root) => {
-      runBeside(root);
+      runFolder(root, 'run');
       symlinkSync('/', join(root, 'machine'));
       return ['runs', '.'];
     },

@@ -1,7 +1,35 @@
 /**
- * Hostile inputs shared by the tests and the bench (issue 40): packages/sources' tests and bench, and
- * apps/cli's end-to-end tests, which import this file by its relative path.
+ * Hostile inputs and the run folders they sit beside, shared by packages/sources' tests and bench and
+ * apps/cli's end-to-end tests (which import this file by its relative path), issue 40.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** SB3's progress.csv of three rows: the run a hostile file sits beside. */
+export const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
+
+/** A run folder `root/name`: its progress.csv and the other files given; returns the folder. */
+export function runFolder(
+  root: string,
+  name: string,
+  files: Record<string, string | Uint8Array> = {},
+): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
+  for (const [file, data] of Object.entries(files)) writeFileSync(join(dir, file), data);
+  return dir;
+}
+
+/** Nine levels of nine aliases (a few hundred bytes, 9^9 values expanded), as a list or a map. */
+export function aliasBomb(form: 'list' | 'map'): string {
+  const names = 'abcdefghi'.split('');
+  const nine = (item: string) =>
+    form === 'list'
+      ? `[${Array(9).fill(item).join(', ')}]`
+      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
+  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
+}
 
 /** A `.npy` (format 1.0) of little-endian doubles with the shape given (a Python tuple's text). */
 export function npy(shape: string, values: Float64Array): Buffer {

@@ -16,38 +16,17 @@ import { loadYamlBounded } from '../src/config-files.js';
 import { discoverRuns } from '../src/index.js';
 import { NPZ_INFLATED_MAX, readNpz } from '../src/stores/npz.js';
 import { tempDir } from './helpers.js';
-import { npy, zipOf } from './hostile-fixtures.js';
+import { aliasBomb, npy, PROGRESS, runFolder, zipOf } from './hostile-fixtures.js';
 
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
-const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
-
-/** A run folder: its progress.csv and the other files given. */
-function run(root: string, name: string, files: Record<string, string | Buffer> = {}): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-}
-
-/** Nine levels of nine aliases: a few hundred bytes, 9^9 values when expanded. */
-function aliasBomb(form: 'list' | 'map'): string {
-  const names = 'abcdefghi'.split('');
-  const nine = (item: string) =>
-    form === 'list'
-      ? `[${Array(9).fill(item).join(', ')}]`
-      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
-  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
-}
-
 describe('YAML configurations: aliases expand within a bound', () => {
   for (const form of ['list', 'map'] as const)
     it(`an alias bomb (${form} form) beside a run: the run is read, that configuration skipped and named`, async () => {
       const root = tempDir('hostile');
       const text = aliasBomb(form);
       expect(text.length).toBeLessThan(1200);
-      run(root, 'run1', { 'config.yml': text });
-      run(root, 'run2', { 'config.yml': 'lr: 0.001\nseed: 2\n' });
+      runFolder(root, 'run1', { 'config.yml': text });
+      runFolder(root, 'run2', { 'config.yml': 'lr: 0.001\nseed: 2\n' });
       const { runs, skipped } = await discoverRuns(root);
       expect(skipped).toEqual([]);
       const [one, two] = runs;
@@ -72,7 +51,7 @@ describe('YAML configurations: aliases expand within a bound', () => {
 describe('files that cannot be opened', () => {
   it('a pipe, a socket-like special file and a link to a device are listed as not read, never opened', async () => {
     const root = tempDir('hostile');
-    const dir = run(root, 'run');
+    const dir = runFolder(root, 'run');
     expect(spawnSync('mkfifo', [join(dir, 'metrics.csv')]).status).toBe(0);
     symlinkSync('/dev/zero', join(dir, 'zero.csv'));
     const elsewhere = tempDir('hostile-fifo');
@@ -91,7 +70,7 @@ describe('files that cannot be opened', () => {
 
   it('a link to / (or to a folder holding the root) is not walked; /proc is never walked', async () => {
     const root = tempDir('hostile');
-    run(root, 'run');
+    runFolder(root, 'run');
     symlinkSync('/', join(root, 'machine'));
     symlinkSync(join(root, '..'), join(root, 'up'));
     symlinkSync('/proc', join(root, 'proc'));
@@ -105,7 +84,7 @@ describe('files that cannot be opened', () => {
 
   it('a file or folder whose name is not UTF-8 is named by its bytes, not as a missing file', async () => {
     const root = tempDir('hostile');
-    run(root, 'run');
+    runFolder(root, 'run');
     const latin1 = Buffer.concat([Buffer.from(join(root, 'caf')), Buffer.from([0xe9])]);
     mkdirSync(latin1);
     writeFileSync(Buffer.concat([latin1, Buffer.from('/progress.csv')]), PROGRESS);
@@ -124,7 +103,7 @@ describe('files that cannot be opened', () => {
 describe('budgets of what is read', () => {
   it('an .npz whose arrays would inflate past the bound is skipped, naming the file, before inflating; its run is read', async () => {
     const root = tempDir('hostile');
-    const dir = run(root, 'evals');
+    const dir = runFolder(root, 'evals');
     // the directory declares 200 MiB for a 1 KB entry: refused on what it declares, nothing inflated
     const size = NPZ_INFLATED_MAX + 2 ** 20 * 72;
     const small = deflateRawSync(Buffer.alloc(1000));
@@ -150,13 +129,13 @@ describe('budgets of what is read', () => {
     const root = tempDir('hostile');
     // 8 MiB of zeros behind a declared kilobyte (issue 40's was gigabytes: the same lie, stopped the same way)
     const zeros = deflateRawSync(Buffer.alloc(8 * 2 ** 20), { level: 9 });
-    run(root, 'lying', {
+    runFolder(root, 'lying', {
       'evaluations.npz': zipOf([
         ['timesteps.npy', zeros, 1000],
         ['results.npy', zeros, 1000],
       ]),
     });
-    run(root, 'honest', { 'evaluations.npz': Buffer.from(honestEvaluations()) });
+    runFolder(root, 'honest', { 'evaluations.npz': Buffer.from(honestEvaluations()) });
     const found = await discoverRuns(root);
     expect(found.skipped).toEqual([]);
     expect(found.runs.map((r) => r.id)).toEqual(['honest', 'lying']);
@@ -203,7 +182,7 @@ describe('budgets of what is read', () => {
   it('a configuration of 200,000 keys keeps its first 10,000 and says how many were left out', async () => {
     const root = tempDir('hostile');
     const config = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`hp_${i}`, i / 2]));
-    run(root, 'big', { 'params.json': JSON.stringify({ nested: config, seed: 1 }) });
+    runFolder(root, 'big', { 'params.json': JSON.stringify({ nested: config, seed: 1 }) });
     const { runs } = await discoverRuns(root);
     const kept = runs[0]?.meta.config as { nested: Record<string, number>; seed?: number };
     expect(Object.keys(kept.nested)).toHaveLength(CONFIG_KEYS_MAX);
@@ -217,7 +196,7 @@ describe('budgets of what is read', () => {
 
   it('empty table files are runs with nothing logged: each skipped and said', async () => {
     const root = tempDir('hostile');
-    run(root, 'run');
+    runFolder(root, 'run');
     for (let i = 0; i < 50; i++) writeFileSync(join(root, `empty${i}.csv`), '');
     const found = await discoverRuns(root);
     expect(found.runs.map((r) => r.id)).toEqual(['run']);
