@@ -14,9 +14,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { openCsvLog } from '@evidence/csv-log';
 import { describe, expect, it } from 'vitest';
-import { aliasBomb, runFolder } from '../../../packages/sources/test/hostile-fixtures.js';
+import { aliasBomb, runFolder, zipOf } from '../../../packages/sources/test/hostile-fixtures.js';
 import { binPath, requireBuiltBin, runCli, tempDir } from './helpers.js';
 
 const TIME = '/usr/bin/time';
@@ -69,6 +70,31 @@ describe.skipIf(timeMissing)('a YAML alias bomb beside a run', () => {
       expect(exported.split('\n')[0]).toBe('group,task,run,run_id,source,metric,step,wall_time,value,lr');
     });
 });
+
+describe.skipIf(timeMissing)(
+  'an .npz whose entries inflate past the sizes its zip directory declares',
+  () => {
+    it('runs: that file is stopped and named, the run is read without it, memory bounded', () => {
+      const root = tempDir('npz-lie');
+      // 64 MiB of zeros behind each declared kilobyte: stopped within a slice, never inflated to its end
+      const zeros = deflateRawSync(Buffer.alloc(64 * 2 ** 20), { level: 9 });
+      runFolder(root, 'lying', {
+        'evaluations.npz': zipOf([
+          ['timesteps.npy', zeros, 1000],
+          ['results.npy', zeros, 1000],
+        ]),
+      });
+      runFolder(root, 'other');
+      const result = measured(['runs', '.', '--json'], root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(
+        /lying\/evaluations\.npz: timesteps\.npy inflates to more than the 1,000 bytes its zip directory declares \(a zip bomb\?\); stopped there; not read; the run is read without it/,
+      );
+      expect(result.stderr).toMatch(/2 runs\b/);
+      expect(result.peak).toBeLessThan(GIB);
+    });
+  },
+);
 
 // as root a file of mode 000 is still readable: the commands run as `nobody` then (a real EACCES)
 const asNobody =
