@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
+import { zeroPng } from '../test/helpers.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 const TIME = '/usr/bin/time';
@@ -29,35 +29,6 @@ function wideCsv(columns: number, rows: number): string {
   return `${header}\n${lines.join('\n')}\n`;
 }
 
-const crcTable = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (crcTable[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-};
-
-function zlibBomb(size: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const head = Buffer.alloc(4);
-    head.writeUInt32BE(data.length);
-    const tail = Buffer.alloc(4);
-    tail.writeUInt32BE(crc32(body));
-    return Buffer.concat([head, body, tail]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0);
-  ihdr.writeUInt32BE(size, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  const idat = deflateSync(Buffer.alloc((1 + size * 4) * size), { level: 9 });
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'evidence-bench-hostile-'));
 try {
   const csv = wideCsv(100_000, 12);
@@ -65,7 +36,7 @@ try {
   mkdirSync(join(dir, 'evidence'));
   writeFileSync(join(dir, 'evidence', 'training_log.csv'), csv);
   mkdirSync(join(dir, 'frames'));
-  const bomb = zlibBomb(4096);
+  const bomb = zeroPng(4096, 4096);
   for (let i = 0; i < 12; i++) writeFileSync(join(dir, 'frames', `f${String(i).padStart(2, '0')}.png`), bomb);
   console.log(
     `100,000 columns × 12 rows: ${(csv.length / 1e6).toFixed(1)} MB; 12 frames of 4096×4096: ${(bomb.length / 1e3).toFixed(0)} KB each`,

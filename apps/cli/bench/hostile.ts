@@ -9,44 +9,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
+import { zeroPng } from '../test/helpers.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
 if (!existsSync(bin)) {
   console.log(`hostile-input bench skipped: needs a built ${bin}`);
   process.exit(0);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-/** A PNG whose header claims width×height pixels: a few hundred bytes that would decode to gigabytes. */
-function hugePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8);
-  const row = Buffer.alloc(1 + width * 4);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 16 }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 function timed(args: string[], cwd: string): { seconds: number; code: number | null } {
@@ -90,7 +58,7 @@ async function ctrlC(cwd: string): Promise<{ seconds: number; code: number | nul
 const dir = mkdtempSync(join(tmpdir(), 'evidence-bench-hostile-'));
 try {
   mkdirSync(join(dir, 'frames'));
-  writeFileSync(join(dir, 'frames', 'f1.png'), hugePng(20000, 20000));
+  writeFileSync(join(dir, 'frames', 'f1.png'), zeroPng(20000, 20000, 16));
   for (const [name, header] of [
     ['metrics.csv', 'step'],
     ['progress.csv', 'time/total_timesteps'],

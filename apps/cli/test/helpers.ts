@@ -4,6 +4,7 @@ import { chmodSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateSync } from 'node:zlib';
 
 export const cliRoot = fileURLToPath(new URL('..', import.meta.url));
 export const binPath = join(cliRoot, 'dist', 'bin.js');
@@ -161,6 +162,44 @@ export async function waitForOutput(
 }
 
 export const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * An 8-bit RGBA PNG whose header says `width`×`height` pixels and whose image data is `rows` zero
+ * scanlines deflated at level 9: with `rows` = `height` a zlib bomb (a 4096×4096 frame is 60 KB that
+ * decode to 64 MB), with a few rows a header that claims far more than the file holds.
+ */
+export function zeroPng(width: number, height: number, rows = height): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
+  const scanlines = Buffer.alloc((1 + width * 4) * rows); // filter byte 0, then the pixels
+  return Buffer.concat([
+    PNG_SIGNATURE,
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(scanlines, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** One PNG chunk: length, type, data, and the CRC-32 of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const out = Buffer.alloc(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  body.copy(out, 4);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
+  return out;
+}
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
 
 export const python = process.env.PYTHON ?? '/usr/bin/python3';
 

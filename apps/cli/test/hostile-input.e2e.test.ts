@@ -2,9 +2,8 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { binPath, PNG_SIGNATURE, python, requireBuiltBin, runCli, tempDir } from './helpers.js';
+import { binPath, python, requireBuiltBin, runCli, tempDir, zeroPng } from './helpers.js';
 
 // The independent TensorBoard writer of @evidence/sources' tests (frames records and encodes protobuf by hand).
 const oracle = fileURLToPath(new URL('../../../packages/sources/test/tb_oracle.py', import.meta.url));
@@ -51,45 +50,13 @@ function measured(args: string[], cwd: string) {
   );
 }
 
-/** A PNG whose header claims `width`×`height` pixels: a few hundred bytes that decode to gigabytes. */
-function hugePng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const out = Buffer.alloc(12 + data.length);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), 8 + data.length);
-    return out;
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA
-  const row = Buffer.alloc(1 + width * 4);
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: 16 }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
 describe.skipIf(timeMissing)(
   'hostile files stay under 512 MB, each refused or read with a clear line (their time: pnpm bench)',
   () => {
     it('gif: a PNG claiming 20000×20000 pixels is refused from its header, naming the frame and the limit', async () => {
       const dir = tempDir('huge-png');
       mkdirSync(join(dir, 'frames'));
-      writeFileSync(join(dir, 'frames', 'f1.png'), hugePng(20000, 20000));
+      writeFileSync(join(dir, 'frames', 'f1.png'), zeroPng(20000, 20000, 16));
       const result = await measured(['gif', 'frames', '-o', 'out.gif'], dir);
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr.trim()).toBe(

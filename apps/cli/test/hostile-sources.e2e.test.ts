@@ -14,8 +14,10 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
 import { openCsvLog } from '@evidence/csv-log';
 import { describe, expect, it } from 'vitest';
+import { aliasBomb, runFolder, zipOf } from '../../../packages/sources/test/hostile-fixtures.js';
 import { binPath, requireBuiltBin, runCli, tempDir } from './helpers.js';
 
 const TIME = '/usr/bin/time';
@@ -23,7 +25,6 @@ const timeMissing = !existsSync(TIME) && process.env.CI !== 'true';
 if (timeMissing) console.warn(`skipping the peak-memory checks: ${TIME} (GNU time) is not installed`);
 
 const GIB = 2 ** 30;
-const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
 
 /** The command under GNU time (and `prefix`, e.g. setpriv): exit code, output, peak memory in bytes. */
@@ -45,24 +46,6 @@ function measured(args: string[], cwd: string, prefix: string[] = []) {
   const own =
     child.stderr.split(/^(?:Command exited with non-zero status \d+\n)?\tCommand being timed/m)[0] ?? '';
   return { code: child.status, stdout: child.stdout, stderr: own, peak };
-}
-
-function runFolder(root: string, name: string, files: Record<string, string> = {}): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-}
-
-/** Nine levels of nine aliases (a few hundred bytes, 9^9 values expanded), as a list or a map. */
-function aliasBomb(form: 'list' | 'map'): string {
-  const names = 'abcdefghi'.split('');
-  const nine = (item: string) =>
-    form === 'list'
-      ? `[${Array(9).fill(item).join(', ')}]`
-      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
-  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
 }
 
 describe.skipIf(timeMissing)('a YAML alias bomb beside a run', () => {
@@ -87,6 +70,31 @@ describe.skipIf(timeMissing)('a YAML alias bomb beside a run', () => {
       expect(exported.split('\n')[0]).toBe('group,task,run,run_id,source,metric,step,wall_time,value,lr');
     });
 });
+
+describe.skipIf(timeMissing)(
+  'an .npz whose entries inflate past the sizes its zip directory declares',
+  () => {
+    it('runs: that file is stopped and named, the run is read without it, memory bounded', () => {
+      const root = tempDir('npz-lie');
+      // 64 MiB of zeros behind each declared kilobyte: stopped within a slice, never inflated to its end
+      const zeros = deflateRawSync(Buffer.alloc(64 * 2 ** 20), { level: 9 });
+      runFolder(root, 'lying', {
+        'evaluations.npz': zipOf([
+          ['timesteps.npy', zeros, 1000],
+          ['results.npy', zeros, 1000],
+        ]),
+      });
+      runFolder(root, 'other');
+      const result = measured(['runs', '.', '--json'], root);
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr).toMatch(
+        /lying\/evaluations\.npz: timesteps\.npy inflates to more than the 1,000 bytes its zip directory declares \(a zip bomb\?\); stopped there; not read; the run is read without it/,
+      );
+      expect(result.stderr).toMatch(/2 runs\b/);
+      expect(result.peak).toBeLessThan(GIB);
+    });
+  },
+);
 
 // as root a file of mode 000 is still readable: the commands run as `nobody` then (a real EACCES)
 const asNobody =

@@ -2,24 +2,27 @@
  * Small hostile inputs through the built `evidence` command, each beside a real run (issue 40).
  *
  *   pnpm bench                 (after the others; needs apps/cli built)
- *   tsx bench/hostile.ts
+ *   tsx bench/hostile.ts [npz]     (only the inputs whose name holds the word given)
  *
  * Budget: nothing under 5 MB may take more than 1 GiB or 10 s. Each input is run once as a child under
  * GNU time (wall seconds, peak resident memory); the figures before the fixes are in issue 40 (alias
  * bomb 17–23 s and 1.9 GB, then a crash; a 1.5 MB .npz 1.6 GB; 200,000 hyper-parameters 24 s and
- * 1.5 GB in export; 20,000 empty CSVs 15 s).
+ * 1.5 GB in export; 20,000 empty CSVs 15 s). An .npz lying about its sizes (4.7 MB, 19 entries each
+ * declaring 1 KB, each inflating to 256 MiB) took 11.95 CPU s (33 s wall at load 13) in `runs` before its
+ * entries were stopped at their declared size, 1.04 CPU s after (2 cores, node 20).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deflateRawSync } from 'node:zlib';
 import { zipSync } from 'fflate';
+import { aliasBomb, npy, runFolder, zipOf } from '../test/hostile-fixtures.js';
 import { inTempDir, machine, table } from './helpers.js';
 
 const BIN = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
 const TIME = '/usr/bin/time';
 const BUDGET = { seconds: 10, bytes: 2 ** 30 };
-const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
 
 interface Input {
   name: string;
@@ -27,52 +30,45 @@ interface Input {
   make(root: string): string[];
 }
 
-const aliasBomb = (form: 'list' | 'map'): string => {
-  const names = 'abcdefghi'.split('');
-  const nine = (item: string) =>
-    form === 'list'
-      ? `[${Array(9).fill(item).join(', ')}]`
-      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
-  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
-};
-
-function runBeside(root: string, files: Record<string, string | Uint8Array> = {}): string {
-  const dir = join(root, 'run');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
-  for (const [name, data] of Object.entries(files)) writeFileSync(join(dir, name), data);
-  return dir;
-}
-
 /** An EvalCallback-shaped .npz whose `results` of zeros deflates ~1000:1 (the bomb is honest: sizes declared). */
 function npzBomb(): Uint8Array {
-  const array = (shape: string, bytes: number) => {
-    const header = `{'descr': '<f8', 'fortran_order': False, 'shape': ${shape}, }`.padEnd(117, ' ');
-    const out = new Uint8Array(10 + 118 + bytes);
-    out.set([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 1, 0, 118, 0]);
-    out.set(Buffer.from(`${header}\n`, 'latin1'), 10);
-    return out;
-  };
   // 320 MB of zeros in 0.3 MB (issue 40's was 1.6 GB in 1.5 MB: the same bomb, past the same bound)
   const values = 40_000_000;
   return zipSync({
-    'timesteps.npy': [array('(10,)', 80), { level: 9 }],
-    'results.npy': [array(`(10, ${values / 10})`, values * 8), { level: 9 }],
+    'timesteps.npy': [npy('(10,)', new Float64Array(10)), { level: 9 }],
+    'results.npy': [npy(`(10, ${values / 10})`, new Float64Array(values)), { level: 9 }],
   });
+}
+
+/**
+ * An .npz that lies: 19 entries (`timesteps`, `results`, 17 more), each declaring 1,000 bytes and each
+ * 0.25 MB of deflated zeros that inflate to 256 MiB: 4.7 MB on disk, 4.75 GiB if inflated to its end.
+ */
+function lyingNpz(): Buffer {
+  const zeros = deflateRawSync(Buffer.alloc(256 * 2 ** 20), { level: 9 });
+  const names = ['timesteps', 'results', ...Array.from({ length: 17 }, (_, i) => `x${i}`)];
+  return zipOf(names.map((name) => [`${name}.npy`, zeros, 1000]));
 }
 
 const INPUTS: Input[] = [
   ...(['list', 'map'] as const).map((form) => ({
     name: `YAML alias bomb (${form}) as config.yml: runs`,
     make: (root: string) => {
-      runBeside(root, { 'config.yml': aliasBomb(form) });
+      runFolder(root, 'run', { 'config.yml': aliasBomb(form) });
       return ['runs', '.'];
     },
   })),
   {
     name: '.npz of 320 MB of zeros (evaluations.npz): runs',
     make: (root) => {
-      runBeside(root, { 'evaluations.npz': npzBomb() });
+      runFolder(root, 'run', { 'evaluations.npz': npzBomb() });
+      return ['runs', '.'];
+    },
+  },
+  {
+    name: '.npz whose entries declare 1 KB and inflate to 256 MiB each (4.7 MB): runs',
+    make: (root) => {
+      runFolder(root, 'run', { 'evaluations.npz': lyingNpz() });
       return ['runs', '.'];
     },
   },
@@ -80,14 +76,14 @@ const INPUTS: Input[] = [
     name: 'run.json of 200,000 hyper-parameters: export',
     make: (root) => {
       const config = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`hp_${i}`, i / 2]));
-      runBeside(root, { 'run.json': JSON.stringify({ config }) });
+      runFolder(root, 'run', { 'run.json': JSON.stringify({ config }) });
       return ['export', '.', '-o', join(root, 'out.csv')];
     },
   },
   {
     name: '20,000 empty CSVs: runs',
     make: (root) => {
-      runBeside(root);
+      runFolder(root, 'run');
       for (let d = 0; d < 200; d++) {
         mkdirSync(join(root, `d${d}`));
         for (let f = 0; f < 100; f++) writeFileSync(join(root, `d${d}`, `f${f}.csv`), '');
@@ -98,7 +94,7 @@ const INPUTS: Input[] = [
   {
     name: 'a link to / beside a run: runs',
     make: (root) => {
-      runBeside(root);
+      runFolder(root, 'run');
       symlinkSync('/', join(root, 'machine'));
       return ['runs', '.'];
     },
@@ -137,7 +133,8 @@ if (!existsSync(BIN) || !existsSync(TIME)) {
   console.log(`hostile inputs: skipped (needs ${BIN} built and GNU time at ${TIME})`);
 } else {
   const rows: string[][] = [];
-  for (const input of INPUTS)
+  const only = process.argv[2];
+  for (const input of INPUTS.filter((i) => !only || i.name.includes(only)))
     await inTempDir('hostile-bench', async (root) => {
       const args = input.make(root);
       const size = inputSize(root);

@@ -18,14 +18,6 @@ import {
   type RepeatedData,
 } from './parquet-stream.js';
 
-export {
-  CONFIG_COLUMNS_MAX,
-  type ConfigColumn,
-  configColumns,
-  configColumnsOf,
-  EXPORT_COLUMNS,
-} from './export-columns.js';
-
 /**
  * Rows per Parquet row group: 32,768 gives readers row groups to skip by step or value; 122,880 (DuckDB's)
  * was no faster to write and added 20 MB of peak memory to an export of 8M values (measured).

@@ -21,11 +21,6 @@ export {
   withSeries,
 } from './discover.js';
 export {
-  CONFIG_COLUMNS_MAX,
-  type ConfigColumn,
-  configColumns,
-  configColumnsOf,
-  EXPORT_COLUMNS,
   type ExportResult,
   type ExportRuns,
   exportCsv,
@@ -33,6 +28,13 @@ export {
   exportParquet,
   exportRowCount,
 } from './export.js';
+export {
+  CONFIG_COLUMNS_MAX,
+  type ConfigColumn,
+  configColumns,
+  configColumnsOf,
+  EXPORT_COLUMNS,
+} from './export-columns.js';
 export { defaultY, FORMAT_NAMES, OTHER_Y_CANDIDATES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
 export { type RunGrid, runColumns, runGrid } from './grid.js';
 export type {

@@ -9,43 +9,24 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { openCsvLog } from '@evidence/csv-log';
 import fc from 'fast-check';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KEYS_MAX } from '../src/config-bound.js';
 import { loadYamlBounded } from '../src/config-files.js';
 import { discoverRuns } from '../src/index.js';
-import { NPZ_INFLATED_MAX } from '../src/stores/npz.js';
+import { NPZ_INFLATED_MAX, readNpz } from '../src/stores/npz.js';
 import { tempDir } from './helpers.js';
+import { aliasBomb, npy, PROGRESS, runFolder, zipOf } from './hostile-fixtures.js';
 
 const HOUR_AGO = new Date(Date.now() - 3_600_000);
-const PROGRESS = 'step,reward\n1,2\n2,3\n3,5\n';
-
-/** A run folder: its progress.csv and the other files given. */
-function run(root: string, name: string, files: Record<string, string | Buffer> = {}): string {
-  const dir = join(root, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'progress.csv'), PROGRESS);
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-}
-
-/** Nine levels of nine aliases: a few hundred bytes, 9^9 values when expanded. */
-function aliasBomb(form: 'list' | 'map'): string {
-  const names = 'abcdefghi'.split('');
-  const nine = (item: string) =>
-    form === 'list'
-      ? `[${Array(9).fill(item).join(', ')}]`
-      : `{${Array.from({ length: 9 }, (_, i) => `k${i}: ${item}`).join(', ')}}`;
-  return `${names.map((n, i) => `${n}: &${n} ${nine(i === 0 ? 'lol' : `*${names[i - 1]}`)}`).join('\n')}\n`;
-}
-
 describe('YAML configurations: aliases expand within a bound', () => {
   for (const form of ['list', 'map'] as const)
     it(`an alias bomb (${form} form) beside a run: the run is read, that configuration skipped and named`, async () => {
       const root = tempDir('hostile');
       const text = aliasBomb(form);
       expect(text.length).toBeLessThan(1200);
-      run(root, 'run1', { 'config.yml': text });
-      run(root, 'run2', { 'config.yml': 'lr: 0.001\nseed: 2\n' });
+      runFolder(root, 'run1', { 'config.yml': text });
+      runFolder(root, 'run2', { 'config.yml': 'lr: 0.001\nseed: 2\n' });
       const { runs, skipped } = await discoverRuns(root);
       expect(skipped).toEqual([]);
       const [one, two] = runs;
@@ -70,7 +51,7 @@ describe('YAML configurations: aliases expand within a bound', () => {
 describe('files that cannot be opened', () => {
   it('a pipe, a socket-like special file and a link to a device are listed as not read, never opened', async () => {
     const root = tempDir('hostile');
-    const dir = run(root, 'run');
+    const dir = runFolder(root, 'run');
     expect(spawnSync('mkfifo', [join(dir, 'metrics.csv')]).status).toBe(0);
     symlinkSync('/dev/zero', join(dir, 'zero.csv'));
     const elsewhere = tempDir('hostile-fifo');
@@ -89,7 +70,7 @@ describe('files that cannot be opened', () => {
 
   it('a link to / (or to a folder holding the root) is not walked; /proc is never walked', async () => {
     const root = tempDir('hostile');
-    run(root, 'run');
+    runFolder(root, 'run');
     symlinkSync('/', join(root, 'machine'));
     symlinkSync(join(root, '..'), join(root, 'up'));
     symlinkSync('/proc', join(root, 'proc'));
@@ -103,7 +84,7 @@ describe('files that cannot be opened', () => {
 
   it('a file or folder whose name is not UTF-8 is named by its bytes, not as a missing file', async () => {
     const root = tempDir('hostile');
-    run(root, 'run');
+    runFolder(root, 'run');
     const latin1 = Buffer.concat([Buffer.from(join(root, 'caf')), Buffer.from([0xe9])]);
     mkdirSync(latin1);
     writeFileSync(Buffer.concat([latin1, Buffer.from('/progress.csv')]), PROGRESS);
@@ -122,7 +103,7 @@ describe('files that cannot be opened', () => {
 describe('budgets of what is read', () => {
   it('an .npz whose arrays would inflate past the bound is skipped, naming the file, before inflating; its run is read', async () => {
     const root = tempDir('hostile');
-    const dir = run(root, 'evals');
+    const dir = runFolder(root, 'evals');
     // the directory declares 200 MiB for a 1 KB entry: refused on what it declares, nothing inflated
     const size = NPZ_INFLATED_MAX + 2 ** 20 * 72;
     const small = deflateRawSync(Buffer.alloc(1000));
@@ -144,10 +125,64 @@ describe('budgets of what is read', () => {
     ]);
   });
 
+  it('an .npz whose data inflates past the sizes its directory declares is stopped there and skipped, naming the entry; the rest of the folder is read', async () => {
+    const root = tempDir('hostile');
+    // 8 MiB of zeros behind a declared kilobyte (issue 40's was gigabytes: the same lie, stopped the same way)
+    const zeros = deflateRawSync(Buffer.alloc(8 * 2 ** 20), { level: 9 });
+    runFolder(root, 'lying', {
+      'evaluations.npz': zipOf([
+        ['timesteps.npy', zeros, 1000],
+        ['results.npy', zeros, 1000],
+      ]),
+    });
+    runFolder(root, 'honest', { 'evaluations.npz': Buffer.from(honestEvaluations()) });
+    const found = await discoverRuns(root);
+    expect(found.skipped).toEqual([]);
+    expect(found.runs.map((r) => r.id)).toEqual(['honest', 'lying']);
+    const [honest, lying] = found.runs;
+    expect(lying?.issues).toEqual([
+      expect.stringMatching(
+        /lying\/evaluations\.npz: timesteps\.npy inflates to more than the 1,000 bytes its zip directory declares \(a zip bomb\?\); stopped there; not read; the run is read without it$/,
+      ),
+    ]);
+    expect([...(lying?.series.find((s) => s.metric === 'reward')?.values ?? [])]).toEqual([2, 3, 5]);
+    expect(honest?.issues).toEqual([]);
+    expect([...(honest?.series.find((s) => s.metric === 'eval/mean_reward')?.values ?? [])]).toEqual([
+      1.5, 3.5,
+    ]);
+  });
+
+  it('an .npz entry is read only when it inflates to exactly its declared size; else refused, saying both', async () => {
+    const root = tempDir('hostile');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.double(), { maxLength: 500 }),
+        fc.oneof(fc.constant(0), fc.integer({ min: -100, max: 100 })),
+        async (values, lie) => {
+          const body = npy(`(${values.length},)`, Float64Array.from(values));
+          const declared = Math.max(0, body.length + lie);
+          const path = join(root, 'e.npz');
+          writeFileSync(path, zipOf([['x.npy', deflateRawSync(body), declared]]));
+          const read = readNpz(path);
+          if (declared === body.length) expect([...((await read).get('x')?.values ?? [])]).toEqual(values);
+          else if (declared < body.length)
+            await expect(read).rejects.toThrow(
+              `${path}: x.npy inflates to more than the ${declared.toLocaleString('en')} bytes its zip directory declares (a zip bomb?); stopped there; not read`,
+            );
+          else
+            await expect(read).rejects.toThrow(
+              `${path}: x.npy inflates to ${body.length.toLocaleString('en')} bytes, its zip directory declares ${declared.toLocaleString('en')}; not read`,
+            );
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
   it('a configuration of 200,000 keys keeps its first 10,000 and says how many were left out', async () => {
     const root = tempDir('hostile');
     const config = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`hp_${i}`, i / 2]));
-    run(root, 'big', { 'params.json': JSON.stringify({ nested: config, seed: 1 }) });
+    runFolder(root, 'big', { 'params.json': JSON.stringify({ nested: config, seed: 1 }) });
     const { runs } = await discoverRuns(root);
     const kept = runs[0]?.meta.config as { nested: Record<string, number>; seed?: number };
     expect(Object.keys(kept.nested)).toHaveLength(CONFIG_KEYS_MAX);
@@ -161,7 +196,7 @@ describe('budgets of what is read', () => {
 
   it('empty table files are runs with nothing logged: each skipped and said', async () => {
     const root = tempDir('hostile');
-    run(root, 'run');
+    runFolder(root, 'run');
     for (let i = 0; i < 50; i++) writeFileSync(join(root, `empty${i}.csv`), '');
     const found = await discoverRuns(root);
     expect(found.runs.map((r) => r.id)).toEqual(['run']);
@@ -208,39 +243,10 @@ describe("a log cut in its last line: csv-log's rule for every reader", () => {
   });
 });
 
-/** A zip of deflated entries, each declaring `size` bytes inflated (whatever its body inflates to). */
-function zipOf(entries: [name: string, body: Buffer, size: number][]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, body, size] of entries) {
-    const file = Buffer.from(name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(file.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(file.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, file, body);
-    centrals.push(central, file);
-    offset += 30 + file.length + body.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+/** An EvalCallback log of two evaluations of two episodes, as np.savez writes it (deflated here). */
+function honestEvaluations(): Uint8Array {
+  return zipSync({
+    'timesteps.npy': npy('(2,)', Float64Array.of(1000, 2000)),
+    'results.npy': npy('(2, 2)', Float64Array.of(1, 2, 3, 4)),
+  });
 }

@@ -136,18 +136,21 @@ function runsNamedByFolder(runs: readonly Run[], named: Map<Run, Set<string>>): 
     const folder = run.id.split('#')[0]?.replace(/\/[^/]*$/, '') as string;
     runsIn.set(folder, (runsIn.get(folder) ?? 0) + 1);
   }
-  const byName = new Map<string, Run[]>();
+  // each run's file worked out once, its members pushed (not copied) into their name's list
+  const byName = new Map<string, { run: Run; folder: string }[]>();
   for (const run of runs) {
     const file = fileOf(run);
-    if (file) byName.set(file.name, [...(byName.get(file.name) ?? []), run]);
+    if (!file) continue;
+    const members = byName.get(file.name);
+    if (members) members.push({ run, folder: file.folder });
+    else byName.set(file.name, [{ run, folder: file.folder }]);
   }
   const out = new Set<Run>();
   for (const members of byName.values()) {
-    const folders = members.map((run) => fileOf(run)?.folder as string);
-    const alone = folders.every((folder) => runsIn.get(folder) === 1);
-    const names = new Set(folders.map((folder) => folder.split('/').at(-1)));
+    const alone = members.every(({ folder }) => runsIn.get(folder) === 1);
+    const names = new Set(members.map(({ folder }) => folder.split('/').at(-1)));
     if (members.length >= 2 && alone && names.size === members.length)
-      for (const run of members) out.add(run);
+      for (const { run } of members) out.add(run);
   }
   return out;
 }
@@ -158,12 +161,16 @@ function runsNamedByFolder(runs: readonly Run[], named: Map<Run, Set<string>>): 
  * value distinct in every run never groups).
  */
 function variantGroups(variants: Map<Run, { value: string; variant: string }>): void {
-  const byAlgo = new Map<string, Run[]>();
-  for (const [run, { value }] of variants) byAlgo.set(value, [...(byAlgo.get(value) ?? []), run]);
+  const byAlgo = new Map<string, [Run, string][]>();
+  for (const [run, { value, variant }] of variants) {
+    const members = byAlgo.get(value);
+    if (members) members.push([run, variant]);
+    else byAlgo.set(value, [[run, variant]]);
+  }
   for (const members of byAlgo.values()) {
-    const names = new Set(members.map((run) => variants.get(run)?.variant));
+    const names = new Set(members.map(([, variant]) => variant));
     if (names.size === 1 || names.size === members.length) continue;
-    for (const run of members) run.group = variants.get(run)?.variant || run.group;
+    for (const [run, variant] of members) run.group = variant || run.group;
   }
 }
 
@@ -186,7 +193,11 @@ function bareTasks(runs: Run[]): void {
  */
 function sharedY(runs: Run[]): void {
   const byFormat = new Map<string, Run[]>();
-  for (const run of runs) byFormat.set(run.format, [...(byFormat.get(run.format) ?? []), run]);
+  for (const run of runs) {
+    const members = byFormat.get(run.format);
+    if (members) members.push(run);
+    else byFormat.set(run.format, [run]);
+  }
   for (const members of byFormat.values()) {
     const votes = new Map<string, number>();
     for (const run of members) if (run.y !== null) votes.set(run.y, (votes.get(run.y) ?? 0) + 1);
