@@ -365,7 +365,7 @@ describe('evidence runs', () => {
     expect(result.code, result.stderr).toBe(0);
     const runsMd = readFileSync(join(out, 'RUNS.md'), 'utf8');
     // in the ranking, cfg1 learns fastest (each group's runs apart from the others': said in words)
-    expect(runsMd).toContain('| rank | configuration | IQM | 95% CI | P(cfg2 \\> it) [95% CI] |');
+    expect(runsMd).toContain('| rank | configuration | IQM | 95% CI | P(cfg2 \\> it) [90% CI] |');
     expect(runsMd).toMatch(
       /\| 1 \| cfg1 \| [\d.]+ \| range \[[^\]]+\] \| 0 \[0, [\d.]+\] \(every run below it\) \|/,
     );
@@ -413,7 +413,7 @@ describe('evidence runs --require-improvement A B', () => {
     const worse = await runCli([...args, '--require-improvement', 'ppo', 'ppo-lr']);
     expect(worse.code).toBe(1);
     expect(worse.stderr).toMatch(
-      /not improved: P\(ppo > ppo-lr\) = 0, 95% CI \[0, 0\.\d+\], .* p = 1 .*: ppo-lr ends above ppo \(one-sided exact test p = 0\.02778\), so ppo is not shown to improve on ppo-lr/,
+      /not improved: P\(ppo > ppo-lr\) = 0, 90% CI \[0, 0\.\d+\], .* p = 1 .*: ppo-lr ends above ppo \(one-sided exact test p = 0\.02778\), so ppo is not shown to improve on ppo-lr/,
     );
     expect(JSON.parse(worse.stdout).x).toBe('total timesteps'); // the data is still printed
     expect((await runCli([...args, '--require-improvement', 'ppo', 'a2c'])).code).toBe(2);
@@ -440,15 +440,15 @@ describe('evidence runs --require-improvement A B', () => {
     const result = await runCli(['runs', root, '--require-improvement', 'a', 'b']);
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toContain(
-      'cannot tell at 95%: with 2 v 2 runs no result can reach p ≤ 0.05 (the smallest possible p is 0.1667); at least 3 runs per group can',
+      'cannot tell at 5% each way: with 2 v 2 runs no result can reach p ≤ 0.05 (the smallest possible p is 0.1667); at least 3 runs per group can',
     );
     // the verdict opens the output: who looks ahead, and that these runs cannot tell
     expect(result.stdout.split('\n')[0]).toMatch(
-      /^These runs cannot tell a and b apart at 95%: with n = 2 v 2 no result can reach p ≤ 0\.05 .*P\(a > b\) = 1, 95% CI 0\.3856 to 1; at least 3 runs per group can/,
+      /^These runs cannot tell a and b apart at 5% each way: with n = 2 v 2 no result can reach p ≤ 0\.05 .*P\(a > b\) = 1, 90% CI 0\.4702 to 1; at least 3 runs per group can/,
     );
     const json = await runCli(['runs', root, '--json']);
     const pair = JSON.parse(json.stdout).overall.find((p: { a: string }) => p.a === 'a');
-    expect(pair.ci[0]).toBeCloseTo(0.3856, 4); // Newcombe's interval: never the point [1, 1]
+    expect(pair.ci[0]).toBeCloseTo(0.4702, 4); // Newcombe's 90% interval: never the point [1, 1]
     expect(pair.smallest_p).toBeCloseTo(1 / 6, 12);
   });
 
@@ -456,7 +456,7 @@ describe('evidence runs --require-improvement A B', () => {
     const result = await runCli(['runs', separated(5), '--require-improvement', 'a', 'b']);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toMatch(
-      /improved: P\(a > b\) = 1, 95% CI \[0\.6427, 1\], one-sided exact test p = 0\.003968/,
+      /improved: P\(a > b\) = 1, 90% CI \[0\.7226, 1\], one-sided exact test p = 0\.003968/,
     );
     expect(result.stdout.split('\n')[0]).toMatch(
       /^a is ahead of b: a run of a ends above a run of b with probability 1/,

@@ -42,7 +42,7 @@ describe('the trainer README', () => {
         expect(shows(lo, stats.iqm_ci![0]) && shows(hi!, stats.iqm_ci![1]), `${group} CI`).toBe(true);
       }
     }
-    const pair = /^P\((\S+) > (\S+)\) = (\S+) \(95% CI \[(\S+), (\S+)\]\).*exact test p = ([\d.]+)/m.exec(
+    const pair = /^P\((\S+) > (\S+)\) = (\S+) \(90% CI \[(\S+), (\S+)\]\).*exact test p = ([\d.]+)/m.exec(
       readme,
     );
     expect(pair).not.toBeNull();

@@ -120,7 +120,7 @@ describe.skipIf(chromiumMissing !== null)(`runs page in headless Chromium ${chro
         .evaluateAll((all) => all.map((i) => (i as HTMLImageElement).alt)),
     ).toEqual([
       'IQM of final scores with 95% bootstrap intervals',
-      'Probability of improvement P(A > B) with 95% intervals',
+      "Probability of improvement P(A > B) with 90% intervals (the test's 5% each way)",
       "rliable's aggregates across tasks: IQM, median, mean and optimality gap with 95% intervals",
     ]);
     expect(errors).toEqual([]);

@@ -100,7 +100,7 @@ describe('runs statistics from @evidence/stats', () => {
     expect(md).toContain(`| ${ab.seeds_needed} (simulated) |`);
     expect(md).not.toMatch(/of the time|power/);
     expect(md).toContain(
-      '| A \\> B | P(A \\> B) | 95% CI of P(A \\> B) | p: A above B (one-sided exact) | verdict (exact test, 5% each way) | runs per group for an 80% chance |',
+      '| A \\> B | P(A \\> B) | 90% CI of P(A \\> B) | p: A above B (one-sided exact) | verdict (exact test, 5% each way) | runs per group for an 80% chance |',
     );
     expect(md).toContain(
       '| group | IQM | 95% CI | median | 95% CI | mean | 95% CI | optimality gap | 95% CI |',

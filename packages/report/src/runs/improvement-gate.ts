@@ -33,13 +33,13 @@ export function improvementGate(analysis: RunsAnalysis, a: string, b: string): G
   const counts = runCounts(analysis.summary, a, b);
   const tasks = Object.keys(analysis.summary.tasks).length;
   const test = `one-sided exact test${tasks > 1 ? ' stratified over tasks' : ''}`;
-  const said = `P(${a} > ${b}) = ${f(pair.p)}, 95% CI ${improvementInterval(pair)}, ${test} p = ${f(pair.p_value)} (${counts})`;
+  const said = `P(${a} > ${b}) = ${f(pair.p)}, 90% CI ${improvementInterval(pair)}, ${test} p = ${f(pair.p_value)} (${counts})`;
   if (passes(pair)) return { status: 'improved', message: `improved: ${said} ≤ 0.05` };
   const why =
     pair.verdict === 'below'
       ? `${b} ends above ${a} (one-sided exact test p = ${f(pair.p_value_reverse)}), so ${a} is not shown to improve on ${b}`
       : pair.verdict_why === 'too-few'
-        ? `cannot tell at 95%: with ${counts.replace(/^n = /, '')} runs no result can reach p ≤ 0.05 (the smallest possible p is ${f(pair.smallest_p)}); at least ${pair.runs_to_reach} runs per group can`
+        ? `cannot tell at 5% each way: with ${counts.replace(/^n = /, '')} runs no result can reach p ≤ 0.05 (the smallest possible p is ${f(pair.smallest_p)}); at least ${pair.runs_to_reach} runs per group can`
         : `p > 0.05, so ${a} is not shown to improve on ${b}`;
   return { status: 'not-improved', message: `not improved: ${said}: ${why}` };
 }

@@ -230,7 +230,7 @@ function aggregatesChart(analysis: RunsAnalysis, groups: readonly string[]): Run
 }
 
 /**
- * P(A > B) per task with 95 % intervals, on [0, 1]: every ordered pair up to MAX_ALL_PAIRS_GROUPS
+ * P(A > B) per task with 90 % intervals (the verdict's level), on [0, 1]: every ordered pair up to MAX_ALL_PAIRS_GROUPS
  * groups, else the best group (by IQM) against each other one.
  */
 function improvementChart(analysis: RunsAnalysis): RunsChart {
@@ -269,10 +269,10 @@ function improvementChart(analysis: RunsAnalysis): RunsChart {
   });
   return {
     stem: 'improvement',
-    title: 'Probability of improvement P(A > B) with 95% intervals',
+    title: 'Probability of improvement P(A > B) with 90% intervals (the test\'s 5% each way)',
     chart: {
       title:
-        'P(A > B): chance a run of A ends above a run of B (whiskers: 95% Newcombe interval; dashed: 0.5)',
+        'P(A > B): chance a run of A ends above a run of B (whiskers: 90% Newcombe interval; dashed: 0.5)',
       // room for each pair's label: about 40 px a bar in the widest panel
       width: Math.max(
         640,

@@ -164,7 +164,7 @@ export function renderRunsBrief(analysis: RunsAnalysis, first?: string): string[
       if (first === undefined || p.a === first) {
         const ci = improvementInterval(p);
         lines.push(
-          `P(${p.a} > ${p.b}) = ${f(p.p)}${ci === '—' ? '' : ` (95% CI ${ci})`}: ${verdict(summary, p, task)}${seedsSentence(p) ? `; ${seedsSentence(p)}` : ''}`,
+          `P(${p.a} > ${p.b}) = ${f(p.p)}${ci === '—' ? '' : ` (90% CI ${ci})`}: ${verdict(summary, p, task)}${seedsSentence(p) ? `; ${seedsSentence(p)}` : ''}`,
         );
       }
   }

@@ -124,7 +124,7 @@ export function sweepHtml(
       )
       .join('\n');
     parts.push(`<h3>${e(task)}: configurations ranked by IQM of the final score</h3>
-<table><thead><tr><th>rank</th><th class="words">configuration</th><th>IQM</th><th>95% CI</th><th>P(${e(against)} &gt; it) [95% CI]</th></tr></thead><tbody>
+<table><thead><tr><th>rank</th><th class="words">configuration</th><th>IQM</th><th>95% CI</th><th>P(${e(against)} &gt; it) [90% CI]</th></tr></thead><tbody>
 ${rows}
 </tbody></table>`);
     const effects = effectsOf(summary, task, configs);
@@ -160,7 +160,7 @@ export function sweepMarkdown(
     const reference = baseline === against ? 'baseline' : 'best';
     out.push(`## ${md(task)}: configurations ranked by IQM of the final score`, '');
     out.push(
-      `| rank | configuration | IQM | 95% CI | P(${md(against)} \\> it) [95% CI] |`,
+      `| rank | configuration | IQM | 95% CI | P(${md(against)} \\> it) [90% CI] |`,
       '|---:|---|---:|---|---|',
     );
     for (const [i, r] of ranked.entries())

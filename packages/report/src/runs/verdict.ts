@@ -41,7 +41,7 @@ export function testWords(p: Improvement, counts: string): string {
         : p.p === 0
           ? `every run of ${p.b} above every run of ${p.a}, but `
           : '';
-    return `${every}cannot tell at 95% (${counts}: no result of so few runs can reach p ≤ ${LEVEL}; at least ${p.runs_to_reach} runs per group can)`;
+    return `${every}cannot tell at 5% each way (${counts}: no result of so few runs can reach p ≤ ${LEVEL}; at least ${p.runs_to_reach} runs per group can)`;
   }
   return `cannot tell apart (one-sided exact test p = ${formatNumber(smallerTail(p))} > ${LEVEL} either way)`;
 }
@@ -88,10 +88,10 @@ export function runsVerdict(summary: RunsSummary, baseline?: string): string {
   if (p.verdict_why === 'untested' || p.p === null)
     return `These runs cannot tell ${p.a} and ${p.b} apart: ${p.note ?? 'not enough complete runs'}.`;
   if (p.verdict === 'above')
-    return `${p.a} is ahead of ${p.b}: a run of ${p.a} ends above a run of ${p.b} with probability ${formatNumber(p.p)} (95% CI ${formatNumber(p.ci?.[0])} to ${formatNumber(p.ci?.[1])}; one-sided exact test p = ${formatNumber(p.p_value)}${across}, ${counts}).`;
+    return `${p.a} is ahead of ${p.b}: a run of ${p.a} ends above a run of ${p.b} with probability ${formatNumber(p.p)} (90% CI ${formatNumber(p.ci?.[0])} to ${formatNumber(p.ci?.[1])}; one-sided exact test p = ${formatNumber(p.p_value)}${across}, ${counts}).`;
   // the plan (seeds needed) is on the row the runs point to
   const plan = p.power !== null ? p : (mirrorOf(summary.overall, p) ?? p);
-  const share = `P(${p.a} > ${p.b}) = ${formatNumber(p.p)}, 95% CI ${formatNumber(p.ci?.[0])} to ${formatNumber(p.ci?.[1])}`;
+  const share = `P(${p.a} > ${p.b}) = ${formatNumber(p.p)}, 90% CI ${formatNumber(p.ci?.[0])} to ${formatNumber(p.ci?.[1])}`;
   const would =
     plan.seeds_needed === null
       ? 'even 30 runs per group would not tell them apart 80% of the time (simulated from these runs)'
@@ -101,7 +101,7 @@ export function runsVerdict(summary: RunsSummary, baseline?: string): string {
       plan.seeds_needed === null || plan.seeds_needed > p.runs_to_reach
         ? `, and ${would}`
         : ' (and with runs like these would, 80% of the time)';
-    return `These runs cannot tell ${p.a} and ${p.b} apart at 95%: with ${counts} no result can reach p ≤ ${LEVEL} (the smallest possible p is ${formatNumber(p.smallest_p)}), even though ${share}; at least ${p.runs_to_reach} runs per group can${more}.`;
+    return `These runs cannot tell ${p.a} and ${p.b} apart at 5% each way: with ${counts} no result can reach p ≤ ${LEVEL} (the smallest possible p is ${formatNumber(p.smallest_p)}), even though ${share}; at least ${p.runs_to_reach} runs per group can${more}.`;
   }
   return `These runs cannot tell ${p.a} and ${p.b} apart (${share}; one-sided exact test p = ${formatNumber(smallerTail(p))} > ${LEVEL} either way${across}, ${counts}); ${would}.`;
 }
