@@ -19,8 +19,9 @@ export interface DelimitedText {
 
 export interface ParseDelimitedOptions {
   /**
-   * A last line without its newline: `torn` (a file another process is still writing: reported, never
-   * read) or `keep-if-complete` (an export: kept when it has every field, reported otherwise).
+   * A last record without its line end: `torn` (a file another process is still writing: reported,
+   * never read) or `keep-if-complete` (a settled export: kept when csv-log's rule finds it whole, see
+   * last-record.ts; reported otherwise).
    */
   lastLine: 'torn' | 'keep-if-complete';
   /** Why the last line rule was chosen, said when it is applied ("the file was last written 3 s ago"). */
@@ -249,7 +250,7 @@ class DelimitedScan {
   }
 
   /**
-   * The next rows of the table; `last` for the block that ends the text (its last line may be torn).
+   * The next rows of the table; `last` for the block that ends the text (its last record may be torn).
    * `lines`: its line count, when the caller has counted them.
    */
   block(input: string, last: boolean, lines = countLines(input, 0, input.length)): void {
