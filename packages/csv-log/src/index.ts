@@ -8,7 +8,7 @@ export {
   type FollowCsvOptions,
   followCsvLog,
 } from './read/follow-csv.js';
-export { ACTIVE_SECONDS, endsWholeRecord } from './read/last-line.js';
+export { ACTIVE_SECONDS, endsWholeRecord, wholeLastRecord } from './read/last-line.js';
 export { type LineIssue, lineIssues } from './read/line-issues.js';
 export { type LoadCsvOptions, type LoadedCsvLog, loadCsvLog } from './read/load-csv.js';
 export {

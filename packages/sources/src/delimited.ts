@@ -1,9 +1,9 @@
 import { StringDecoder } from 'node:string_decoder';
-import { endsWholeRecord } from '@evidence/csv-log';
 import { openInput } from '@evidence/node-kit';
 import Papa from 'papaparse';
 import { cellValue, cellValueAt } from './cell-value.js';
 import { cellNumber } from './cells.js';
+import { lastRecord, openQuote } from './last-record.js';
 import { ownString } from './own-string.js';
 
 /** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
@@ -19,8 +19,9 @@ export interface DelimitedText {
 
 export interface ParseDelimitedOptions {
   /**
-   * A last line without its newline: `torn` (a file another process is still writing: reported, never
-   * read) or `keep-if-complete` (an export: kept when it has every field, reported otherwise).
+   * A last record without its line end: `torn` (a file another process is still writing: reported,
+   * never read) or `keep-if-complete` (a settled export: kept when csv-log's rule finds it whole, see
+   * last-record.ts; reported otherwise).
    */
   lastLine: 'torn' | 'keep-if-complete';
   /** Why the last line rule was chosen, said when it is applied ("the file was last written 3 s ago"). */
@@ -229,7 +230,6 @@ class DelimitedScan {
   private lines = 0;
   private started = false;
   private first = true;
-  private tornLine: { line: number; text: string } | null = null;
 
   constructor(
     private readonly path: string,
@@ -250,7 +250,7 @@ class DelimitedScan {
   }
 
   /**
-   * The next rows of the table; `last` for the block that ends the text (its last line may be torn).
+   * The next rows of the table; `last` for the block that ends the text (its last record may be torn).
    * `lines`: its line count, when the caller has counted them.
    */
   block(input: string, last: boolean, lines = countLines(input, 0, input.length)): void {
@@ -274,55 +274,71 @@ class DelimitedScan {
       }
       if (offset < text.length) this.started = true;
     }
-    if (last && text.length > offset && !text.endsWith('\n')) {
-      const start = text.lastIndexOf('\n') + 1;
-      this.tornLine = { line: base + countLines(text, 0, start), text: text.slice(start) };
-      if (this.options.lastLine === 'torn') {
+    // the last record is the text after the last line end outside a quoted cell: one that spans lines,
+    // or never closes, is one record from the line it opens on (as csv-log's scanner reads it)
+    const end = last ? Math.max(offset, rowsEnd(text, this.delimiter)) : text.length;
+    let rest: { line: number; text: string } | null = null;
+    if (end < text.length) {
+      rest = { line: base + countLines(text, 0, end), text: text.slice(end) };
+      text = text.slice(0, end);
+      if (this.options.lastLine === 'torn')
         // said first, as a whole text's scan says it, whatever blocks came before
         this.issues.unshift(
-          `${this.path}:${this.tornLine.line}: last line has no line end (torn by a crash or still being written${this.options.lastLineWhy ? `: ${this.options.lastLineWhy}` : ''}); not read`,
+          `${this.path}:${rest.line}: ${tornWhy(rest.text, this.options.lastLineWhy)}; not read`,
         );
-        text = text.slice(0, start);
-      }
     }
     if (nuls > 0)
       this.issues.unshift(
         `${this.path}: ${nuls} NUL ${nuls === 1 ? 'byte' : 'bytes'} at the end (a crash's padding, a torn tail); not read`,
       );
     this.lines += lines - 1;
-    const body = text.slice(offset);
     const bodyBase = base + countLines(text, 0, offset) - 1;
-    if (body.includes('"')) this.quoted(body, bodyBase);
-    else this.plain(body, bodyBase);
+    this.rows(text.slice(offset), bodyBase);
+    if (rest !== null && this.options.lastLine === 'keep-if-complete') this.last(rest);
   }
 
-  /** The first row is the header; a row of another width is reported (torn when it is the last line). */
+  private rows(body: string, base: number): void {
+    if (body.includes('"')) this.quoted(body, base);
+    else this.plain(body, base);
+  }
+
+  /**
+   * The last record without its end, of a file nobody appends to: a row when csv-log's rule finds it
+   * whole (lastRecord), else torn and said. Before any header it is the header (or a comment), read so.
+   */
+  private last(rest: { line: number; text: string }): void {
+    const { path, header, options } = this;
+    if (header === null || skippedLine(rest.text, this.delimiter)) {
+      this.rows(rest.text, rest.line - 1);
+      return;
+    }
+    const record = lastRecord(rest.text, header.length, this.delimiter);
+    if ('torn' in record) {
+      this.issues.push(`${path}:${rest.line}: ${record.torn}; not read`);
+      return;
+    }
+    this.issues.push(
+      `${path}:${rest.line}: last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
+    );
+    const row = new FieldsRow();
+    row.fields = record.fields;
+    // a row is numbered by its last physical line
+    this.sink(rest.line + countLines(rest.text, 0, rest.text.length) - 1, row, header);
+  }
+
+  /** The first row is the header; a row of another width is reported. */
   private accept(line: number, row: RowView): void {
-    const { path, header, tornLine, options } = this;
+    const { path, header } = this;
     if (header === null) {
       this.header = Array.from({ length: row.count }, (_, i) => ownString(row.field(i).trim()));
       return;
     }
     if (row.count !== header.length) {
-      const isTorn = tornLine !== null && line === tornLine.line;
       this.issues.push(
-        isTorn
-          ? `${path}:${line}: last line has no line end and ${row.count} of ${header.length} fields (torn); not read`
-          : `${path}:${line}: ${row.count} fields, expected ${header.length} like the header; row skipped`,
+        `${path}:${line}: ${row.count} fields, expected ${header.length} like the header; row skipped`,
       );
       return;
     }
-    if (tornLine !== null && line === tornLine.line && !endsWholeRecord(tornLine.text, 'csv')) {
-      // every field, but a cut inside a number leaves a number (`1009` of `1009.5`): nothing proves the end
-      this.issues.push(
-        `${path}:${line}: last line has no line end and its last cell is no quoted text closed, so a cut cannot be told from a value (torn); not read`,
-      );
-      return;
-    }
-    if (tornLine !== null && line === tornLine.line)
-      this.issues.push(
-        `${path}:${line}: last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
-      );
     this.sink(line, row, header);
   }
 
@@ -388,6 +404,18 @@ class DelimitedScan {
       },
     });
   }
+}
+
+/** Why a last record without its end is torn in a file that may be being written. */
+function tornWhy(text: string, why: string | undefined): string {
+  if (text.includes('\n') && openQuote(text))
+    return 'torn last record (a quoted cell opened here never closes)';
+  return `last line has no line end (torn by a crash or still being written${why ? `: ${why}` : ''})`;
+}
+
+/** A line a scan skips: a `#` comment, or only delimiters and spaces (papaparse's 'greedy'). */
+function skippedLine(text: string, delimiter: string): boolean {
+  return text.startsWith('#') || (!text.includes('"') && text.split(delimiter).join('').trim() === '');
 }
 
 /**
