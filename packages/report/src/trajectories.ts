@@ -78,12 +78,21 @@ export function selectSampleTrajectories(
 const rounded = (value: number | undefined): string =>
   value === undefined ? 'None' : pythonFloat(pythonRound(value, 4));
 
+/** The most outcomes listed per episode: an episode can hold 300,000 booleans, a line of megabytes. */
+export const MAX_OUTCOMES_LISTED = 12;
+
 function episodeMarkdown(episode: SampleEpisode): string[] {
+  const more = episode.outcomes.length - MAX_OUTCOMES_LISTED;
   const facts = [
     `**reward**: ${markdownCode(rounded(episode.reward))}`,
-    ...episode.outcomes.map(
-      ([key, value]) => `**${escapeMarkdown(key)}**: ${markdownCode(pythonText(value))}`,
-    ),
+    ...episode.outcomes
+      .slice(0, MAX_OUTCOMES_LISTED)
+      .map(([key, value]) => `**${escapeMarkdown(key)}**: ${markdownCode(pythonText(value))}`),
+    ...(more > 0
+      ? [
+          `… ${more.toLocaleString('en')} more outcome${more === 1 ? '' : 's'}, in the episode's line of its evaluation file`,
+        ]
+      : []),
   ];
   const lines = [`- ${facts.join(' ')}`];
   episode.steps.forEach((step, index) => {
