@@ -54,7 +54,8 @@ export function extraBooleanKeys(records: readonly EvalRecord[]): string[] {
   const standard = new Set(STANDARD_METRICS.map((m) => m.field));
   const keys = new Set<string>();
   for (const r of records) {
-    for (const [k, v] of Object.entries(r)) if (typeof v === 'boolean' && !standard.has(k)) keys.add(k);
+    // keys and a lookup, not Object.entries (a pair per key): an episode can hold 300,000 keys
+    for (const k of Object.keys(r)) if (typeof r[k] === 'boolean' && !standard.has(k)) keys.add(k);
   }
   return [...keys].sort();
 }

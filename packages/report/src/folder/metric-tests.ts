@@ -31,13 +31,13 @@ function rateKeys(records: readonly EvalRecord[]): Map<string, string> {
 /** Episodes' values of one metric: the reward for reward statistics, 1/0 for a rate (NaN: not reported). */
 function valuesOf(
   records: readonly EvalRecord[],
-  keys: ReadonlyMap<string, string>,
+  keys: () => ReadonlyMap<string, string>,
   metric: string,
   rewardKey: string,
 ): number[] | null {
   if (['mean_reward', 'median_reward', 'iqm'].includes(metric))
     return records.map((r) => rewardOf(r, rewardKey) ?? Number.NaN);
-  const key = keys.get(metric);
+  const key = keys().get(metric);
   if (key === undefined) return null;
   return records.map((r) => (typeof r[key] === 'boolean' ? Number(r[key]) : Number.NaN));
 }
@@ -52,12 +52,15 @@ export function metricTests(
   metrics: BeforeAfterMetrics,
 ): Record<string, MetricTest> {
   const out: Record<string, MetricTest> = {};
-  const preKeys = rateKeys(pre);
-  const postKeys = rateKeys(post);
+  // built on the first rate with a direction: most outcome keys have none
+  let preKeys: Map<string, string> | undefined;
+  let postKeys: Map<string, string> | undefined;
+  const preRates = () => (preKeys ??= rateKeys(pre));
+  const postRates = () => (postKeys ??= rateKeys(post));
   for (const [metric, direction] of Object.entries(metrics.direction)) {
     if (direction !== 'higher' && direction !== 'lower') continue;
-    const before = valuesOf(pre, preKeys, metric, metrics.reward_key);
-    const after = valuesOf(post, postKeys, metric, metrics.reward_key);
+    const before = valuesOf(pre, preRates, metric, metrics.reward_key);
+    const after = valuesOf(post, postRates, metric, metrics.reward_key);
     if (!before || !after) continue;
     const alternative = direction === 'higher' ? 'greater' : 'less';
     if (metrics.pairing.paired && before.length === after.length) {

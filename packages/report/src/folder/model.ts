@@ -88,9 +88,9 @@ export function headlineRows(
   /** better / worse (the one-sided exact test at 5 %, in the metric's direction or against it), unclear, or neutral */
   verdict: Verdict;
 }[] {
-  const shown = new Set(rates.shown);
-  const keys = Object.keys(metrics.delta).filter(
-    (key) => (REWARD_STATS as readonly string[]).includes(key) || shown.has(key),
+  // in the order the statistics are made (mean, median, the rates, std, IQM), without a pass over every rate
+  const keys = ['mean_reward', 'median_reward', ...rates.shown, 'std', 'iqm'].filter((key) =>
+    Object.hasOwn(metrics.delta, key),
   );
   return keys.map((key) => ({
     key,

@@ -4,7 +4,6 @@
  * those the exact test calls better or worse first, then in the episodes' order — and a sentence counts
  * and names the rest; every rate stays in before_after_metrics.json.
  */
-import { listSome } from '@evidence/node-kit';
 import { MAX_RATE_BARS } from '@evidence/plots';
 import { type BeforeAfterMetrics, REWARD_STATS } from './before-after.js';
 
@@ -19,22 +18,34 @@ export interface ShownRates {
   hidden: string[];
 }
 
+/** Chosen once per metrics: the chart, the page and REPORT.md each ask. */
+const chosen = new WeakMap<BeforeAfterMetrics, ShownRates>();
+
 /** Which rates the table and the chart show, and which they leave to before_after_metrics.json. */
 export function shownRates(metrics: BeforeAfterMetrics): ShownRates {
+  let rates = chosen.get(metrics);
+  if (!rates) {
+    rates = choose(metrics);
+    chosen.set(metrics, rates);
+  }
+  return rates;
+}
+
+function choose(metrics: BeforeAfterMetrics): ShownRates {
   const rates = Object.keys(metrics.delta).filter((key) => !isReward(key));
   if (rates.length <= MAX_RATES_SHOWN) return { shown: rates, hidden: [] };
   const decided = (key: string) => {
     const verdict = Object.hasOwn(metrics.verdict, key) ? metrics.verdict[key] : undefined;
     return verdict === 'better' || verdict === 'worse';
   };
-  const chosen = new Set(rates.filter(decided).slice(0, MAX_RATES_SHOWN));
+  const picked = new Set(rates.filter(decided).slice(0, MAX_RATES_SHOWN));
   for (const key of rates) {
-    if (chosen.size >= MAX_RATES_SHOWN) break;
-    chosen.add(key);
+    if (picked.size >= MAX_RATES_SHOWN) break;
+    picked.add(key);
   }
   return {
-    shown: rates.filter((key) => chosen.has(key)),
-    hidden: rates.filter((key) => !chosen.has(key)),
+    shown: rates.filter((key) => picked.has(key)),
+    hidden: rates.filter((key) => !picked.has(key)),
   };
 }
 
@@ -63,5 +74,5 @@ export function hiddenRatesSentence(
     better + worse > 0
       ? `${count(better)} of them better and ${count(worse)} worse by the exact test`
       : 'none of them better or worse by the exact test';
-  return `The table and the before/after chart show ${count(shown.length)} of the ${count(total)} outcome rates (any the exact test calls better or worse first, then in the episodes' order); the other ${count(hidden.length)} (${listSome(hidden.map(label), 8)}; ${decided}) are in before_after_metrics.json, each with its intervals and verdict.`;
+  return `The table and the before/after chart show ${count(shown.length)} of the ${count(total)} outcome rates (any the exact test calls better or worse first, then in the episodes' order); the other ${count(hidden.length)} (${hidden.slice(0, 8).map(label).join(', ')}${hidden.length > 8 ? `, … and ${count(hidden.length - 8)} more` : ''}; ${decided}) are in before_after_metrics.json, each with its intervals and verdict.`;
 }
