@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from './helpers.js';
+import { PATIENCE_MS, tempDir } from './helpers.js';
 import { GiB, measured, timeMissing } from './measure.js';
 import { writeWideEvaluation } from './wide-evaluation.js';
 
@@ -13,12 +13,13 @@ if (timeMissing)
 
 const KB = 1024;
 
-describe.skipIf(timeMissing)('report: an evaluation of 300,000 outcome keys a episode', () => {
+describe.skipIf(timeMissing)('report: an evaluation of 300,000 outcome keys an episode', () => {
   it('stays under 1 GiB, shows 12 rates, names and counts the rest, and writes every one to the data file', async () => {
     const dir = tempDir('eval-keys');
     writeWideEvaluation(dir);
     expect(statSync(join(dir, 'pre_eval.jsonl')).size).toBeLessThan(5 * 1024 * KB);
-    const result = await measured(['report', '.', '-o', 'out'], dir);
+    // a loaded machine made this run take 100 s: the helpers' patience, not measure's 2 minutes
+    const result = await measured(['report', '.', '-o', 'out'], dir, { patienceMs: PATIENCE_MS });
     expect(result.code, result.stderr).toBe(0);
     expect(result.peak).toBeLessThan(GiB);
     const out = join(dir, 'out');
@@ -26,7 +27,7 @@ describe.skipIf(timeMissing)('report: an evaluation of 300,000 outcome keys a ep
     const sentence =
       'The table and the before/after chart show 12 of the 300,000 outcome rates (any the exact test calls better or worse first, then in the episodes';
     const rest =
-      'the other 299,988 (k12, k13, k14, k15, k16, k17, k18, k19, … and 299,980 more; none of them better or worse by the exact test) are in before\\_after\\_metrics.json, each with its intervals and verdict.';
+      'the other 299,988 (k12, k13, k14, k15, k16, k17, k18, k19, … and 299,980 more; none of them better or worse by the exact test) are in before_after_metrics.json, each with its intervals and verdict.';
     const markdown = readFileSync(join(out, 'REPORT.md'), 'utf8');
     expect(markdown).toContain(sentence);
     expect(markdown).toContain(rest);
@@ -40,7 +41,7 @@ describe.skipIf(timeMissing)('report: an evaluation of 300,000 outcome keys a ep
 
     const page = readFileSync(join(out, 'index.html'), 'utf8');
     expect(page).toContain(sentence);
-    expect(page).toContain(rest.replaceAll('\\_', '_'));
+    expect(page).toContain(rest);
     expect(page.length).toBeLessThan(256 * KB);
 
     const samples = readFileSync(join(out, 'sample_trajectories.md'), 'utf8');
