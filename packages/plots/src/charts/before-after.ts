@@ -61,20 +61,26 @@ export async function beforeAfterChart(
 ): Promise<Chart> {
   const rewardKey = options.rewardKey ?? 'cumulative_reward';
   const [a, b] = await Promise.all([loadEvalRecords(pre), loadEvalRecords(post)]);
-  const extra = extraBooleanKeys([...a.records, ...b.records]);
+  const s = options.summary;
+  const found = extraBooleanKeys([...a.records, ...b.records]);
+  // sorted and computed: only the ones named (300,000 outcome keys need not all be sorted for 12 bars)
+  const extra = (s?.rates ? s.rates.filter((k) => found.has(k)) : [...found]).sort();
   const computedPre = metricsOf(a.records, rewardKey, extra);
   const computedPost = metricsOf(b.records, rewardKey, extra);
-  const s = options.summary;
   const present = (m: { key: string }) =>
     Number.isFinite(computedPre[m.key] ?? Number.NaN) ||
     Number.isFinite(computedPost[m.key] ?? Number.NaN) ||
     s?.pre[m.key] !== undefined;
   const rewardMetrics = REWARD_METRICS.filter(present);
-  const allRates = [
-    ...STANDARD_METRICS.filter((m) => m.field !== null).map((m) => ({ key: m.key, label: m.label })),
-    ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') })),
-  ].filter(present);
-  const rateMetrics = ratesDrawn(allRates, s?.rates);
+  const standardRates = STANDARD_METRICS.filter((m) => m.field !== null)
+    .map((m) => ({ key: m.key, label: m.label }))
+    .filter(present);
+  const rateMetrics = ratesDrawn(
+    [...standardRates, ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') }))],
+    s?.rates,
+  );
+  // every extra key is present: it holds a boolean in an episode of one side at least
+  const allRates = standardRates.length + found.size;
 
   const n = (records: readonly EvalRecord[], side: Record<string, number> | undefined) =>
     side?.n ?? records.length;
@@ -137,10 +143,10 @@ export async function beforeAfterChart(
       yLabel: 'rate (share of episodes)',
       yDomain: [0, 1],
     });
-  const omitted = allRates.length - rateMetrics.length;
+  const omitted = allRates - rateMetrics.length;
   const xLabel =
     omitted > 0
-      ? `${rateMetrics.length} of ${allRates.length.toLocaleString('en')} rates drawn; ${omitted.toLocaleString('en')} not drawn`
+      ? `${rateMetrics.length} of ${allRates.toLocaleString('en')} rates drawn; ${omitted.toLocaleString('en')} not drawn`
       : undefined;
   return {
     title,
