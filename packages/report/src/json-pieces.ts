@@ -5,6 +5,7 @@
  */
 
 const PIECE_BYTES = 1 << 20;
+const TEXT_CHARS = 1 << 14;
 
 /** A plain object (no array, no toJSON), whose members can be written one by one. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -59,13 +60,22 @@ class Pieces {
   readonly done: Buffer[] = [];
   private piece = Buffer.allocUnsafe(PIECE_BYTES);
   private used = 0;
+  /** text not yet encoded: a few kilobytes joined in JS, then one encode (not one call per member) */
+  private text = '';
   add(text: string): void {
+    this.text += text;
+    if (this.text.length >= TEXT_CHARS) this.encode();
+  }
+  private encode(): void {
+    const { text } = this;
+    this.text = '';
     // a UTF-8 character takes at most 3 bytes per UTF-16 unit
     if (this.used + text.length * 3 > PIECE_BYTES) this.flush();
     if (text.length * 3 > PIECE_BYTES) this.done.push(Buffer.from(text, 'utf8'));
     else this.used += this.piece.write(text, this.used, 'utf8');
   }
   flush(): void {
+    if (this.text !== '') this.encode();
     if (this.used === 0) return;
     this.done.push(this.piece.subarray(0, this.used));
     this.piece = Buffer.allocUnsafe(PIECE_BYTES);
