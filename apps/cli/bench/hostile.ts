@@ -2,7 +2,8 @@
  * `pnpm bench` (part): the speed of refusing or reading hostile input and of stopping at Ctrl-C, which
  * the tests no longer assert (a loaded machine made a correct command miss a 10 s limit). Each figure is
  * printed next to `evidence --version` measured in the same run, so a slow machine shows as a slow
- * baseline rather than a regression. Targets: each input ≤ 10 s; Ctrl-C ends a busy `runs` in ≤ 1 s.
+ * baseline rather than a regression. Targets: each input ≤ 10 s and ≤ 1 GiB (peak RSS, under GNU time
+ * where there is one); Ctrl-C ends a busy `runs` in ≤ 1 s.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,21 +11,30 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { zeroPng } from '../test/helpers.js';
+import { writeWideEvaluation } from '../test/wide-evaluation.js';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const TIME = '/usr/bin/time';
 if (!existsSync(bin)) {
   console.log(`hostile-input bench skipped: needs a built ${bin}`);
   process.exit(0);
 }
 
-function timed(args: string[], cwd: string): { seconds: number; code: number | null } {
+function timed(args: string[], cwd: string): { seconds: number; code: number | null; peakMB?: number } {
   const started = process.hrtime.bigint();
-  const result = spawnSync(process.execPath, [bin, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { seconds: Number(process.hrtime.bigint() - started) / 1e9, code: result.status };
+  // under GNU time where there is one, for the peak memory too
+  const time = existsSync(TIME);
+  const result = spawnSync(
+    time ? TIME : process.execPath,
+    time ? ['-f', 'peak-kb %M', process.execPath, bin, ...args] : [bin, ...args],
+    { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+  );
+  const peak = Number(/peak-kb (\d+)\s*$/.exec(result.stderr ?? '')?.[1]) / 1024;
+  return {
+    seconds: Number(process.hrtime.bigint() - started) / 1e9,
+    code: result.status,
+    ...(Number.isFinite(peak) ? { peakMB: peak } : {}),
+  };
 }
 
 /** Seconds from SIGINT to exit of a `runs` busy in a 100,000-resample bootstrap. */
@@ -69,12 +79,20 @@ try {
     writeFileSync(join(dir, name, name), `${[columns.join(','), ...rows].join('\n')}\n`);
   }
   execFileSync('mkfifo', [join(dir, 'fifo.csv')]);
-  const rows: [string, { seconds: number; code: number | null }, number][] = [
+  mkdirSync(join(dir, 'evalkeys'));
+  writeWideEvaluation(join(dir, 'evalkeys'));
+  const rows: [string, { seconds: number; code: number | null; peakMB?: number }, number][] = [
     ['baseline: evidence --version', timed(['--version'], dir), Number.NaN],
     ['gif: a PNG claiming 20000×20000 pixels', timed(['gif', 'frames', '-o', 'out.gif'], dir), 10],
     ['report: 5,000 columns (metrics.csv)', timed(['report', 'metrics.csv'], dir), 10],
     ['report: 5,000 columns (progress.csv)', timed(['report', 'progress.csv'], dir), 10],
     ['table: a FIFO, refused', timed(['table', 'fifo.csv'], dir), 10],
+    // issue 40: 124 s and 2 GB; target ≤ 10 s and ≤ 1 GiB
+    [
+      'report: 300,000 outcome keys an episode',
+      timed(['report', 'evalkeys', '-o', 'evalkeys-report'], dir),
+      10,
+    ],
     ['runs: SIGINT to exit, mid-bootstrap', await ctrlC(dir), 1],
   ];
   console.log('hostile input and Ctrl-C                  exit     wall  target');
@@ -82,8 +100,13 @@ try {
     const verdict = Number.isNaN(target)
       ? ''
       : `≤ ${target} s: ${result.seconds <= target ? 'within' : 'OVER'}`;
+    // every input's memory target is 1 GiB (issue 40)
+    const peak =
+      result.peakMB === undefined
+        ? ''
+        : `; peak ${result.peakMB.toFixed(0)} MB, ≤ 1024 MB: ${result.peakMB <= 1024 ? 'within' : 'OVER'}`;
     console.log(
-      `${name.padEnd(42)} ${String(result.code).padStart(4)}  ${result.seconds.toFixed(2).padStart(6)} s  ${verdict}`,
+      `${name.padEnd(42)} ${String(result.code).padStart(4)}  ${result.seconds.toFixed(2).padStart(6)} s  ${verdict}${peak}`,
     );
   }
 } finally {

@@ -16,12 +16,13 @@ export interface Measured {
 
 /**
  * Runs `evidence …args` under GNU time as a real child process: its exit code, output and peak memory.
- * `stdoutFile` sends its standard output to that file (a full disk, /dev/full) instead of a pipe.
+ * `stdoutFile` sends its standard output to that file (a full disk, /dev/full) instead of a pipe;
+ * `patienceMs` is how long before the child is called a runaway and killed (default 2 minutes).
  */
 export function measured(
   args: readonly string[],
   cwd: string,
-  options: { env?: Record<string, string>; stdoutFile?: string } = {},
+  options: { env?: Record<string, string>; stdoutFile?: string; patienceMs?: number } = {},
 ): Promise<Measured> {
   requireBuiltBin();
   return new Promise((resolve, reject) => {
@@ -36,7 +37,8 @@ export function measured(
     let stderr = '';
     child.stdout?.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     child.stderr?.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 120_000); // a runaway, never a speed check
+    // a runaway, never a speed check
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.patienceMs ?? 120_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

@@ -15,6 +15,7 @@ export {
   type BeforeAfterOptions,
   type BeforeAfterSummary,
   beforeAfterChart,
+  MAX_RATE_BARS,
   renderBeforeAfter,
 } from './charts/before-after.js';
 export { checkpointProgressionChart, renderCheckpointProgression } from './charts/checkpoint-progression.js';

@@ -8,6 +8,7 @@ import {
   checkpointProgressionChart,
   columnsChart,
   encodeChart,
+  MAX_RATE_BARS,
   renderBeforeAfter,
   renderColumns,
   renderRewardDistribution,
@@ -190,6 +191,34 @@ describe('chart content', () => {
       }
     expect(blueHigh).toBeGreaterThan(1000);
     await golden('before_after_large_rewards', chart);
+  });
+
+  it('before/after: at most 12 rate bars, the x label says how many of how many; summary.rates picks them', async () => {
+    // an evaluation of 1,000 outcome keys: 2,000 bars would be unreadable (300,000 took a minute to encode)
+    const episode = (reward: number, flip: boolean) => ({
+      cumulative_reward: reward,
+      ...Object.fromEntries(
+        Array.from({ length: 1000 }, (_, i) => [`o${String(i).padStart(4, '0')}`, (i % 2 === 0) === flip]),
+      ),
+    });
+    const chart = await beforeAfterChart([episode(1, false)], [episode(2, true)]);
+    const rates = chart.panels[1]!;
+    expect(rates.categories).toHaveLength(MAX_RATE_BARS);
+    expect(rates.categories).toEqual(Array.from({ length: 12 }, (_, i) => `o${String(i).padStart(4, '0')}`));
+    expect(chart.xLabel).toBe('12 of 1,000 rates drawn; 988 not drawn');
+    const chosen = await beforeAfterChart([episode(1, false)], [episode(2, true)], {
+      summary: { pre: {}, post: {}, delta: {}, rates: ['o0999', 'o0500'] },
+    });
+    // the chart's own order (sorted), only those named
+    expect(chosen.panels[1]!.categories).toEqual(['o0500', 'o0999']);
+    expect(chosen.xLabel).toBe('2 of 1,000 rates drawn; 998 not drawn');
+    // a few rates: no label, every one drawn
+    const few = await beforeAfterChart(
+      [{ cumulative_reward: 1, won: true }],
+      [{ cumulative_reward: 2, won: false }],
+    );
+    expect(few.xLabel).toBeUndefined();
+    expect(few.panels[1]!.categories).toEqual(['won']);
   });
 
   it('panels side by side: each line is drawn within its own panel, over the full x range', async () => {

@@ -4,7 +4,7 @@
  * than once.
  */
 import { createHash } from 'node:crypto';
-import { lstatSync, readFileSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 
 export type FileState = { kind: 'missing' } | { kind: 'other' } | { kind: 'file'; hash: string };
 
@@ -15,6 +15,19 @@ const keyOf = (info: Stats): string => `${info.size}:${info.mtimeMs}:${info.ino}
 /** SHA-256 of bytes, as the record writes it. */
 export function sha256(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
+}
+
+/** SHA-256 of a file, read a megabyte at a time: a report writes files of 100 MB and more. */
+function sha256OfFile(path: string): string {
+  const hash = createHash('sha256');
+  const chunk = Buffer.alloc(1 << 20);
+  const fd = openSync(path, 'r');
+  try {
+    for (let n = readSync(fd, chunk); n > 0; n = readSync(fd, chunk)) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 /**
@@ -34,7 +47,7 @@ export function fileState(path: string): FileState {
   const known = cache.get(path);
   if (known?.key === key) return { kind: 'file', hash: known.hash };
   try {
-    const hash = sha256(readFileSync(path));
+    const hash = sha256OfFile(path);
     cache.set(path, { key, hash });
     return { kind: 'file', hash };
   } catch {

@@ -29,13 +29,18 @@ export interface OutputFolderOptions {
   batch?: boolean;
 }
 
+/** What a file is written from: text, bytes, or pieces of either (a file too large to be one string). */
+export type FileData = string | Uint8Array | Iterable<string | Uint8Array>;
+
 const toPosix = (path: string): string => path.split('\\').join('/');
 
 /** Writes `data` to a new file and flushes it to disk, so the rename never puts an empty file in place. */
-async function writeFlushed(path: string, data: string | Uint8Array): Promise<void> {
+async function writeFlushed(path: string, data: FileData): Promise<void> {
   const handle = await open(path, 'wx');
   try {
-    await handle.writeFile(data);
+    if (typeof data === 'string' || data instanceof Uint8Array) await handle.writeFile(data);
+    // each writeFile on a handle goes on from where the last one ended
+    else for (const piece of data) await handle.writeFile(piece);
     await handle.sync();
   } finally {
     await handle.close();
@@ -162,7 +167,7 @@ export class OutputFolder {
    * writing nothing and noting the file in `refused`, when another program's file is there. A failed
    * write (a full disk, a read-only folder) throws: the file there is kept as it was.
    */
-  async write(path: string, data: string | Uint8Array): Promise<boolean> {
+  async write(path: string, data: FileData): Promise<boolean> {
     if (!this.mayWrite(path)) {
       this.refused.push(path);
       return false;

@@ -20,16 +20,21 @@ export function rateName(key: string): string {
 
 /** Keys that hold a boolean in at least one record and nothing but booleans (or null) elsewhere, in first-seen order. */
 export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<string> = new Set()): string[] {
+  // One pass over every key of every record (an episode can hold 300,000): Object.keys and a lookup,
+  // not Object.entries, which builds a pair per key; a key is set again only when it stops being boolean.
   const seen = new Map<string, boolean>();
   for (const record of records) {
-    for (const [key, value] of Object.entries(record)) {
-      if (skip.has(key) || value === null || value === undefined) continue;
-      const isBoolean = typeof value === 'boolean';
+    for (const key of Object.keys(record)) {
+      const value = record[key];
+      if (value === null || value === undefined || skip.has(key)) continue;
       const before = seen.get(key);
-      seen.set(key, before === undefined ? isBoolean : before && isBoolean);
+      if (before === undefined) seen.set(key, typeof value === 'boolean');
+      else if (before && typeof value !== 'boolean') seen.set(key, false);
     }
   }
-  return [...seen].filter(([, allBoolean]) => allBoolean).map(([key]) => key);
+  const keys: string[] = [];
+  for (const [key, allBoolean] of seen) if (allBoolean) keys.push(key);
+  return keys;
 }
 
 /** The episode reward, or undefined when the record has no finite number under `rewardKey` (a dotted key such as `episode.r` reads `{"episode": {"r": …}}`). */

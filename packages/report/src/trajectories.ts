@@ -57,12 +57,7 @@ export function selectSampleTrajectories(
         const steps = stepsOf(record);
         return {
           reward,
-          outcomes: Object.entries(record)
-            .filter(
-              (entry): entry is [string, boolean] =>
-                outcomeKeys.has(entry[0]) && typeof entry[1] === 'boolean',
-            )
-            .map(([key, value]): [string, boolean] => [capText(key), value]),
+          outcomes: outcomesOf(record, outcomeKeys),
           steps: steps.slice(0, stepLimit),
           moreSteps: Math.max(0, steps.length - stepLimit),
           lastSteps: steps
@@ -75,15 +70,34 @@ export function selectSampleTrajectories(
   return { worstPre: ranked(pre, 1), bestPost: ranked(post, -1) };
 }
 
+/** The record's boolean outcomes in its own key order (keys and a lookup: an episode can hold 300,000). */
+function outcomesOf(record: EvalRecord, outcomeKeys: ReadonlySet<string>): [string, boolean][] {
+  const outcomes: [string, boolean][] = [];
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === 'boolean' && outcomeKeys.has(key)) outcomes.push([capText(key), value]);
+  }
+  return outcomes;
+}
+
 const rounded = (value: number | undefined): string =>
   value === undefined ? 'None' : pythonFloat(pythonRound(value, 4));
 
+/** The most outcomes listed per episode: an episode can hold 300,000 booleans, a line of megabytes. */
+export const MAX_OUTCOMES_LISTED = 12;
+
 function episodeMarkdown(episode: SampleEpisode): string[] {
+  const more = episode.outcomes.length - MAX_OUTCOMES_LISTED;
   const facts = [
     `**reward**: ${markdownCode(rounded(episode.reward))}`,
-    ...episode.outcomes.map(
-      ([key, value]) => `**${escapeMarkdown(key)}**: ${markdownCode(pythonText(value))}`,
-    ),
+    ...episode.outcomes
+      .slice(0, MAX_OUTCOMES_LISTED)
+      .map(([key, value]) => `**${escapeMarkdown(key)}**: ${markdownCode(pythonText(value))}`),
+    ...(more > 0
+      ? [
+          `… ${more.toLocaleString('en')} more outcome${more === 1 ? '' : 's'}, in the episode's line of its evaluation file`,
+        ]
+      : []),
   ];
   const lines = [`- ${facts.join(' ')}`];
   episode.steps.forEach((step, index) => {

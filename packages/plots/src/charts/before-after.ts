@@ -12,7 +12,15 @@ export interface BeforeAfterSummary {
   delta: Record<string, number>;
   /** 95 % confidence interval of each delta */
   ci95?: Record<string, [number, number]>;
+  /** the rates to draw (default: every rate); at most {@link MAX_RATE_BARS} are drawn */
+  rates?: readonly string[];
 }
+
+/**
+ * The most rate bars drawn: an evaluation with 300,000 outcome keys would draw 600,000 unreadable bars
+ * (and take a minute to encode). The chart's x label says how many of how many are drawn.
+ */
+export const MAX_RATE_BARS = 12;
 
 export interface BeforeAfterOptions extends RenderOptions {
   /** precomputed values (and intervals); values missing here are computed from the records */
@@ -53,19 +61,26 @@ export async function beforeAfterChart(
 ): Promise<Chart> {
   const rewardKey = options.rewardKey ?? 'cumulative_reward';
   const [a, b] = await Promise.all([loadEvalRecords(pre), loadEvalRecords(post)]);
-  const extra = extraBooleanKeys([...a.records, ...b.records]);
+  const s = options.summary;
+  const found = extraBooleanKeys([...a.records, ...b.records]);
+  // sorted and computed: only the ones named (300,000 outcome keys need not all be sorted for 12 bars)
+  const extra = (s?.rates ? s.rates.filter((k) => found.has(k)) : [...found]).sort();
   const computedPre = metricsOf(a.records, rewardKey, extra);
   const computedPost = metricsOf(b.records, rewardKey, extra);
-  const s = options.summary;
   const present = (m: { key: string }) =>
     Number.isFinite(computedPre[m.key] ?? Number.NaN) ||
     Number.isFinite(computedPost[m.key] ?? Number.NaN) ||
     s?.pre[m.key] !== undefined;
   const rewardMetrics = REWARD_METRICS.filter(present);
-  const rateMetrics = [
-    ...STANDARD_METRICS.filter((m) => m.field !== null).map((m) => ({ key: m.key, label: m.label })),
-    ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') })),
-  ].filter(present);
+  const standardRates = STANDARD_METRICS.filter((m) => m.field !== null)
+    .map((m) => ({ key: m.key, label: m.label }))
+    .filter(present);
+  const rateMetrics = ratesDrawn(
+    [...standardRates, ...extra.map((k) => ({ key: k, label: k.replaceAll('_', ' ') }))],
+    s?.rates,
+  );
+  // every extra key is present: it holds a boolean in an episode of one side at least
+  const allRates = standardRates.length + found.size;
 
   const n = (records: readonly EvalRecord[], side: Record<string, number> | undefined) =>
     side?.n ?? records.length;
@@ -128,7 +143,29 @@ export async function beforeAfterChart(
       yLabel: 'rate (share of episodes)',
       yDomain: [0, 1],
     });
-  return { title, width: 960, height: 540, layout: 'columns', legend: 'above', panels };
+  const omitted = allRates - rateMetrics.length;
+  const xLabel =
+    omitted > 0
+      ? `${rateMetrics.length} of ${allRates.toLocaleString('en')} rates drawn; ${omitted.toLocaleString('en')} not drawn`
+      : undefined;
+  return {
+    title,
+    width: 960,
+    height: 540,
+    layout: 'columns',
+    legend: 'above',
+    panels,
+    ...(xLabel ? { xLabel } : {}),
+  };
+}
+
+/** The rates named in `wanted` (default: all), in the chart's order, at most {@link MAX_RATE_BARS}. */
+function ratesDrawn<T extends { key: string }>(
+  all: readonly T[],
+  wanted: readonly string[] | undefined,
+): T[] {
+  const named = wanted ? new Set(wanted) : null;
+  return (named ? all.filter((m) => named.has(m.key)) : all).slice(0, MAX_RATE_BARS);
 }
 
 /** Renders the before/after summary of two evaluation JSONL files (or records) to `out`. */

@@ -23,23 +23,31 @@ function improvementNote(p: Prepared, value: number, interval: [number, number] 
   return null;
 }
 
-/** Values beyond the largest double are infinite: JSON writes them as null, so say which. */
+const infinite = (value: number): boolean =>
+  value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY;
+
+const infiniteText = (where: string, value: number): string =>
+  `${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`;
+
+/**
+ * Values beyond the largest double are infinite: JSON writes them as null, so say which. A name is made
+ * only for a value that is infinite: a section can hold 300,000 rates.
+ */
 function notFinite(metrics: Omit<BeforeAfterMetrics, 'warnings'>): string[] {
   const found: string[] = [];
-  const check = (where: string, value: number) => {
-    if (value === Number.POSITIVE_INFINITY || value === Number.NEGATIVE_INFINITY) {
-      found.push(
-        `${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`,
-      );
-    }
-  };
   for (const section of ['pre', 'post', 'delta'] as const) {
-    for (const [key, value] of Object.entries(metrics[section])) check(`${section}.${key}`, value);
+    const values = metrics[section] as Record<string, number>;
+    for (const key of Object.keys(values)) {
+      const value = values[key] as number;
+      if (infinite(value)) found.push(infiniteText(`${section}.${key}`, value));
+    }
   }
   for (const section of ['ci95', 'pre_ci95', 'post_ci95'] as const) {
-    for (const [key, [lo, hi]] of Object.entries(metrics[section])) {
-      check(`${section}.${key}[0]`, lo);
-      check(`${section}.${key}[1]`, hi);
+    const intervals = metrics[section];
+    for (const key of Object.keys(intervals)) {
+      const [lo, hi] = intervals[key] as [number, number];
+      if (infinite(lo)) found.push(infiniteText(`${section}.${key}[0]`, lo));
+      if (infinite(hi)) found.push(infiniteText(`${section}.${key}[1]`, hi));
     }
   }
   return found;

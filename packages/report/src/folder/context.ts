@@ -4,7 +4,7 @@
  */
 import { basename, relative } from 'node:path';
 import type { ReportIssue } from '../eval-files.js';
-import { OutputFolder } from '../output-folder.js';
+import { type FileData, OutputFolder } from '../output-folder.js';
 
 export interface ReportOptions {
   /** Episode reward field of the evaluation files. Default `cumulative_reward`. */
@@ -112,7 +112,7 @@ export class ReportContext {
   }
 
   /** Writes `data` to `path` through the guarded write; a refused file is listed as skipped. */
-  async write(path: string, data: string | Uint8Array): Promise<boolean> {
+  async write(path: string, data: FileData): Promise<boolean> {
     const wrote = await this.folder.write(path, data);
     if (wrote) this.log(`wrote ${this.name(path)}`);
     else this.refuse(path);

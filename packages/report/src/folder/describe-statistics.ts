@@ -23,9 +23,11 @@ const METHOD_TEXT: Readonly<Record<IntervalMethod, string>> = {
 /** How every interval was computed, whether the episodes were paired and why, in one paragraph. */
 export function describeMethods(metrics: BeforeAfterMetrics): string {
   const { pairing, bootstrap } = metrics;
-  const used = [...new Set(Object.values(metrics.method))];
-  const rates = used.filter((m) => m.startsWith('newcombe'));
-  const rewards = used.filter((m) => m.startsWith('bootstrap'));
+  const used = new Set<IntervalMethod>();
+  for (const key in metrics.method) used.add(metrics.method[key] as IntervalMethod); // 300,000 rates: no copy
+  const usedList = [...used];
+  const rates = usedList.filter((m) => m.startsWith('newcombe'));
+  const rewards = usedList.filter((m) => m.startsWith('bootstrap'));
   const parts = [
     `Before and after are ${pairing.paired ? 'paired' : 'independent'}: ${pairing.why}.`,
     'Intervals are 95%, over the evaluation episodes of this one training run (one seed): they say how well these episodes pin down this run, not how another seed would train; `evidence runs` compares seeds.',

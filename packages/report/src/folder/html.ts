@@ -22,6 +22,7 @@ import {
   urlPath,
 } from './model.js';
 import { interactivePicture, overlayPicture } from './report-figure.js';
+import { hiddenRatesSentence, shownRates } from './shown-rates.js';
 
 const MIME: Readonly<Record<string, string>> = {
   '.png': 'image/png',
@@ -70,7 +71,9 @@ function headline(model: ReportModel): string {
     }
     return parts.join('\n');
   }
-  const rows = headlineRows(metrics)
+  const rates = shownRates(metrics);
+  const hidden = hiddenRatesSentence(metrics, rates, metricLabel);
+  const rows = headlineRows(metrics, rates)
     .map(({ key, pre, post, delta, ci, preCi, postCi, preWords, postWords, verdict }) => {
       // coloured by the change's verdict (the exact test, one rule), not by its sign
       const colour = verdict === 'better' ? 'up' : verdict === 'worse' ? 'down' : '';
@@ -87,7 +90,7 @@ function headline(model: ReportModel): string {
 <table><thead><tr><th>Metric</th><th>Before (n=${metrics.pre.n}) [95% CI]</th><th>After (n=${metrics.post.n}) [95% CI]</th><th>Δ</th><th>95% CI of Δ</th><th>Verdict (exact test, 5%)</th></tr></thead>
 <tbody>
 ${rows}
-</tbody></table>
+</tbody></table>${hidden ? `\n<p>${e(hidden)}</p>` : ''}
 <p class="muted">${e(describeMethods(metrics))}</p>${
     metrics.warnings.length
       ? `\n<ul class="issues">${metrics.warnings.map((w) => `<li>${e(w)}</li>`).join('')}</ul>`

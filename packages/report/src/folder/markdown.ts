@@ -17,6 +17,7 @@ import {
   type ReportModel,
   stepDetails,
 } from './model.js';
+import { hiddenRatesSentence, shownRates } from './shown-rates.js';
 
 /** A relative link target, percent-encoded where Markdown or URLs would misread it. */
 const target = (file: string): string =>
@@ -61,6 +62,8 @@ function headline(model: ReportModel): string[] {
     return lines;
   }
   const ci = metrics.ci95.mean_reward;
+  const rates = shownRates(metrics);
+  const hidden = hiddenRatesSentence(metrics, rates, metricLabel);
   const lines = [
     `Mean ${m(metrics.reward_key)}: **${formatNumber(metrics.pre.mean_reward)} → ${formatNumber(metrics.post.mean_reward)}**${
       ci
@@ -70,13 +73,14 @@ function headline(model: ReportModel): string[] {
     '',
     `| Metric | Before (n=${metrics.pre.n}) [95% CI] | After (n=${metrics.post.n}) [95% CI] | Δ | 95% CI of Δ | Verdict (exact test, 5%) |`,
     '|---|--:|--:|--:|--:|---|',
-    ...headlineRows(metrics).map(
+    ...headlineRows(metrics, rates).map(
       ({ key, pre, post, delta, ci: interval, preCi, postCi, preWords, postWords, verdict }) =>
         `| ${m(metricLabel(key))} | ${formatNumber(pre)}${preWords ? ` (${m(preWords)})` : formatInterval(preCi)} | ${formatNumber(post)}${postWords ? ` (${m(postWords)})` : formatInterval(postCi)} | ${formatSigned(delta)} | ${
           interval ? `[${formatNumber(interval[0])}, ${formatNumber(interval[1])}]` : '—'
         } | ${verdict} |`,
     ),
     '',
+    ...(hidden ? [m(hidden), ''] : []),
     m(describeMethods(metrics)),
     '',
     ...metrics.warnings.flatMap((w) => [`- ${m(w)}`]),

@@ -6,6 +6,7 @@ import type { SampleEpisode, SampleTrajectories } from '../trajectories.js';
 import type { Picture, RecordedEpisode } from './assets.js';
 import { type BeforeAfterMetrics, REWARD_STATS } from './before-after.js';
 import type { Verdict } from './direction.js';
+import type { ShownRates } from './shown-rates.js';
 
 /** Everything the report shows, gathered once; the HTML and Markdown renderers only lay it out. */
 export interface ReportModel {
@@ -68,8 +69,11 @@ export function own<T>(record: Readonly<Record<string, T>>, key: string): T | un
   return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
-/** Metric rows of the headline table: reference keys first, then the rest in metrics order. */
-export function headlineRows(metrics: BeforeAfterMetrics): {
+/** Metric rows of the headline table in metrics order: the reward statistics and the rates `rates` shows. */
+export function headlineRows(
+  metrics: BeforeAfterMetrics,
+  rates: ShownRates,
+): {
   key: string;
   pre: number;
   post: number;
@@ -84,7 +88,11 @@ export function headlineRows(metrics: BeforeAfterMetrics): {
   /** better / worse (the one-sided exact test at 5 %, in the metric's direction or against it), unclear, or neutral */
   verdict: Verdict;
 }[] {
-  return Object.keys(metrics.delta).map((key) => ({
+  // in the order the statistics are made (mean, median, the rates, std, IQM), without a pass over every rate
+  const keys = ['mean_reward', 'median_reward', ...rates.shown, 'std', 'iqm'].filter((key) =>
+    Object.hasOwn(metrics.delta, key),
+  );
+  return keys.map((key) => ({
     key,
     pre: metrics.pre[key] as number,
     post: metrics.post[key] as number,
@@ -170,8 +178,17 @@ export function constantReward(episodes: readonly SampleEpisode[]): number | nul
 export function episodeEnding(episode: SampleEpisode): string {
   const steps = plural(episode.totalSteps, 'step');
   if (episode.outcomes.length === 0) return steps;
-  const truths = episode.outcomes.filter(([, value]) => value).map(([key]) => capText(key, 60));
-  if (truths.length > 0) return `${steps}, ended: ${truths.join(', ')}`;
-  const all = episode.outcomes.map(([key]) => capText(key, 60));
-  return `${steps}, ${all.length === 1 ? `not ${all[0]}` : `none of ${all.join(', ')}`}`;
+  // at most 12 names: an episode can hold 300,000 outcomes
+  const names = (outcomes: SampleEpisode['outcomes']): string => {
+    const listed = outcomes
+      .slice(0, 12)
+      .map(([key]) => capText(key, 60))
+      .join(', ');
+    const more = outcomes.length - 12;
+    return more > 0 ? `${listed}, … and ${more.toLocaleString('en')} more` : listed;
+  };
+  const truths = episode.outcomes.filter(([, value]) => value);
+  if (truths.length > 0) return `${steps}, ended: ${names(truths)}`;
+  const all = episode.outcomes;
+  return `${steps}, ${all.length === 1 ? `not ${capText(all[0]?.[0] ?? '', 60)}` : `none of ${names(all)}`}`;
 }

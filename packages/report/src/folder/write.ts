@@ -7,6 +7,7 @@ import { basename, join } from 'node:path';
 import type { Run } from '@evidence/sources';
 import { capText } from '../cap-text.js';
 import { EvidencePaths } from '../io.js';
+import { jsonPieces } from '../json-pieces.js';
 import { LIVE_DATA_FILE } from '../page/index.js';
 import { DEFAULT_REWARD_KEY } from '../records.js';
 import { RUN_FILE, type RunInfo, runTitle } from '../run-info.js';
@@ -33,7 +34,8 @@ export async function writeStatistics(
   const outPaths = new EvidencePaths(ctx.out);
   let samples: ReportModel['samples'] = null;
   if (metrics && evals) {
-    await ctx.write(outPaths.beforeAfterMetrics, `${JSON.stringify(metrics, null, 2)}\n`);
+    // written in pieces: the metrics of 300,000 outcome keys are 110 MB of JSON
+    await ctx.write(outPaths.beforeAfterMetrics, jsonPieces(metrics, '\n'));
     samples = selectSampleTrajectories(evals.pre, evals.post, {
       rewardKey: ctx.options.rewardKey ?? DEFAULT_REWARD_KEY,
     });
