@@ -31,6 +31,10 @@ const folder = mkdtempSync(join(tmpdir(), 'report-readme-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 describe('README', () => {
+  it('is a reference of at most 400 lines (history goes to CHANGELOG.md)', () => {
+    expect(readme.trimEnd().split('\n').length).toBeLessThanOrEqual(400);
+  });
+
   it('has a runnable example of every public function', () => {
     const functions = Object.entries(api)
       .filter(([, value]) => typeof value === 'function')

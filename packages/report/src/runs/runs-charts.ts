@@ -269,7 +269,7 @@ function improvementChart(analysis: RunsAnalysis): RunsChart {
   });
   return {
     stem: 'improvement',
-    title: 'Probability of improvement P(A > B) with 90% intervals (the test\'s 5% each way)',
+    title: "Probability of improvement P(A > B) with 90% intervals (the test's 5% each way)",
     chart: {
       title:
         'P(A > B): chance a run of A ends above a run of B (whiskers: 90% Newcombe interval; dashed: 0.5)',
