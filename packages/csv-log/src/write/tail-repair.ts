@@ -128,7 +128,7 @@ export function sleepSync(ms: number): void {
 function completeRecordsEnd(fd: number, size: number): number {
   const scanner = new CsvScanner({ onHeader: () => 0, onRecord() {} });
   try {
-    return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
+    return scanner.recordsEndSync(fd, 0, size);
   } catch (error) {
     // a quoted cell open past RECORD_MAX_BYTES: everything from its record on is the torn fragment
     if (error instanceof RecordTooLongError) return error.offset;
