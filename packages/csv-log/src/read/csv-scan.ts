@@ -2,7 +2,7 @@ import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { openInput } from '@evidence/node-kit';
-import type { ReadIssues } from '../types.js';
+import { type ReadIssues, tornAt } from '../types.js';
 import { parseNumber } from './cell-parse.js';
 
 // csv-log's one CSV parser, hand-written (zero dependencies, and measured): papaparse picks one newline
@@ -11,7 +11,6 @@ import { parseNumber } from './cell-parse.js';
 // quote take an exact RFC 4180 path.
 
 export const CHUNK_BYTES = 1 << 20;
-export const TORN_TEXT_MAX = 10_000;
 /** The longest record read (bytes): bounds the memory a quote that never closes takes. */
 export const RECORD_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -206,13 +205,8 @@ export class CsvScanner {
   }
 
   /** The bytes after the last complete record (a line still being written, or cut by a crash). */
-  torn(): { line: number; text: string } | null {
-    if (this.carry === 0) return null;
-    const pending = this.buffer.toString('utf8', 0, this.carry);
-    return {
-      line: this.line,
-      text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
-    };
+  torn(): ReadIssues['torn'] {
+    return this.carry === 0 ? null : tornAt(this.line, this.buffer.toString('utf8', 0, this.carry));
   }
 
   /** Hands every complete record of `text` on; returns where the incomplete rest starts. */

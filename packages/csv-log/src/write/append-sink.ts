@@ -65,19 +65,15 @@ export class AppendSink {
     this.pending += lines;
     this.pendingRows += rows;
     if (this.pending.length >= FLUSH_CHARS) this.flushSync();
-    else if (now - this.pendingSince >= FLUSH_INTERVAL_MS) this.flushPending(false);
+    else if (now - this.pendingSince >= FLUSH_INTERVAL_MS) this.flushSync(false);
     else if (this.timer === null) {
-      this.timer = setTimeout(() => this.flushPending(false), FLUSH_INTERVAL_MS);
+      this.timer = setTimeout(() => this.flushSync(false), FLUSH_INTERVAL_MS);
       this.timer.unref();
     }
   }
 
-  /** Hands everything buffered to the operating system, and retries what the disk refused. */
-  flushSync(): void {
-    this.flushPending(true);
-  }
-
-  private flushPending(retryNow: boolean): void {
+  /** Hands everything buffered to the operating system, and (`retryNow`) retries what the disk refused. */
+  flushSync(retryNow = true): void {
     if (this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;
@@ -142,7 +138,8 @@ export class AppendSink {
   private writeOut(lines: string, rows: number, retryNow: boolean): void {
     const bytes = Buffer.from(lines);
     if (this.backlog.length > 0) {
-      this.queue(bytes, rows);
+      if (this.backlogBytes + bytes.length > MAX_BACKLOG_BYTES) this.lost += rows;
+      else this.keep(bytes, rows, false);
       // at most every RETRY_MS: a failing system call per row would slow training
       if (retryNow || Date.now() - this.lastAttempt >= RETRY_MS) this.drain();
       return;
@@ -172,11 +169,6 @@ export class AppendSink {
     this.backlogBytes += bytes.length;
   }
 
-  private queue(bytes: Buffer, rows: number): void {
-    if (this.backlogBytes + bytes.length > MAX_BACKLOG_BYTES) this.lost += rows;
-    else this.keep(bytes, rows, false);
-  }
-
   private drain(): void {
     this.lastAttempt = Date.now();
     while (this.backlog.length > 0) {
@@ -204,7 +196,15 @@ export class AppendSink {
       this.failed(error);
       return;
     }
-    this.recovered();
+    if (!this.failing) return;
+    this.failing = false;
+    if (this.lost === 0) return;
+    this.report(
+      new Error(
+        `${this.path}: writing again; ${this.lost} rows appended while the disk refused writes did not fit in memory and are lost`,
+      ),
+    );
+    this.lost = 0;
   }
 
   // once per episode, not per row
@@ -217,18 +217,6 @@ export class AppendSink {
         { cause },
       ),
     );
-  }
-
-  private recovered(): void {
-    if (!this.failing) return;
-    this.failing = false;
-    if (this.lost === 0) return;
-    this.report(
-      new Error(
-        `${this.path}: writing again; ${this.lost} rows appended while the disk refused writes did not fit in memory and are lost`,
-      ),
-    );
-    this.lost = 0;
   }
 
   /** To `onError`, else loudly to stderr: never thrown into the training loop. */
