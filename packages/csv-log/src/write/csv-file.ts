@@ -13,6 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { openTempBesideSync, releaseTemp } from '@evidence/node-kit';
 import { parseQuoted } from '../read/csv-scan.js';
 import { formatHeader } from './cell-format.js';
 import { repairTornTail, sleepSync } from './tail-repair.js';
@@ -76,9 +77,7 @@ export function prepareCsvFile(
  * exists): processes opening a new log at once never write two headers. False if it exists.
  */
 function createWithContent(path: string, content: string, sync: boolean): boolean {
-  const unique = `${process.pid}.${(tempCounter++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
-  const temp = join(dirname(path), `.${basename(path)}.${unique}.new`);
-  const fd = openSync(temp, 'wx');
+  const { path: temp, fd } = openTempBesideSync(path);
   try {
     try {
       writeSync(fd, content);
@@ -93,21 +92,22 @@ function createWithContent(path: string, content: string, sync: boolean): boolea
     if (code === 'EEXIST') return false; // someone created it first
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
     // file systems without hard links: exclusive create, then write (a tiny window, but still no clobber)
-    let fd: number;
+    let direct: number;
     try {
-      fd = openSync(path, 'wx');
+      direct = openSync(path, 'wx');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw error;
     }
     try {
-      writeSync(fd, content);
+      writeSync(direct, content);
     } finally {
-      closeSync(fd);
+      closeSync(direct);
     }
     return true;
   } finally {
     rmSync(temp, { force: true });
+    releaseTemp(temp);
   }
 }
 
@@ -165,7 +165,6 @@ function lockAge(lock: string): number {
   }
 }
 
-let tempCounter = 0;
 const WRITE_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
 const isWriteFailure = (error: unknown) => WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '');
 
