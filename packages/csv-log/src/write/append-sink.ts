@@ -127,12 +127,23 @@ export class AppendSink {
     }
   }
 
-  /** Counts what a write of `bytes[0, written)` completed, and keeps the start of a row it cut. */
+  /**
+   * Counts the rows a write of `bytes[0, written)` completed (a `\n` outside quotes for CSV, `""` flipping
+   * twice; every `\n` for JSON Lines), and keeps the start of a row it cut.
+   */
   private wrote(bytes: Buffer, written: number, inQuote: boolean): { rows: number; inQuote: boolean } {
-    const ends = rowEnds(bytes, written, this.csv, inQuote);
-    const since = bytes.subarray(ends.lastEnd, written);
-    this.partialHead = ends.lastEnd > 0 ? Buffer.from(since) : Buffer.concat([this.partialHead, since]);
-    return { rows: ends.rows, inQuote: ends.inQuote };
+    let rows = 0;
+    let lastEnd = 0;
+    for (let i = 0; i < written; i++) {
+      if (bytes[i] === 0x22 && this.csv) inQuote = !inQuote;
+      else if (bytes[i] === 0x0a && !inQuote) {
+        rows++;
+        lastEnd = i + 1;
+      }
+    }
+    const since = bytes.subarray(lastEnd, written);
+    this.partialHead = lastEnd > 0 ? Buffer.from(since) : Buffer.concat([this.partialHead, since]);
+    return { rows, inQuote };
   }
 
   private writeOut(lines: string, rows: number, retryNow: boolean): void {
@@ -229,27 +240,6 @@ export class AppendSink {
     }
     process.stderr.write(`\n[@evidence/csv-log] LOGGING FAILURE: ${error.message}\n\n`);
   }
-}
-
-/** The row ends in `bytes[0, to)`: `\n` outside quotes for CSV (`""` flips twice), every `\n` for JSON Lines. */
-function rowEnds(
-  bytes: Buffer,
-  to: number,
-  csv: boolean,
-  inQuote: boolean,
-): { rows: number; inQuote: boolean; lastEnd: number } {
-  let rows = 0;
-  let lastEnd = 0;
-  let quoted = inQuote;
-  for (let i = 0; i < to; i++) {
-    const byte = bytes[i];
-    if (byte === 0x22 && csv) quoted = !quoted;
-    else if (byte === 0x0a && !quoted) {
-      rows++;
-      lastEnd = i + 1;
-    }
-  }
-  return { rows, inQuote: quoted, lastEnd };
 }
 
 /** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write". */
