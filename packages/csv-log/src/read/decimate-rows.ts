@@ -140,11 +140,8 @@ class OpenBucket {
   close(): Bucket {
     const copies = new Map<number, KeptRow>();
     const row = (index: number, values: Float64Array): KeptRow => {
-      const known = copies.get(index);
-      if (known) return known;
-      const kept = { index, values: values.slice() };
-      copies.set(index, kept);
-      return kept;
+      if (!copies.has(index)) copies.set(index, { index, values: values.slice() });
+      return copies.get(index) as KeptRow;
     };
     const each = (at: Int32Array) =>
       Array.from(at, (slot) =>
