@@ -22,3 +22,11 @@ export interface ReadIssues {
 export function emptyIssues(): ReadIssues {
   return { torn: null, skipped: [] };
 }
+
+const TORN_TEXT_MAX = 10_000;
+
+/** A torn record as reported: its first TORN_TEXT_MAX characters. */
+export const tornAt = (line: number, text: string): ReadIssues['torn'] => ({
+  line,
+  text: text.length > TORN_TEXT_MAX ? `${text.slice(0, TORN_TEXT_MAX)}…` : text,
+});

@@ -2,7 +2,7 @@ import { isAscii } from 'node:buffer';
 import { readSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { openInput } from '@evidence/node-kit';
-import type { ReadIssues } from '../types.js';
+import { type ReadIssues, tornAt } from '../types.js';
 import { parseNumber } from './cell-parse.js';
 
 // csv-log's one CSV parser, hand-written (zero dependencies, and measured): papaparse picks one newline
@@ -11,7 +11,6 @@ import { parseNumber } from './cell-parse.js';
 // quote take an exact RFC 4180 path.
 
 export const CHUNK_BYTES = 1 << 20;
-export const TORN_TEXT_MAX = 10_000;
 /** The longest record read (bytes): bounds the memory a quote that never closes takes. */
 export const RECORD_MAX_BYTES = 16 * 1024 * 1024;
 
@@ -102,37 +101,43 @@ export async function* scanCsvChunks(
     const scanner = new CsvScanner(options);
     try {
       for await (const position of scanner.reads(handle, 0, size)) yield { position, size };
+      issues.torn = scanner.torn();
     } catch (error) {
       if (!(error instanceof RecordTooLongError)) throw error;
-      // Reported where it starts (an error in strict mode); what follows it is not read.
+      // reported where it starts (an error in strict mode); what follows it is not read
       options.onSkip?.(error.line, `${error.message}, nor anything after it`);
-      if (!scanner.headerSeen) options.onHeader([]);
-      return;
     }
     if (!scanner.headerSeen) options.onHeader([]);
-    issues.torn = scanner.torn();
   } finally {
     await handle.close();
   }
 }
 
-/** Carries the bytes after the last complete record between reads: any cut of a file into byte ranges hands on the same records. */
+/**
+ * Splits bytes into records, carrying the bytes after the last complete record between reads: any cut
+ * of a file into byte ranges hands on the same records.
+ */
 export class CsvScanner {
-  private readonly options: CsvScanOptions;
-  private readonly splitter: RecordSplitter;
+  headerSeen = false;
+  /** line the next record starts on */
+  line = 1;
+  private readonly record = new CsvRecord();
   // buffer[0, carry): the bytes after the last complete record. Bytes, not a string: each chunk then
   // decodes to one flat string, and an all-ASCII chunk as a plain copy.
   private buffer: Buffer = Buffer.alloc(0);
   private carry = 0;
+  private headerWidth = 0;
+  /** the header line as written: a record with the same text is the header again */
+  private headerText = '';
+  /** fields a plain record is cut into (the rest are only counted) */
+  private limit = 0;
+  /** the first quote / comma at or after the current record (-1: none / not searched yet) */
+  private nextQuote = -1;
+  private nextComma = -1;
+  /** where the incomplete last record's open quoted cell has no quote after it; else -1 */
+  private openFrom = -1;
 
-  constructor(options: CsvScanOptions) {
-    this.options = options;
-    this.splitter = new RecordSplitter(options);
-  }
-
-  get headerSeen(): boolean {
-    return this.splitter.headerSeen;
-  }
+  constructor(private readonly options: CsvScanOptions) {}
 
   /**
    * Hands on every record completed by the bytes `[from, to)`, which continue those scanned before,
@@ -143,30 +148,20 @@ export class CsvScanner {
       const space = this.room(to - position); // first: it may replace the buffer
       const { bytesRead } = await handle.read(this.buffer, this.carry, space, position);
       if (bytesRead === 0) return; // the file shrank under us: stop at what exists
-      position += bytesRead;
-      this.take(bytesRead);
-      this.checkLength(position);
+      position = this.take(bytesRead, position);
       yield position;
     }
   }
 
-  /** {@link reads}, synchronously, on a file descriptor (the writer's torn-record repair); returns the end. */
-  scanSync(fd: number, from: number, to: number): number {
+  /** {@link reads}, synchronously, on a file descriptor; returns where the complete records end. */
+  recordsEndSync(fd: number, from: number, to: number): number {
     let position = from;
-    while (position < to) {
+    for (let read = 1; read > 0 && position < to; ) {
       const space = this.room(to - position);
-      const bytesRead = readSync(fd, this.buffer, this.carry, space, position);
-      if (bytesRead === 0) break;
-      position += bytesRead;
-      this.take(bytesRead);
-      this.checkLength(position);
+      read = readSync(fd, this.buffer, this.carry, space, position);
+      if (read > 0) position = this.take(read, position);
     }
-    return position;
-  }
-
-  private checkLength(position: number): void {
-    if (this.carry > RECORD_MAX_BYTES)
-      throw new RecordTooLongError(this.splitter.line, position - this.carry);
+    return position - this.carry;
   }
 
   /** Makes room after the carried bytes for the next read; returns how many bytes to read. */
@@ -185,8 +180,8 @@ export class CsvScanner {
     return chunkBytes;
   }
 
-  /** Splits the carried bytes and `bytesRead` more after them; keeps the incomplete rest. */
-  private take(bytesRead: number): void {
+  /** Splits the carried bytes and `bytesRead` more read at `position`; keeps the incomplete rest. */
+  private take(bytesRead: number, position: number): number {
     let buffer = this.buffer;
     const filled = this.carry + bytesRead;
     // an incomplete UTF-8 sequence at the end waits for its next bytes
@@ -194,7 +189,7 @@ export class CsvScanner {
     // latin1 is a plain copy, and the same text as UTF-8 when every byte is ASCII (the usual log).
     const ascii = isAscii(buffer.subarray(0, whole));
     const text = buffer.toString(ascii ? 'latin1' : 'utf8', 0, whole);
-    const rest = text.slice(this.splitter.split(text));
+    const rest = text.slice(this.split(text));
     // re-encoding `rest` is exact (invalid bytes are already U+FFFD); then the incomplete UTF-8 tail
     const restBytes = Buffer.from(rest);
     const tail = buffer.subarray(whole, filled);
@@ -204,46 +199,18 @@ export class CsvScanner {
     restBytes.copy(buffer, 0);
     this.buffer = buffer;
     this.carry = restBytes.length + tail.length;
-  }
-
-  get pendingBytes(): number {
-    return this.carry;
+    const end = position + bytesRead;
+    if (this.carry > RECORD_MAX_BYTES) throw new RecordTooLongError(this.line, end - this.carry);
+    return end;
   }
 
   /** The bytes after the last complete record (a line still being written, or cut by a crash). */
-  torn(): { line: number; text: string } | null {
-    if (this.carry === 0) return null;
-    const pending = this.buffer.toString('utf8', 0, this.carry);
-    return {
-      line: this.splitter.line,
-      text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
-    };
-  }
-}
-
-class RecordSplitter {
-  headerSeen = false;
-  /** line the next record starts on */
-  line = 1;
-  private readonly options: CsvScanOptions;
-  private readonly record = new CsvRecord();
-  private headerWidth = 0;
-  /** the header line as written: a record with the same text is the header again */
-  private headerText = '';
-  /** fields a plain record is cut into (the rest are only counted) */
-  private limit = 0;
-  /** the first quote / comma at or after the current record (-1: none / not searched yet) */
-  private nextQuote = -1;
-  private nextComma = -1;
-  /** where the incomplete last record's open quoted cell has no quote after it; else -1 */
-  private openFrom = -1;
-
-  constructor(options: CsvScanOptions) {
-    this.options = options;
+  torn(): ReadIssues['torn'] {
+    return this.carry === 0 ? null : tornAt(this.line, this.buffer.toString('utf8', 0, this.carry));
   }
 
   /** Hands every complete record of `text` on; returns where the incomplete rest starts. */
-  split(text: string): number {
+  private split(text: string): number {
     let start = 0;
     if (!this.headerSeen) {
       if (text.charCodeAt(0) === 0xfeff) start = 1; // a UTF-8 BOM before the header
@@ -287,7 +254,8 @@ class RecordSplitter {
       if (quoted.brokenClose !== -1) {
         const resume = text.lastIndexOf('\n', quoted.brokenClose) + 1;
         const first = this.line;
-        this.line += countLines(text, start, resume);
+        for (let at = text.indexOf('\n', start); at !== -1 && at < resume; at = text.indexOf('\n', at + 1))
+          this.line++;
         this.options.onSkip?.(first, brokenQuote(first, this.line));
         this.nextQuote = text.indexOf('"', resume);
         return resume;
@@ -443,12 +411,6 @@ function brokenQuote(first: number, resume: number): string {
         ? `; line ${last} is its text, not a row`
         : `; lines ${first + 1}–${last} are its text, not rows`;
   return `a quoted cell opened on this line never closes${inside}; reading resumes at line ${resume}`;
-}
-
-function countLines(text: string, from: number, to: number): number {
-  let lines = 0;
-  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1)) lines++;
-  return lines;
 }
 
 /** The length of `bytes` without an incomplete UTF-8 sequence at its end (the next chunk completes it). */

@@ -27,8 +27,6 @@ interface Bucket extends RowSpan {
   gap: (KeptRow | null)[];
 }
 
-const keep = (index: number, values: Float64Array): KeptRow => ({ index, values: values.slice() });
-
 function better(a: KeptRow | null, b: KeptRow | null, c: number, lower: boolean): KeptRow | null {
   if (!a) return b;
   if (!b) return a;
@@ -43,9 +41,6 @@ function distinct(rows: (KeptRow | null)[]): KeptRow[] {
   for (const row of rows) if (row) byIndex.set(row.index, row);
   return [...byIndex.values()].sort((a, b) => a.index - b.index);
 }
-
-/** A bucket's kept rows, in row order. */
-const candidates = (b: Bucket) => distinct([b.first, b.last, ...b.min, ...b.max, ...b.gap]);
 
 /**
  * The open bucket's candidate rows: a row is copied once into a reusable slot however many columns
@@ -145,11 +140,8 @@ class OpenBucket {
   close(): Bucket {
     const copies = new Map<number, KeptRow>();
     const row = (index: number, values: Float64Array): KeptRow => {
-      const known = copies.get(index);
-      if (known) return known;
-      const kept = keep(index, values);
-      copies.set(index, kept);
-      return kept;
+      if (!copies.has(index)) copies.set(index, { index, values: values.slice() });
+      return copies.get(index) as KeptRow;
     };
     const each = (at: Int32Array) =>
       Array.from(at, (slot) =>
@@ -258,7 +250,7 @@ export class RowDecimator {
     const kept: KeptRow[] = [];
     const spans: RowSpan[] = [];
     for (const bucket of this.#buckets) {
-      pushAll(kept, candidates(bucket));
+      pushAll(kept, distinct([bucket.first, bucket.last, ...bucket.min, ...bucket.max, ...bucket.gap]));
       spans.push({ start: bucket.start, end: bucket.end, sum: bucket.sum, count: bucket.count });
     }
     return { kept, spans };

@@ -112,9 +112,12 @@ export async function loadCsvLog(path: string, options: LoadCsvOptions = {}): Pr
   for (let c = 0; c < picked.length; c++) {
     const name = header[picked[c] as number] as string;
     const numeric = numbers[c];
+    const text = texts[c] ?? [];
     columns[name] = numeric
       ? compactNumbers(numeric, count, keep, rowCount)
-      : compactTexts(texts[c] ?? [], keep);
+      : keep
+        ? text.filter((_, i) => keep[i] === 1)
+        : text;
   }
   const textOrigin = new Map<string, TextOrigin>();
   for (const [c, origin] of origins) textOrigin.set(header[picked[c] as number] as string, origin);
@@ -172,10 +175,6 @@ function compactNumbers(column: Float64Array, count: number, keep: Uint8Array | 
   const out = new Float64Array(rowCount);
   for (let i = 0, j = 0; i < count; i++) if (keep[i]) out[j++] = column[i] as number;
   return out;
-}
-
-function compactTexts(column: (string | null)[], keep: Uint8Array | null): (string | null)[] {
-  return keep ? column.filter((_, i) => keep[i] === 1) : column;
 }
 
 async function refetchText(

@@ -64,7 +64,7 @@ async function* iterateRows(
     const fields = rows;
     rows = [];
     for (const row of fields)
-      if (lastOrdinal === null || lastOrdinal.keep(row, ordinal++)) yield parseRow(header, row);
+      if (lastOrdinal === null || lastOrdinal(row, ordinal++)) yield parseRow(header, row);
   }
   // leaving the loop early ends the scan and closes the file
   for await (const _ of chunks) yield* batch();
@@ -93,10 +93,8 @@ async function lastRowOfEachKey(path: string, column: string, strict: boolean) {
     },
     emptyIssues(),
   );
-  return {
-    keep(fields: string[], at: number): boolean {
-      const key = dedupeKey(fields[keyIndex] as string);
-      return key === null || last.get(key) === at;
-    },
+  return (fields: string[], at: number): boolean => {
+    const key = dedupeKey(fields[keyIndex] as string);
+    return key === null || last.get(key) === at;
   };
 }

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { openInput } from '@evidence/node-kit';
-import { emptyIssues, type ReadIssues } from '../types.js';
-import { CHUNK_BYTES, TORN_TEXT_MAX } from './csv-scan.js';
+import { emptyIssues, type ReadIssues, tornAt } from '../types.js';
+import { CHUNK_BYTES } from './csv-scan.js';
 import { parseNanJson } from './nan-json.js';
 
 export interface JsonlResult<T = Record<string, unknown>> {
@@ -79,12 +79,7 @@ export async function forEachJsonl<T = Record<string, unknown>>(
       }
     }
     pending += decoder.end();
-    if (pending !== '') {
-      issues.torn = {
-        line: lineNumber + 1,
-        text: pending.length > TORN_TEXT_MAX ? `${pending.slice(0, TORN_TEXT_MAX)}…` : pending,
-      };
-    }
+    if (pending !== '') issues.torn = tornAt(lineNumber + 1, pending);
   } finally {
     await handle.close();
   }

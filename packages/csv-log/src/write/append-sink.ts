@@ -65,19 +65,15 @@ export class AppendSink {
     this.pending += lines;
     this.pendingRows += rows;
     if (this.pending.length >= FLUSH_CHARS) this.flushSync();
-    else if (now - this.pendingSince >= FLUSH_INTERVAL_MS) this.flushPending(false);
+    else if (now - this.pendingSince >= FLUSH_INTERVAL_MS) this.flushSync(false);
     else if (this.timer === null) {
-      this.timer = setTimeout(() => this.flushPending(false), FLUSH_INTERVAL_MS);
+      this.timer = setTimeout(() => this.flushSync(false), FLUSH_INTERVAL_MS);
       this.timer.unref();
     }
   }
 
-  /** Hands everything buffered to the operating system, and retries what the disk refused. */
-  flushSync(): void {
-    this.flushPending(true);
-  }
-
-  private flushPending(retryNow: boolean): void {
+  /** Hands everything buffered to the operating system, and (`retryNow`) retries what the disk refused. */
+  flushSync(retryNow = true): void {
     if (this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;
@@ -131,18 +127,30 @@ export class AppendSink {
     }
   }
 
-  /** Counts what a write of `bytes[0, written)` completed, and keeps the start of a row it cut. */
+  /**
+   * Counts the rows a write of `bytes[0, written)` completed (a `\n` outside quotes for CSV, `""` flipping
+   * twice; every `\n` for JSON Lines), and keeps the start of a row it cut.
+   */
   private wrote(bytes: Buffer, written: number, inQuote: boolean): { rows: number; inQuote: boolean } {
-    const ends = rowEnds(bytes, written, this.csv, inQuote);
-    const since = bytes.subarray(ends.lastEnd, written);
-    this.partialHead = ends.lastEnd > 0 ? Buffer.from(since) : Buffer.concat([this.partialHead, since]);
-    return { rows: ends.rows, inQuote: ends.inQuote };
+    let rows = 0;
+    let lastEnd = 0;
+    for (let i = 0; i < written; i++) {
+      if (bytes[i] === 0x22 && this.csv) inQuote = !inQuote;
+      else if (bytes[i] === 0x0a && !inQuote) {
+        rows++;
+        lastEnd = i + 1;
+      }
+    }
+    const since = bytes.subarray(lastEnd, written);
+    this.partialHead = lastEnd > 0 ? Buffer.from(since) : Buffer.concat([this.partialHead, since]);
+    return { rows, inQuote };
   }
 
   private writeOut(lines: string, rows: number, retryNow: boolean): void {
     const bytes = Buffer.from(lines);
     if (this.backlog.length > 0) {
-      this.queue(bytes, rows);
+      if (this.backlogBytes + bytes.length > MAX_BACKLOG_BYTES) this.lost += rows;
+      else this.keep(bytes, rows, false);
       // at most every RETRY_MS: a failing system call per row would slow training
       if (retryNow || Date.now() - this.lastAttempt >= RETRY_MS) this.drain();
       return;
@@ -172,11 +180,6 @@ export class AppendSink {
     this.backlogBytes += bytes.length;
   }
 
-  private queue(bytes: Buffer, rows: number): void {
-    if (this.backlogBytes + bytes.length > MAX_BACKLOG_BYTES) this.lost += rows;
-    else this.keep(bytes, rows, false);
-  }
-
   private drain(): void {
     this.lastAttempt = Date.now();
     while (this.backlog.length > 0) {
@@ -204,7 +207,15 @@ export class AppendSink {
       this.failed(error);
       return;
     }
-    this.recovered();
+    if (!this.failing) return;
+    this.failing = false;
+    if (this.lost === 0) return;
+    this.report(
+      new Error(
+        `${this.path}: writing again; ${this.lost} rows appended while the disk refused writes did not fit in memory and are lost`,
+      ),
+    );
+    this.lost = 0;
   }
 
   // once per episode, not per row
@@ -219,18 +230,6 @@ export class AppendSink {
     );
   }
 
-  private recovered(): void {
-    if (!this.failing) return;
-    this.failing = false;
-    if (this.lost === 0) return;
-    this.report(
-      new Error(
-        `${this.path}: writing again; ${this.lost} rows appended while the disk refused writes did not fit in memory and are lost`,
-      ),
-    );
-    this.lost = 0;
-  }
-
   /** To `onError`, else loudly to stderr: never thrown into the training loop. */
   report(error: Error): void {
     if (this.onError) {
@@ -241,27 +240,6 @@ export class AppendSink {
     }
     process.stderr.write(`\n[@evidence/csv-log] LOGGING FAILURE: ${error.message}\n\n`);
   }
-}
-
-/** The row ends in `bytes[0, to)`: `\n` outside quotes for CSV (`""` flips twice), every `\n` for JSON Lines. */
-function rowEnds(
-  bytes: Buffer,
-  to: number,
-  csv: boolean,
-  inQuote: boolean,
-): { rows: number; inQuote: boolean; lastEnd: number } {
-  let rows = 0;
-  let lastEnd = 0;
-  let quoted = inQuote;
-  for (let i = 0; i < to; i++) {
-    const byte = bytes[i];
-    if (byte === 0x22 && csv) quoted = !quoted;
-    else if (byte === 0x0a && !quoted) {
-      rows++;
-      lastEnd = i + 1;
-    }
-  }
-  return { rows, inQuote: quoted, lastEnd };
 }
 
 /** "no space left on device (ENOSPC)" from Node's "ENOSPC: no space left on device, write". */

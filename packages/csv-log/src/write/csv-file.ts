@@ -13,6 +13,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import { openTempBesideSync, releaseTemp } from '@evidence/node-kit';
 import { parseQuoted } from '../read/csv-scan.js';
 import { formatHeader } from './cell-format.js';
 import { repairTornTail, sleepSync } from './tail-repair.js';
@@ -43,7 +44,7 @@ export function prepareCsvFile(
         if (createWithContent(path, `${header}\n`, sync)) return { eol: '\n', needsHeader: false };
       } catch (error) {
         // a failing disk must not stop the run at open: the writer writes the header, failures to onError
-        if (!WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '')) throw error;
+        if (!isWriteFailure(error)) throw error;
         return { eol: '\n', needsHeader: true };
       }
     }
@@ -55,10 +56,12 @@ export function prepareCsvFile(
       if (wrote === 'failed') return { eol: '\n', needsHeader: true };
       continue; // another writer wrote a header: check it like any existing one
     }
-    if (sameColumns(existing.fields, columns)) return { eol: existing.eol, needsHeader: false };
+    const { fields } = existing;
+    if (fields.length === columns.length && fields.every((name, i) => name === columns[i]))
+      return { eol: existing.eol, needsHeader: false };
     if (onHeaderMismatch === 'error') {
       throw new Error(
-        `${path}: the file's header is\n  ${existing.fields.join(',')}\nbut this writer's columns are\n  ${header}\n` +
+        `${path}: the file's header is\n  ${fields.join(',')}\nbut this writer's columns are\n  ${header}\n` +
           "Log to another file, or pass onHeaderMismatch: 'rotate' to move the old file aside (it is never deleted).",
       );
     }
@@ -74,9 +77,7 @@ export function prepareCsvFile(
  * exists): processes opening a new log at once never write two headers. False if it exists.
  */
 function createWithContent(path: string, content: string, sync: boolean): boolean {
-  const unique = `${process.pid}.${(tempCounter++).toString(36)}.${Math.random().toString(36).slice(2, 8)}`;
-  const temp = join(dirname(path), `.${basename(path)}.${unique}.new`);
-  const fd = openSync(temp, 'wx');
+  const { path: temp, fd } = openTempBesideSync(path);
   try {
     try {
       writeSync(fd, content);
@@ -90,10 +91,23 @@ function createWithContent(path: string, content: string, sync: boolean): boolea
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return false; // someone created it first
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
-    // File systems without hard links: exclusive create, then write (a tiny window, but still no clobber).
-    return createExclusive(path, content);
+    // file systems without hard links: exclusive create, then write (a tiny window, but still no clobber)
+    let direct: number;
+    try {
+      direct = openSync(path, 'wx');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    try {
+      writeSync(direct, content);
+    } finally {
+      closeSync(direct);
+    }
+    return true;
   } finally {
     rmSync(temp, { force: true });
+    releaseTemp(temp);
   }
 }
 
@@ -114,9 +128,8 @@ function headerIntoEmpty(path: string, header: string, sync: boolean): 'written'
     try {
       lockFd = openSync(lock, 'wx');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (WRITE_FAILURES.has(code ?? '')) return 'failed';
-      if (code !== 'EEXIST') throw error;
+      if (isWriteFailure(error)) return 'failed';
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       if (Date.now() - lockAge(lock) > STALE_LOCK_MS) rmSync(lock, { force: true });
       else if (Date.now() > deadline)
         throw new Error(`${path}: ${lock} stays taken; remove it if no writer of this log is running`);
@@ -132,7 +145,7 @@ function headerIntoEmpty(path: string, header: string, sync: boolean): 'written'
         if (sync) fdatasyncSync(fd);
         return 'written';
       } catch (error) {
-        if (WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '')) return 'failed';
+        if (isWriteFailure(error)) return 'failed';
         throw error;
       } finally {
         closeSync(fd);
@@ -152,60 +165,29 @@ function lockAge(lock: string): number {
   }
 }
 
-let tempCounter = 0;
 const WRITE_FAILURES = new Set(['ENOSPC', 'EDQUOT', 'EIO', 'EFBIG']);
-
-function createExclusive(path: string, content: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  }
-  try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
-}
+const isWriteFailure = (error: unknown) => WRITE_FAILURES.has((error as NodeJS.ErrnoException).code ?? '');
 
 /** The header line's fields (BOM removed) and its line end; null when the file is empty or not a file. */
 function readFirstLine(path: string): { fields: string[]; eol: '\n' | '\r\n' } | null {
   const fd = openSync(path, 'r');
   try {
     if (!fstatSync(fd).isFile()) return null;
-    const chunks: Buffer[] = [];
     const block = Buffer.allocUnsafe(64 * 1024);
-    let position = 0;
-    let quoted = false;
+    let bytes = Buffer.alloc(0);
     for (;;) {
-      const read = readSync(fd, block, 0, block.length, position);
-      if (read === 0) break;
-      // the header ends at the first LF outside quotes
-      let end = -1;
-      for (let i = 0; i < read && end === -1; i++) {
-        if (block[i] === 0x22) quoted = !quoted;
-        else if (block[i] === 0x0a && !quoted) end = i;
-      }
-      chunks.push(Buffer.from(block.subarray(0, end === -1 ? read : end + 1)));
-      if (end !== -1) break;
-      position += read;
+      const read = readSync(fd, block, 0, block.length, bytes.length);
+      bytes = Buffer.concat([bytes, block.subarray(0, read)]);
+      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+      // the header record as the readers parse it; at the end of the file, without its line end
+      const header = parseQuoted(read === 0 ? `${text}\n` : text, 0);
+      if (header === null) continue;
+      if (bytes.length === 0) return null;
+      return { fields: header.fields, eol: read > 0 && text[header.next - 2] === '\r' ? '\r\n' : '\n' };
     }
-    let line = Buffer.concat(chunks).toString('utf8');
-    if (line === '') return null;
-    const eol = line.endsWith('\r\n') ? '\r\n' : '\n';
-    line = line.slice(0, line.endsWith('\r\n') ? -2 : line.endsWith('\n') ? -1 : undefined);
-    const fields = parseQuoted(`${line.replace(/^\uFEFF/, '')}\n`, 0)?.fields ?? [];
-    return { fields, eol };
   } finally {
     closeSync(fd);
   }
-}
-
-function sameColumns(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((name, i) => name === b[i]);
 }
 
 /** Renames the file to the first free `stem.N.ext`, never overwriting anything. */

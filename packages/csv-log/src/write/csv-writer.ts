@@ -41,12 +41,7 @@ export function openCsvLog(path: string, options: CsvLogOptions): CsvLogWriter {
 }
 
 class CsvLog implements CsvLogWriter {
-  readonly path: string;
-  readonly columns: readonly string[];
   private readonly known: ReadonlySet<string>;
-  private readonly sink: AppendSink;
-  private readonly eol: string;
-  private readonly strict: boolean;
   private readonly wallTimeIndex: number;
   /** columns named like an Object property (`constructor`): read as own keys only */
   private readonly inherited: readonly boolean[];
@@ -56,13 +51,14 @@ class CsvLog implements CsvLogWriter {
   private readonly openedAt = performance.now();
   private closing: Promise<void> | null = null;
 
-  constructor(path: string, columns: readonly string[], sink: AppendSink, eol: string, strict: boolean) {
-    this.path = path;
-    this.columns = columns;
+  constructor(
+    readonly path: string,
+    readonly columns: readonly string[],
+    private readonly sink: AppendSink,
+    private readonly eol: string,
+    private readonly strict: boolean,
+  ) {
     this.known = new Set(columns);
-    this.sink = sink;
-    this.eol = eol;
-    this.strict = strict;
     this.wallTimeIndex = columns.indexOf(WALL_TIME);
     this.inherited = columns.map((name) => name in Object.prototype);
     this.headerLine = formatHeader(columns);

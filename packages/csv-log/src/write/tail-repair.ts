@@ -125,17 +125,6 @@ export function sleepSync(ms: number): void {
   Atomics.wait(sleeper, 0, 0, ms);
 }
 
-function completeRecordsEnd(fd: number, size: number): number {
-  const scanner = new CsvScanner({ onHeader: () => 0, onRecord() {} });
-  try {
-    return scanner.scanSync(fd, 0, size) - scanner.pendingBytes;
-  } catch (error) {
-    // a quoted cell open past RECORD_MAX_BYTES: everything from its record on is the torn fragment
-    if (error instanceof RecordTooLongError) return error.offset;
-    throw error;
-  }
-}
-
 /**
  * Where the complete CSV records end, found without parsing in the usual case (every open asks): a
  * file without quotes is lines; one ending with a line end and an even number of quotes is whole.
@@ -145,7 +134,13 @@ function csvRecordsEnd(fd: number, size: number): number {
   const quotes = countQuotes(fd, size);
   if (quotes === 0) return last;
   if (last === size && quotes % 2 === 0) return size;
-  return completeRecordsEnd(fd, size);
+  try {
+    return new CsvScanner({ onHeader: () => 0, onRecord() {} }).recordsEndSync(fd, 0, size);
+  } catch (error) {
+    // a quoted cell open past RECORD_MAX_BYTES: everything from its record on is the torn fragment
+    if (error instanceof RecordTooLongError) return error.offset;
+    throw error;
+  }
 }
 
 function countQuotes(fd: number, size: number): number {
