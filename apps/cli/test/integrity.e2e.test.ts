@@ -293,7 +293,7 @@ describe('names from the data', () => {
     },
   );
 
-  it('metrics named constructor, toString and valueOf are data in compare and report', async () => {
+  it('metrics named constructor, toString, valueOf and __proto__ are data in compare and report', async () => {
     const dir = tempDir('keys');
     for (const [name, shift] of [
       ['pre_eval.jsonl', 0],
@@ -305,7 +305,8 @@ describe('names from the data', () => {
           constructor: i % 2 === 0,
           toString: i % 3 === 0,
           valueOf: i % 4 === 0,
-        }),
+          // `{ __proto__: … }` in a literal sets the prototype: the key is written into the JSON text
+        }).replace(/}$/, `,"__proto__":${i % 5 === 0}}`),
       );
       writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
     }
@@ -320,6 +321,7 @@ describe('names from the data', () => {
     expect(compare.stdout).toMatch(/^constructor\s+0\.5000\s+0\.5000/m);
     expect(compare.stdout).toMatch(/^toString\s+0\.3500\s+0\.3500/m);
     expect(compare.stdout).toMatch(/^valueOf\s+0\.2500\s+0\.2500/m);
+    expect(compare.stdout).toMatch(/^__proto__\s+0\.2000\s+0\.2000/m);
     const report = await runCli(['report', dir, '--resamples', '200']);
     expect(report.code, report.stderr).toBe(0);
     for (const file of ['index.html', 'REPORT.md', 'before_after_metrics.json']) {
@@ -327,5 +329,10 @@ describe('names from the data', () => {
       expect(text, file).not.toMatch(/native code|function Object/);
       expect(text, file).toContain('valueOf');
     }
+    // a row of the table each, not only a word of the sample episodes (Markdown escapes the underscores)
+    expect(readFileSync(join(dir, 'report', 'REPORT.md'), 'utf8')).toMatch(/^\| \\_\\_proto\\_\\_ \| 0\.2 /m);
+    expect(readFileSync(join(dir, 'report', 'index.html'), 'utf8')).toContain('<td>__proto__</td>');
+    const metrics = JSON.parse(readFileSync(join(dir, 'report', 'before_after_metrics.json'), 'utf8'));
+    expect(Object.getOwnPropertyDescriptor(metrics.pre, '__proto__')?.value).toBe(0.2);
   });
 });

@@ -6,6 +6,12 @@ export type EvalRecord = Record<string, unknown>;
 
 export const DEFAULT_REWARD_KEY = 'cumulative_reward';
 
+/**
+ * An empty record keyed by names from the logs: without a prototype, an outcome called `__proto__`
+ * is a key like any other (on `{}` assigning it is ignored) and `constructor` is not found unless set.
+ */
+export const byName = <T>(): Record<string, T> => Object.create(null) as Record<string, T>;
+
 /** Reference names for the reference trainer's outcome booleans; any other boolean keeps its own name. */
 const RATE_NAMES: Readonly<Record<string, string>> = {
   discovered: 'success_rate',

@@ -1,5 +1,6 @@
 /** A before/after comparison put together: intervals, directions, verdicts, bounds and warnings. */
 import { probabilityGreater, wilson } from '@evidence/stats';
+import { byName } from '../records.js';
 import { type BootstrapResult, rateChange } from './before-after-intervals.js';
 import type { Prepared } from './before-after-prepare.js';
 import { type BeforeAfterMetrics, type IntervalMethod, REWARD_STATS } from './before-after-types.js';
@@ -74,13 +75,13 @@ function rewardBounds(p: Prepared, bounds: Record<string, [number | null, number
 
 /** The metrics as written: every interval, direction, verdict, bound and warning. */
 export function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfterMetrics {
-  const ci95: Record<string, [number, number]> = {};
-  const preCi: Record<string, [number, number]> = {};
-  const postCi: Record<string, [number, number]> = {};
-  const method: Record<string, IntervalMethod> = {};
-  const direction: Record<string, Direction> = {};
-  const verdict: Record<string, Verdict> = {};
-  const bounds: Record<string, [number | null, number | null]> = {};
+  const ci95 = byName<[number, number]>();
+  const preCi = byName<[number, number]>();
+  const postCi = byName<[number, number]>();
+  const method = byName<IntervalMethod>();
+  const direction = byName<Direction>();
+  const verdict = byName<Verdict>();
+  const bounds = byName<[number | null, number | null]>();
   const warnings = [...p.warnings, ...rewardBounds(p, bounds)];
   for (const key of Object.keys(p.delta)) {
     const isReward = (REWARD_STATS as readonly string[]).includes(key);

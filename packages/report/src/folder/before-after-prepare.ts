@@ -1,6 +1,6 @@
 /** Everything of a before/after comparison but the bootstrap, from the episodes and the run's run.json. */
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@evidence/stats';
-import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord } from '../records.js';
+import { booleanKeys, byName, DEFAULT_REWARD_KEY, type EvalRecord } from '../records.js';
 import { type RunStatsInfo, runStatsInfo } from '../run-json.js';
 import type { BeforeAfterOptions, SideStats } from './before-after-types.js';
 import { collect, type Side, sideStats } from './episode-sides.js';
@@ -37,9 +37,9 @@ export function prepare(
   const postSide = collect(post, 'post', rewardKey, keys);
   const preStats = sideStats(preSide);
   const postStats = sideStats(postSide);
-  const delta: Record<string, number> = {};
+  const delta = byName<number>();
   for (const key of Object.keys(preStats)) {
-    if (key === 'n' || !(key in postStats)) continue;
+    if (key === 'n' || !Object.hasOwn(postStats, key)) continue;
     delta[key] = (postStats[key] as number) - (preStats[key] as number);
   }
   const run = runStatsInfo(options.run);

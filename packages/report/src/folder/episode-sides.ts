@@ -1,6 +1,6 @@
 /** One side (before or after) of an evaluation: its rewards and outcomes, and their statistics. */
 import { iqm, mean, median, std } from '@evidence/stats';
-import { type EvalRecord, rateName, rewardOf } from '../records.js';
+import { byName, type EvalRecord, rateName, rewardOf } from '../records.js';
 import type { SideStats } from './before-after-types.js';
 
 export interface Outcome {
@@ -61,12 +61,12 @@ export function tally(values: Float64Array): { ones: number; reported: number } 
 
 /** A side's statistics: n, mean and median reward, each outcome's rate, std, IQM. */
 export function sideStats(side: Side): SideStats {
-  const stats: Record<string, number> = {
+  const stats = Object.assign(byName<number>(), {
     n: side.rewards.length,
     // Summed in ascending order, as the reference trainer does, so the JSON matches it to the last bit.
     mean_reward: mean(Float64Array.from(side.rewards).sort()),
     median_reward: median(side.rewards),
-  };
+  });
   for (const [name, { values }] of side.outcomes) {
     const { ones, reported } = tally(values);
     if (reported > 0) stats[name] = ones / reported; // no rate from no episode

@@ -2,7 +2,7 @@
 // test at 5 % in the direction that is better, on the episodes themselves (not the bootstrap interval,
 // which calls two separated episodes a side "better").
 import { type RankTest, rankTestBothTails, runsToReach, signFlipTest } from '@evidence/stats';
-import { booleanKeys, type EvalRecord, rateName, rewardOf } from '../records.js';
+import { booleanKeys, byName, type EvalRecord, rateName, rewardOf } from '../records.js';
 import type { BeforeAfterMetrics } from './before-after-types.js';
 
 export interface MetricTest {
@@ -51,7 +51,7 @@ export function metricTests(
   post: readonly EvalRecord[],
   metrics: BeforeAfterMetrics,
 ): Record<string, MetricTest> {
-  const out: Record<string, MetricTest> = {};
+  const out = byName<MetricTest>();
   // built on the first rate with a direction: most outcome keys have none
   let preKeys: Map<string, string> | undefined;
   let postKeys: Map<string, string> | undefined;

@@ -1,3 +1,4 @@
+import { byName } from '../records.js';
 import type { BeforeAfterMetrics } from './before-after.js';
 
 /**
@@ -10,7 +11,7 @@ export function whiskerIntervals(
   metrics: BeforeAfterMetrics,
   keys: readonly string[] = Object.keys(metrics.ci95),
 ): Record<string, [number, number]> {
-  const out: Record<string, [number, number]> = {};
+  const out = byName<[number, number]>();
   for (const key of keys) {
     if (!Object.hasOwn(metrics.ci95, key)) continue;
     const [lo, hi] = metrics.ci95[key] as [number, number];
