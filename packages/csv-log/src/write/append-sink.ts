@@ -37,6 +37,8 @@ export class AppendSink {
   private backlogBytes = 0;
   private lastAttempt = 0;
   private failing = false;
+  /** the last fdatasync failed (said once until one succeeds) */
+  private unsynced = false;
   private lost = 0;
   private closed = false;
 
@@ -158,15 +160,15 @@ export class AppendSink {
     let written = 0;
     try {
       written = writeSync(this.fd, bytes);
-      if (written === bytes.length) {
-        this.partialHead = Buffer.alloc(0);
-        if (this.durability === 'fsync') fdatasyncSync(this.fd);
-        return;
-      }
     } catch (error) {
       this.keep(bytes, rows, false);
       this.lastAttempt = Date.now();
       this.failed(error);
+      return;
+    }
+    if (written === bytes.length) {
+      this.partialHead = Buffer.alloc(0);
+      this.sync();
       return;
     }
     // a short write: only the rows not wholly written wait, and the rest of the cut line goes first
@@ -201,12 +203,7 @@ export class AppendSink {
       this.backlog.shift();
       this.backlogBytes -= bytes.length;
     }
-    try {
-      if (this.durability === 'fsync') fdatasyncSync(this.fd);
-    } catch (error) {
-      this.failed(error);
-      return;
-    }
+    this.sync();
     if (!this.failing) return;
     this.failing = false;
     if (this.lost === 0) return;
@@ -216,6 +213,27 @@ export class AppendSink {
       ),
     );
     this.lost = 0;
+  }
+
+  /**
+   * In `fsync` mode, the rows written made durable. A failing fdatasync leaves them written (in the
+   * file, not yet on the disk): writing them again would repeat them, so it is said, once an episode.
+   */
+  private sync(): void {
+    if (this.durability !== 'fsync') return;
+    try {
+      fdatasyncSync(this.fd);
+      this.unsynced = false;
+    } catch (cause) {
+      if (this.unsynced) return;
+      this.unsynced = true;
+      this.report(
+        new Error(
+          `${this.path}: rows written but not made durable (fdatasync: ${describeFailure(cause)}); a crash of the machine now may lose them`,
+          { cause },
+        ),
+      );
+    }
   }
 
   // once per episode, not per row
