@@ -46,10 +46,11 @@ export function withoutRepeats(
   for (const run of runs) {
     const print = fingerprintOf(run);
     if (print === null) continue;
-    const waiting = unpaired.get(print) ?? [];
-    const twin = waiting.findIndex((earlier) => earlier.format !== run.format);
-    if (twin < 0) {
-      unpaired.set(print, [...waiting, run]);
+    const waiting = unpaired.get(print);
+    const twin = waiting?.findIndex((earlier) => earlier.format !== run.format) ?? -1;
+    if (waiting === undefined || twin < 0) {
+      if (waiting) waiting.push(run);
+      else unpaired.set(print, [run]);
       continue;
     }
     const earlier = waiting.splice(twin, 1)[0] as Run;
