@@ -2,7 +2,7 @@ import { unseenBound } from '@evidence/stats';
 import { capText } from '../cap-text.js';
 import type { ReportIssue } from '../eval-files.js';
 import { formatInterval, formatNumber, formatSigned, plural, stepDetails } from '../page/format.js';
-import type { SampleEpisode, SampleTrajectories } from '../trajectories.js';
+import { MAX_OUTCOMES_LISTED, type SampleEpisode, type SampleTrajectories } from '../trajectories.js';
 import type { Picture, RecordedEpisode } from './assets.js';
 import { type BeforeAfterMetrics, REWARD_STATS } from './before-after.js';
 import type { Verdict } from './direction.js';
@@ -178,13 +178,13 @@ export function constantReward(episodes: readonly SampleEpisode[]): number | nul
 export function episodeEnding(episode: SampleEpisode): string {
   const steps = plural(episode.totalSteps, 'step');
   if (episode.outcomes.length === 0) return steps;
-  // at most 12 names: an episode can hold 300,000 outcomes
+  // at most MAX_OUTCOMES_LISTED names, as sample_trajectories.md: an episode can hold 300,000 outcomes
   const names = (outcomes: SampleEpisode['outcomes']): string => {
     const listed = outcomes
-      .slice(0, 12)
+      .slice(0, MAX_OUTCOMES_LISTED)
       .map(([key]) => capText(key, 60))
       .join(', ');
-    const more = outcomes.length - 12;
+    const more = outcomes.length - MAX_OUTCOMES_LISTED;
     return more > 0 ? `${listed}, … and ${more.toLocaleString('en')} more` : listed;
   };
   const truths = episode.outcomes.filter(([, value]) => value);
