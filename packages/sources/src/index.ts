@@ -1,3 +1,4 @@
+export { type LastLineRule, lastLineRule } from './catalogue/last-line.js';
 export { downsampled, selectSeries } from './catalogue/select.js';
 export { UNREAD_SHOWN, unreadNote } from './catalogue/summary.js';
 export type { MetricsOf, ReadOptions } from './catalogue/types.js';

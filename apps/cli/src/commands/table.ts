@@ -1,13 +1,7 @@
 import { watch as watchFs } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import {
-  ACTIVE_SECONDS,
-  type CsvFollowBatch,
-  type CsvLogFollower,
-  type CsvRow,
-  followCsvLog,
-} from '@evidence/csv-log';
+import { type CsvFollowBatch, type CsvLogFollower, type CsvRow, followCsvLog } from '@evidence/csv-log';
 import { pushAll } from '@evidence/node-kit';
 import type { StepTable } from '@evidence/step-table';
 
@@ -145,14 +139,13 @@ const READ_AS_DATA =
   'last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)';
 
 /**
- * Why the last line of a file nobody appends to may be data (csv-log's rule, as `runs` and `export` read
- * it); null for one modified in the last ACTIVE_SECONDS, which a writer may be half-way through.
+ * Why the last line of a file nobody appends to may be data (the discovery's rule, as `runs` and `export`
+ * read it); null for one modified in the last seconds, which a writer may be half-way through.
  */
 async function settledFor(path: string): Promise<string | null> {
-  const age = Math.max(0, (Date.now() - (await stat(path)).mtimeMs) / 1000);
-  if (age < ACTIVE_SECONDS) return null;
-  const ago = age >= 120 ? `${Math.round(age / 60)} min` : `${age.toFixed(0)} s`;
-  return `the file was last modified ${ago} ago (nobody is appending)`;
+  const { lastLineRule } = await import('@evidence/sources');
+  const rule = lastLineRule(await stat(path), Date.now());
+  return rule.lastLine === 'keep-if-complete' ? rule.lastLineWhy : null;
 }
 
 /** One run of any known format as a step table: its x column and every metric, row by row. */
