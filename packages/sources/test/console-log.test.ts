@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { printedConfig } from '../src/console-config.js';
 import { consoleTable, linePairs } from '../src/console-log.js';
 import { discoverRuns } from '../src/index.js';
 
@@ -85,5 +86,50 @@ describe('console logs', () => {
       ['train_time', 12345],
     ]);
     expect(consoleTable('step:1 loss:2\nstep:2 loss:1\n')).toBeNull();
+  });
+  it("the parameters printed above the first table are the run's configuration: its task, and a task folder is no group (HER)", async () => {
+    const { runs, summary } = await discoverRuns(real('fetch-logs'));
+    const byId = Object.fromEntries(runs.map((r) => [r.id, [r.task, r.group]]));
+    expect(byId).toEqual({
+      // printed `env_name: FetchReach-v0`
+      'Logs/output_256batch_largerbuffer': ['FetchReach-v0', 'Logs'],
+      // printed `env_name: FetchPickAndPlace-v1`; its folder names that task, not an experiment
+      'Logs/Fetch_Pick_And_Place/openai_run1.txt': ['FetchPickAndPlace-v1', 'Logs'],
+      // printed no parameters: its name holds the task another run printed
+      'Logs/FetchPickAndPlace_openai.txt': ['FetchPickAndPlace-v1', 'Logs'],
+    });
+    expect(runs.find((r) => r.id.endsWith('output_256batch_largerbuffer'))?.meta.config).toMatchObject({
+      _batch_size: 256,
+      n_cycles: 10,
+      replay_strategy: 'future',
+    });
+    expect(summary).toMatch(/path \(the task of other runs\) 1/);
+  });
+
+  it("a printed configuration is unindented `key: value` lines (three or more) or argparse's Namespace; source code is none", () => {
+    expect(
+      printedConfig(['Logging to /tmp/x', 'lr: 0.001', 'env_name: Hopper-v2', 'cuda: True', 'note: None']),
+    ).toEqual({
+      lr: 0.001,
+      env_name: 'Hopper-v2',
+      cuda: true,
+      note: null,
+    });
+    expect(printedConfig(["start Namespace(env='Ant-v4', seed=3, sizes=[64, 64], name='a=b, c')"])).toEqual({
+      env: 'Ant-v4',
+      seed: 3,
+      sizes: [64, 64],
+      name: 'a=b, c',
+    });
+    // a dataclass printed above the log, and fewer than three settings, are no configuration
+    expect(
+      printedConfig([
+        'class Hyperparameters:',
+        '    lr: float = 0.1',
+        '    steps: int = 10',
+        '    bs: int = 8',
+      ]),
+    ).toBeNull();
+    expect(printedConfig(['T: 50', 'Epoch: 3'])).toBeNull();
   });
 });

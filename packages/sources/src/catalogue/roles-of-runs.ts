@@ -50,6 +50,7 @@ export function inferRoles(
   const said = options.patterned ? '--pattern' : 'layout';
   const byFolder = runsNamedByFolder(runs, named);
   const variants = new Map<Run, { value: string; variant: string }>();
+  const groupFolders = new Map<Run, string[]>();
   for (const run of runs) {
     const keys = named.get(run) ?? new Set<string>();
     const segments = segmentsOf(ctx, run);
@@ -95,12 +96,19 @@ export function inferRoles(
           // nor a seed's (TD-MPC2's `<task>/<seed>/<exp>/eval.csv`)
           const parents = folders.filter((f) => !envFromPath([f]) && !STAMP.test(f) && !isRunIdName(f));
           run.group = parents.length > 0 ? parents.join('/') : ctx.rootName;
+          groupFolders.set(run, parents);
         } else if (path.length > 1) run.group = ctx.rootName;
         count(roles.group, 'folder');
       }
     }
   }
   bareTasks(runs);
+  tasksNamedByOthers(runs, ctx, roles);
+  for (const [run, parents] of groupFolders) {
+    // a folder named for the run's task (`Fetch_Push/` of `FetchPush-v1`) says what, not which group
+    const kept = parents.filter((folder) => taskKey(folder) !== taskKey(run.task));
+    run.group = kept.length > 0 ? kept.join('/') : ctx.rootName;
+  }
   variantGroups(variants);
   if (options.groupBy) groupByKeys(runs, options.groupBy, roles);
   // a group --pattern named is the user's: configurations do not split it
@@ -171,6 +179,38 @@ function variantGroups(variants: Map<Run, { value: string; variant: string }>): 
     const names = new Set(members.map(([, variant]) => variant));
     if (names.size === 1 || names.size === members.length) continue;
     for (const [run, variant] of members) run.group = variant || run.group;
+  }
+}
+
+/** A task's name compared without its version, namespace, case and separators: `Fetch_Push` is `FetchPush-v1`. */
+const taskKey = (name: string): string =>
+  name
+    .replace(/^.*\//, '')
+    .replace(/\.[A-Za-z]{2,5}$/, '')
+    .replace(/-v\d+$/, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '')
+    .toLowerCase();
+
+/**
+ * A run no file names the task of, whose path names another run's task (`FetchPickAndPlace_openai.txt`
+ * beside a run whose configuration says `FetchPickAndPlace-v1`): that task, by a whole folder or file
+ * name or one of its `_`/`-` tokens.
+ */
+function tasksNamedByOthers(runs: Run[], ctx: CatalogueContext, roles: Roles): void {
+  const known = new Map<string, string>();
+  for (const run of runs)
+    if (run.task !== 'all' && taskKey(run.task) !== '') known.set(taskKey(run.task), run.task);
+  if (known.size === 0) return;
+  for (const run of runs) {
+    if (run.task !== 'all') continue;
+    const names = segmentsOf(ctx, run).slice(1);
+    const candidates = names.flatMap((name) => [name, ...name.split(/[_\-.\s=@#]+/)]);
+    const task = candidates.map((name) => known.get(taskKey(name))).find((t) => t !== undefined);
+    if (task === undefined) continue;
+    run.task = task;
+    if (roles.task['none found: all'] !== undefined) roles.task['none found: all']--;
+    if (roles.task['none found: all'] === 0) delete roles.task['none found: all'];
+    count(roles.task, 'path (the task of other runs)');
   }
 }
 

@@ -5,6 +5,8 @@
 import { join } from 'node:path';
 import { readInputText } from '@evidence/node-kit';
 import type { Recogniser, SplitRuns } from '../catalogue/types.js';
+import { configMeta } from '../config-meta.js';
+import { printedConfig } from '../console-config.js';
 import { consoleTable, launches, rowsOf } from '../console-log.js';
 import { tablePart } from '../readers.js';
 
@@ -45,15 +47,27 @@ export const consoleLog: Recogniser = {
       files: [folder.path(name)],
       read: async () => {
         const file = join(folder.abs, name);
-        const table = consoleTable(await readInputText(file));
+        const text = await readInputText(file);
+        const table = consoleTable(text);
         if (!table) throw new Error(`${file}: no lines of metrics (key: value pairs) found`);
+        const lines = text.split(/\r?\n/);
+        // the settings a training printed between the previous one's last row and its own first
+        const meta = (from: number) => {
+          const config = printedConfig(
+            lines.slice(
+              from === 0 ? 0 : (table.lines[from - 1] as number),
+              (table.lines[from] as number) - 1,
+            ),
+          );
+          return config ? { meta: configMeta(config, [name]) } : {};
+        };
         const starts = launches(table);
-        if (starts.length === 1) return [tablePart('console-log', table.columns, name, file)];
+        if (starts.length === 1) return [tablePart('console-log', table.columns, name, file, meta(0))];
         // several trainings printed one after another: a run each, named by the line it starts at
         const runs: SplitRuns = new Map();
         starts.forEach((from, i) => {
           const to = starts[i + 1] ?? (table.lines.length as number);
-          const part = tablePart('console-log', rowsOf(table, from, to), name, file);
+          const part = tablePart('console-log', rowsOf(table, from, to), name, file, meta(from));
           const line = `line ${table.lines[from]}`;
           part.issues.unshift(
             `${file}: rows from ${line} are a training of their own (its counter began again)`,
