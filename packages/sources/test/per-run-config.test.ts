@@ -87,4 +87,29 @@ describe('configuration minus seed', () => {
     expect(found.summary).not.toContain('object at 0x');
     expect(found.summary).toMatch(/per-run values not grouped: id0, id1, id2, id3, … 2 more/);
   });
+  it("one configuration across tasks is one group; a setting each task has its own value of is the task's", async () => {
+    const root = join(tempDir('per-run'), 'sweep');
+    // rl-zoo style: n_envs is set per environment; lr is the swept setting; two seeds each
+    for (const [env, nEnvs] of [
+      ['CartPole-v1', 8],
+      ['Pendulum-v1', 4],
+    ] as const)
+      // Pendulum ran the first lr only: its runs still belong to that lr's group
+      for (const lr of env === 'CartPole-v1' ? [0.001, 0.0003] : [0.001])
+        for (const seed of [1, 2]) {
+          const dir = join(root, `${env}_lr${lr}_s${seed}`);
+          mkdirSync(dir, { recursive: true });
+          writeFileSync(join(dir, 'progress.csv'), log(100 * seed + lr * 1000));
+          writeFileSync(join(dir, 'config.json'), JSON.stringify({ env, n_envs: nEnvs, lr, seed }));
+        }
+    const found = await discoverRuns(root);
+    const groups = new Map<string, Set<string>>();
+    for (const run of found.runs) groups.set(run.group, (groups.get(run.group) ?? new Set()).add(run.task));
+    // each lr is one group over both tasks; n_envs splits nothing
+    expect([...groups].map(([group, tasks]) => [group, [...tasks].sort()]).sort()).toEqual([
+      ['sweep lr=0.0003', ['CartPole-v1']],
+      ['sweep lr=0.001', ['CartPole-v1', 'Pendulum-v1']],
+    ]);
+    expect(found.summary).not.toContain('n_envs=');
+  });
 });

@@ -268,12 +268,23 @@ function groupByKeys(runs: Run[], keys: string[], roles: Roles): void {
   }
 }
 
+/** Whether `key` holds one value per task among runs of two tasks or more: a setting of the task, not the group's. */
+function byTask(members: readonly Run[], configs: readonly Map<string, string>[], key: string): boolean {
+  const taskValue = new Map<string, string | undefined>();
+  members.forEach((run, i) => {
+    const value = configs[i]?.get(key);
+    if (taskValue.has(run.task) && taskValue.get(run.task) !== value) taskValue.set(run.task, '\u0000many');
+    else taskValue.set(run.task, value);
+  });
+  return taskValue.size >= 2 && ![...taskValue.values()].includes('\u0000many');
+}
+
 /** Within each group, configurations that differ by more than the seed make groups of their own. */
 function configGroups(runs: Run[], roles: Roles): void {
   const byGroup = new Map<string, Run[]>();
   for (const run of runs) {
     if (!run.meta.config) continue;
-    const key = `${run.task}\u0000${run.group}`;
+    const key = run.group;
     const members = byGroup.get(key);
     if (members) members.push(run);
     else byGroup.set(key, [run]);
@@ -283,7 +294,10 @@ function configGroups(runs: Run[], roles: Roles): void {
   const folded = new Map(configured.map((run, i) => [run, all[i] as Map<string, string>]));
   for (const members of byGroup.values()) {
     const configs = members.map((run) => folded.get(run) as Map<string, string>);
-    const { settings: keys, perRun } = varyingKeys(configs, all);
+    const varying = varyingKeys(configs, all);
+    const perRun = varying.perRun;
+    // a setting each task has its own value of (rl-zoo's per-environment hyper-parameters) is the task's
+    const keys = varying.settings.filter((key) => !byTask(members, configs, key));
     const more = perRun.length > 4 ? `, … ${perRun.length - 4} more` : '';
     const alone =
       perRun.length > 0 ? `; per-run values not grouped: ${perRun.slice(0, 4).join(', ')}${more}` : '';
