@@ -90,11 +90,11 @@ describe('configuration minus seed', () => {
   it("one configuration across tasks is one group; a setting each task has its own value of is the task's", async () => {
     const root = join(tempDir('per-run'), 'sweep');
     // rl-zoo style: n_envs is set per environment; lr is the swept setting; two seeds each
+    // Pendulum ran the first lr only: its runs still belong to that lr's group
     for (const [env, nEnvs] of [
       ['CartPole-v1', 8],
       ['Pendulum-v1', 4],
     ] as const)
-      // Pendulum ran the first lr only: its runs still belong to that lr's group
       for (const lr of env === 'CartPole-v1' ? [0.001, 0.0003] : [0.001])
         for (const seed of [1, 2]) {
           const dir = join(root, `${env}_lr${lr}_s${seed}`);
