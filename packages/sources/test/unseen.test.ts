@@ -272,6 +272,26 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(unread.map((u) => u.path.split('/').pop())).toContain('states.npy');
   });
 
+  it("the TD3 paper's curves: a `.npy` file a seed (`TD3_Hopper-v1_0` … `_2`) is a run, its task and algorithm named by its file", async () => {
+    const { runs } = await discoverRuns(join(import.meta.dirname, 'fixtures', 'real', 'npy'));
+    expect(runs.map((r) => [r.id, r.group, r.task, r.x, r.y])).toEqual(
+      ['Hopper/TD3_Hopper-v1', 'Walker/TD3_Walker2d-v1'].flatMap((name) =>
+        [0, 1, 2].map((seed) => [
+          `learning_curves/${name}_${seed}.npy`,
+          'td3',
+          name.split('/')[1]?.slice(4),
+          'index',
+          name.split('/')[1],
+        ]),
+      ),
+    );
+    // read by NumPy: TD3_Hopper-v1_1.npy holds 201 evaluations, 62.806… first and 3318.659… last
+    const hopper = runs[1]?.series[0];
+    expect(hopper?.values.length).toBe(201);
+    expect(hopper?.values[0]).toBeCloseTo(62.80662976402424, 12);
+    expect(hopper?.values[200]).toBeCloseTo(3318.659289790467, 12);
+  });
+
   it("W&B's runs export: a run per row, grouped by its config's exp_name, x its global_step, a crashed run kept (stopped early); never split by seed", async () => {
     const { runs } = await discover('runs-exports/wandb');
     expect(runs.map((r) => [r.layout, r.group, r.task, r.run, r.x, r.y])).toEqual(

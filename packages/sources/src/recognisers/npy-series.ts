@@ -13,8 +13,14 @@ import { chooseX } from '../role-values.js';
 import { npyHeader, parseNpy } from '../stores/npy.js';
 import { stem } from './shared.js';
 
-/** `J-0`, `returns_seed1`, `loss-seed-2`: the metric, then the run's seed. */
-const SEED_SUFFIX = /^(.+?)(?:-|_seed[-_]?|-seed[-_]?)(\d+)$/i;
+/**
+ * `J-0`, `returns_seed1`, `loss-seed-2`, `TD3_Ant-v1_3`: the metric, then the run's seed, the last of the
+ * name's `-`/`_`/`=` tokens when it is a whole number (after `seed`, `s`, `run` or `trial`).
+ */
+function seedOf(name: string): [metric: string, seed: string] {
+  const found = /^(.+?)[-_=](?:(?:seed|s|run|trial)[-_=]?)?(\d+)$/i.exec(name);
+  return found ? [found[1] as string, found[2] as string] : [name, ''];
+}
 
 /** Whether the array a `.npy` file's first bytes describe is one series: 1-D (or n × 1) and numeric. */
 async function isSeries(path: string): Promise<boolean> {
@@ -40,11 +46,13 @@ export const npySeries: Recogniser = {
     for (const file of folder.files) {
       if (!/\.npy$/i.test(file) || !(await folder.sniff(file)).what.includes('.npy')) continue;
       if (!(await isSeries(join(folder.abs, file)))) continue;
-      const [, metric, seed] = SEED_SUFFIX.exec(stem(file)) ?? [undefined, stem(file), ''];
-      const list = runs.get(seed as string) ?? [];
-      list.push({ metric: metric as string, file });
-      runs.set(seed as string, list);
+      const [metric, seed] = seedOf(stem(file));
+      const list = runs.get(seed) ?? [];
+      list.push({ metric, file });
+      runs.set(seed, list);
     }
+    // a file a seed (`TD3_Ant-v1_0.npy` … `_9.npy`): each file is its run, and its name says which
+    const filePerRun = runs.size > 1 && [...runs.values()].every((metrics) => metrics.length === 1);
     const sources: Source[] = [];
     for (const [seed, metrics] of runs) {
       const read = async () => [await readSeries(folder, metrics)];
@@ -56,7 +64,7 @@ export const npySeries: Recogniser = {
           role: 'own',
           layout: 'file',
           files,
-          id: folder.path(seed === '' ? 'unseeded' : seed),
+          id: folder.path(filePerRun ? (metrics[0]?.file as string) : seed === '' ? 'unseeded' : seed),
           abs: folder.abs,
           read,
         });
