@@ -36,6 +36,7 @@ export {
   configColumnsOf,
   EXPORT_COLUMNS,
 } from './export-columns.js';
+export { MONITOR_SUFFIX, readSb3Monitor, type WandbSeries, wandbSeries } from './formats/public.js';
 export { defaultY, FORMAT_NAMES, OTHER_Y_CANDIDATES, X_CANDIDATES, Y_CANDIDATES } from './formats.js';
 export { type RunGrid, runColumns, runGrid } from './grid.js';
 export type {
@@ -55,7 +56,6 @@ export { LOOKED_FOR as RUN_FILES_LOOKED_FOR } from './recognisers/index.js';
 export { chooseX, type RoleChoice, sniffX, sniffY } from './role-values.js';
 export { chooseY, isReturnName, isXName, LOWER_IS_BETTER, normaliseName } from './roles.js';
 export { RUN_FILE, RunJsonError, readRunJson } from './run-json.js';
-export { MONITOR_SUFFIX, readSb3Monitor } from './sb3-monitor.js';
 export { resolveRestarts, type StepBack } from './series.js';
 export { crc32c, maskedCrc32c } from './tensorboard/crc32c.js';
 export { decodeEvent, type EventSink } from './tensorboard/event.js';
@@ -74,4 +74,3 @@ export {
   tensorboardCsv,
 } from './tensorboard/read.js';
 export { valueAtKey } from './values.js';
-export { type WandbSeries, wandbSeries } from './wandb-csv.js';

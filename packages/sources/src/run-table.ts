@@ -1,17 +1,10 @@
-/** Where a run table came from. */
-export type RunFormat =
-  | 'evidence-csv'
-  | 'csv'
-  | 'sb3-monitor'
-  | 'sb3-progress'
-  | 'tensorboard'
-  | 'wandb-csv'
-  | 'jsonl';
+import type { RunFormat } from './formats/ids.js';
 
 /** One run's logged table: numeric columns in file order (NaN where a row has no value). */
 export interface RunTable {
   /** The file or folder it was read from. */
   path: string;
+  /** Where it came from (`formats/ids.ts`). */
   format: RunFormat;
   /** Every numeric column, all the same length. */
   columns: Map<string, Float64Array>;
