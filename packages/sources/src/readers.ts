@@ -5,6 +5,7 @@ import { endsWholeRecord, forEachJsonl, parseNanJson, readRewardHistory } from '
 import { readEvidenceCsv } from './evidence-csv.js';
 import { csvFormat, keySeparator, progressFormat, readsWhole, tableRead } from './formats/index.js';
 import { defaultY } from './formats.js';
+import { longRecords } from './long-records.js';
 import type { ColumnsToRead, RunMeta, SourceFormat } from './model.js';
 import {
   type LastLine,
@@ -138,12 +139,27 @@ function completeRecord(text: string): Record<string, unknown> | null {
   }
 }
 
-/** A JSON array of records (pandas `to_json(orient="records")`, exported histories). */
-export async function readJsonArrayPart(file: string, source: string): Promise<RunPart> {
+/**
+ * A JSON array of records (pandas `to_json(orient="records")`, exported histories): one run, or in long
+ * format (see long-records) a run per block and pass, named by its block.
+ */
+export async function readJsonArrayPart(
+  file: string,
+  source: string,
+): Promise<RunPart | { group: string; run: string; part: RunPart }[]> {
   const value = await readJsonFile(file);
   if (!Array.isArray(value) || !value.every((r) => r !== null && typeof r === 'object' && !Array.isArray(r)))
     throw new Error(`${file}: expected a JSON array of records ({"step": …, "reward": …} objects)`);
-  return tablePart('json', recordColumns(value as Record<string, unknown>[], '.'), source, file);
+  const records = value as Record<string, unknown>[];
+  const blocks = longRecords(records);
+  if (blocks === null) return tablePart('json', recordColumns(records, '.'), source, file);
+  return blocks.flatMap(({ group, runs }) =>
+    runs.map((rows, i) => ({
+      group,
+      run: runs.length > 1 ? `${group} ${i + 1}` : group,
+      part: tablePart('json', recordColumns(rows, '.'), source, file),
+    })),
+  );
 }
 
 /** A TensorBoard run folder (or one event file): every scalar, restarts applied; x = step. */

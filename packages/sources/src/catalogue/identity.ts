@@ -57,7 +57,8 @@ export interface Found {
 /** The environment id a path names, searching from its deepest segment up. */
 export function envFromPath(segments: readonly string[]): Found | null {
   for (let i = segments.length - 1; i >= 0; i--) {
-    const segment = segments[i] as string;
+    // a file is named for its task as a folder is: `pong.json` names Pong
+    const segment = (segments[i] as string).replace(/\.(json|jsonl|csv|tsv|txt|log|npy|npz|md)$/i, '');
     const withParent = i > 0 ? `${segments[i - 1]}/${segment}` : segment;
     // `ALE/Pong-v5`, `seals/CartPole-v0`: a namespace folder above the id
     const namespaced = /^([A-Za-z][A-Za-z0-9]*)\/([A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*-v\d+)$/.exec(

@@ -6,7 +6,7 @@
  * source already is.
  */
 import { join } from 'node:path';
-import type { ColumnsToRead, Folder, Recogniser, Source } from '../catalogue/types.js';
+import type { ColumnsToRead, Folder, Recogniser, Source, SplitRuns } from '../catalogue/types.js';
 import { type RunPart, readCsvPart, readJsonArrayPart, readJsonlPart, tablePart } from '../readers.js';
 import { statisticY } from '../roles.js';
 import { isRunIdName, stem, tableOptions } from './shared.js';
@@ -38,6 +38,10 @@ export const tables: Recogniser = {
                 issues: [`${join(folder.abs, name)}: an empty file, nothing logged yet`],
               })
           : readerOf(folder, name, kind, sniff.table?.header === null ? sniff.table.fields : 0, sniff.head);
+      if (kind === 'json-array' && sniff.kind !== 'empty') {
+        out.push(jsonArraySource(folder, name));
+        continue;
+      }
       if (!read) continue;
       const joins = RUN_LOG.test(stem(name));
       out.push({
@@ -84,8 +88,25 @@ function readerOf(
         name === 'result.json' ? 'rllib-result' : 'jsonl',
         await tableOptions(folder, name),
       );
-  if (kind === 'json-array') return async () => readJsonArrayPart(file, name);
   return null;
+}
+
+/** A JSON array of records: a run of its own, or in long format a run per block and pass, named by them. */
+function jsonArraySource(folder: Folder, name: string): Source {
+  const file = join(folder.abs, name);
+  return {
+    role: 'own',
+    joinable: true,
+    layout: 'file',
+    files: [folder.path(name)],
+    read: async () => {
+      const read = await readJsonArrayPart(file, name);
+      if (!Array.isArray(read)) return [withStatisticY(read, stem(name))];
+      const runs: SplitRuns = new Map();
+      for (const { group, run, part } of read) runs.set(run, { part, identity: { group, run } });
+      return runs;
+    },
+  };
 }
 
 /**
