@@ -132,4 +132,10 @@ describe('console logs', () => {
     ).toBeNull();
     expect(printedConfig(['T: 50', 'Epoch: 3'])).toBeNull();
   });
+  it('a log that printed its settings once is one training: a counter going back each epoch is an inner loop (DETR)', async () => {
+    const { runs } = await discoverRuns(real('detr'));
+    expect(runs.map((r) => r.run)).toEqual(['extended.txt']);
+    expect(runs[0]?.meta.config).toMatchObject({ batch_size: 16, backbone: 'resnet50', aux_loss: true });
+    expect(runs[0]?.issues.join('\n')).not.toMatch(/training of their own/);
+  });
 });

@@ -61,7 +61,11 @@ export const consoleLog: Recogniser = {
           );
           return config ? { meta: configMeta(config, [name]) } : {};
         };
-        const starts = launches(table);
+        // a log that printed its settings starts a training where it prints them again: a counter
+        // going back with no settings printed is an inner loop (a test pass each epoch), not a launch
+        const counted = launches(table);
+        const configured = counted.filter((from) => 'meta' in meta(from));
+        const starts = configured.length > 0 ? [0, ...configured.filter((from) => from > 0)] : counted;
         if (starts.length === 1) return [tablePart('console-log', table.columns, name, file, meta(0))];
         // several trainings printed one after another: a run each, named by the line it starts at
         const runs: SplitRuns = new Map();
