@@ -272,7 +272,7 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
     expect(unread.map((u) => u.path.split('/').pop())).toContain('states.npy');
   });
 
-  it("the TD3 paper's curves: a `.npy` file a seed (`TD3_Hopper-v1_0` … `_2`) is a run, its task and algorithm named by its file", async () => {
+  it("the TD3 paper's curves: a `.npy` file a seed (`TD3_Hopper-v1_0` … `_2`) is a run, its task and algorithm named by its file, its values `value`", async () => {
     const { runs } = await discoverRuns(join(import.meta.dirname, 'fixtures', 'real', 'npy'));
     expect(runs.map((r) => [r.id, r.group, r.task, r.x, r.y])).toEqual(
       ['Hopper/TD3_Hopper-v1', 'Walker/TD3_Walker2d-v1'].flatMap((name) =>
@@ -281,7 +281,7 @@ describe('folders of tools nobody fixtured, read by the generic rules', () => {
           'td3',
           name.split('/')[1]?.slice(4),
           'index',
-          name.split('/')[1],
+          'value',
         ]),
       ),
     );

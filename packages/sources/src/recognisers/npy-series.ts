@@ -55,7 +55,13 @@ export const npySeries: Recogniser = {
     const filePerRun = runs.size > 1 && [...runs.values()].every((metrics) => metrics.length === 1);
     const sources: Source[] = [];
     for (const [seed, metrics] of runs) {
-      const read = async () => [await readSeries(folder, metrics)];
+      // a file that is a run names the run, not its values: `value`, as a headerless run's table
+      const read = async () => [
+        await readSeries(
+          folder,
+          filePerRun ? metrics.map(({ file }) => ({ metric: 'value', file })) : metrics,
+        ),
+      ];
       const files = metrics.map(({ file }) => folder.path(file));
       // one set of files is the folder's run; a set per seed is a run each, named by its seed
       if (runs.size === 1) sources.push({ role: 'join', layout: 'folder', files, read });
