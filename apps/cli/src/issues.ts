@@ -73,7 +73,7 @@ export function printRunIssues(
   io: CliIo,
   root: string,
   runs: readonly { id: string; issues: readonly string[] }[],
-  notDone: 'exported' | 'drawn',
+  notDone: 'exported' | 'drawn' | 'shown',
 ): void {
   const where = displayPath(io, root);
   for (const run of runs) {
@@ -81,6 +81,9 @@ export function printRunIssues(
       printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
     const more = run.issues.length - ISSUES_SHOWN_PER_RUN;
     if (more > 0)
-      printLine(io.stderr, `${run.id}: ${more} more line${more === 1 ? '' : 's'} not ${notDone}, not shown`);
+      printLine(
+        io.stderr,
+        `${run.id}: ${more} more line${more === 1 ? '' : 's'} not ${notDone}, not listed here`,
+      );
   }
 }

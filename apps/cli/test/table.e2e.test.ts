@@ -104,6 +104,7 @@ describe('evidence table', () => {
       utimesSync(join(dir, path), hourAgo, hourAgo); // settled: nobody is appending
     };
     const folderCommands = (folder: string) => [
+      ['table', folder],
       ['runs', folder],
       ['export', folder, '-o', '-'],
       ['plot', folder, '-o', `${folder}.png`],

@@ -21,7 +21,7 @@ import { chooseColumns } from '../column-formats.js';
 import { readRuns } from '../discovery.js';
 import { InputError } from '../errors.js';
 import { type CliIo, jsonLine, printLine, writeWithBackpressure } from '../io.js';
-import { IssuePrinter, preview } from '../issues.js';
+import { IssuePrinter, preview, printRunIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
 
@@ -191,7 +191,8 @@ async function printRunTable(io: CliIo, path: string, options: TableOptions): Pr
   printer.add({ missing: false, restarted: false, header, rows, skipped: [], more: false });
   printer.finish();
   await printer.flush();
-  for (const issue of run.issues) printLine(io.stderr, `evidence: warning: ${issue}`);
+  // the lines not read (a torn last line…), named and worded as `table` of the file says them
+  printRunIssues(io, path, [run], 'shown');
   issues.finish();
 }
 
