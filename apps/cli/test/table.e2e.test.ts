@@ -1,4 +1,12 @@
-import { appendFileSync, existsSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, finished, fixtureDir, runCli, startCli, tempDir, waitForOutput } from './helpers.js';
@@ -95,22 +103,27 @@ describe('evidence table', () => {
     }
   });
 
-  it('says a torn tail of too few cells, and a header whose quote never closes, in the same words on every command (issue 40)', async () => {
-    const dir = tempDir('torn-words');
+  // issue 40: every command says the same of the same file, in csv-log's words
+  /** A file written under `dir`, settled: modified an hour ago, nobody is appending. */
+  const settledFile = (dir: string, path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
     const hourAgo = new Date(Date.now() - 3_600_000);
-    const write = (path: string, text: string) => {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-      utimesSync(join(dir, path), hourAgo, hourAgo); // settled: nobody is appending
-    };
-    const folderCommands = (folder: string) => [
-      ['table', folder],
-      ['runs', folder],
-      ['export', folder, '-o', '-'],
-      ['plot', folder, '-o', `${folder}.png`],
-      ['report', folder, '-o', `${folder}-report`],
-    ];
-    // 1. a settled file cut after `1000,1009`: two cells of three, skipped and said, never a failure
+    utimesSync(join(dir, path), hourAgo, hourAgo);
+  };
+  /** Every command that reads a folder through the discovery, writing under the folder's parent. */
+  const folderCommands = (folder: string) => [
+    ['table', folder],
+    ['runs', folder],
+    ['export', folder, '-o', '-'],
+    ['plot', folder, '-o', `${folder}.png`],
+    ['report', folder, '-o', `${folder}-report`],
+  ];
+
+  it('says a settled torn tail of too few cells in the same words on every command, and goes on (issue 40)', async () => {
+    const dir = tempDir('torn-words');
+    const write = (path: string, text: string) => settledFile(dir, path, text);
+    // cut after `1000,1009`: two cells of three, skipped and said, never a failure
     write('short/log.csv', 'step,reward,loss\n1,0.5,0.1\n2,0.7,0.2\n1000,1009');
     const torn =
       'short/log.csv:4: last line has no line end and 2 cells where the header has 3 (torn); not read: "1000,1009"';
@@ -124,8 +137,30 @@ describe('evidence table', () => {
       expect(result.stderr, args.join(' ')).toContain(torn);
       expect(result.stdout, args.join(' ')).not.toMatch(/\b1009\b/);
     }
-    // 2. a header whose quoted cell never closes: a clear error for that file, naming line and column;
-    // the file beside it is read all the same
+  });
+
+  it("says an evidence log's torn tail in the same words on every command (csv-log's readers and sources') (issue 40)", async () => {
+    const dir = tempDir('torn-words-own');
+    const evidence = copyFixture();
+    appendFileSync(join(evidence, 'training_log.csv'), '999,9.9');
+    const lines = readFileSync(join(evidence, 'training_log.csv'), 'utf8').split('\n').length;
+    const own = `training_log.csv:${lines}: last line has no line end (torn by a crash or still being written); not read: "999,9.9"`;
+    for (const args of [
+      ['table', 'training_log.csv'],
+      ['runs', '.'],
+      ['export', '.', '-o', '-'],
+      ['plot', '.', '-o', join(dir, 'evidence.png')],
+      ['report', '.', '-o', join(dir, 'evidence-report')],
+    ]) {
+      const result = await runCli(args, { cwd: evidence });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stderr, args.join(' ')).toContain(own);
+    }
+  });
+
+  it('says a header whose quoted cell never closes in the same words on every command: that file refused, the others read (issue 40)', async () => {
+    const dir = tempDir('torn-words-header');
+    const write = (path: string, text: string) => settledFile(dir, path, text);
     write('mixed/bad.csv', 'step,"reward\n1,0.5\n2,0.7\n');
     write('mixed/good.csv', 'step,reward\n1,0.5\n2,0.75\n');
     const header =
