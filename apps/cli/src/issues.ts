@@ -57,11 +57,6 @@ export function printIssues(io: CliIo, issues: readonly LineIssue[]): void {
 /** The one flattening of a reader's issues, shared with @evidence/report. */
 export const fromReadIssues = lineIssues;
 
-export function preview(text: string, max = 40): string {
-  const oneLine = JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
-  return oneLine;
-}
-
 const ISSUES_SHOWN_PER_RUN = 5;
 
 /**

@@ -5,10 +5,8 @@
  * cell (rowsEnd), so a quoted cell that spans lines is one record, named at the line it opens on, as
  * csv-log's scanner names it.
  */
-import { endsWholeRecord, openQuote, tornRecordWords, wholeLastRecord } from '@evidence/csv-log';
+import { endsWholeRecord, tornRecordWords, wholeLastRecord } from '@evidence/csv-log';
 import Papa from 'papaparse';
-
-export { openQuote };
 
 /** Kept: the record's fields; torn: why, for `file:line: …`. */
 export type LastRecord = { fields: string[] } | { torn: string };

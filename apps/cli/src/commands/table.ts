@@ -7,6 +7,7 @@ import {
   type CsvRow,
   followCsvLog,
   readAsDataWords,
+  recordPreview,
   tornRecordWords,
   unclosedHeaderWords,
 } from '@evidence/csv-log';
@@ -21,7 +22,7 @@ import { chooseColumns } from '../column-formats.js';
 import { readRuns } from '../discovery.js';
 import { InputError } from '../errors.js';
 import { type CliIo, jsonLine, printLine, writeWithBackpressure } from '../io.js';
-import { IssuePrinter, preview, printRunIssues } from '../issues.js';
+import { IssuePrinter, printRunIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
 
@@ -115,7 +116,7 @@ export function tableCommand(command: Command, io: CliIo): void {
       if (torn) {
         const quoted = torn.text.includes('\n'); // a quoted cell that never closes, from the line it opens on
         const state = options.follow
-          ? `${quoted ? 'unfinished last record (a quoted cell not closed yet), not shown' : 'unfinished last line (no newline yet), not shown'}: ${preview(torn.text)}`
+          ? `${quoted ? 'unfinished last record (a quoted cell not closed yet), not shown' : 'unfinished last line (no newline yet), not shown'}: ${recordPreview(torn.text)}`
           : tornRecordWords({
               text: torn.text,
               width: tail.header?.length ?? 0,
