@@ -57,7 +57,28 @@ export function printIssues(io: CliIo, issues: readonly LineIssue[]): void {
 /** The one flattening of a reader's issues, shared with @evidence/report. */
 export const fromReadIssues = lineIssues;
 
-export function preview(text: string, max = 40): string {
-  const oneLine = JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
-  return oneLine;
+const ISSUES_SHOWN_PER_RUN = 5;
+
+/**
+ * What a run's reader did not read (a torn last line, a line skipped, a restart that dropped values):
+ * the first few of each run on stderr, named from where the user stands, the rest counted, in the
+ * reader's own words (a torn last line as `evidence table` says it). Never silent.
+ */
+export function printRunIssues(
+  io: CliIo,
+  root: string,
+  runs: readonly { id: string; issues: readonly string[] }[],
+  notDone: 'exported' | 'drawn' | 'shown',
+): void {
+  const where = displayPath(io, root);
+  for (const run of runs) {
+    for (const issue of run.issues.slice(0, ISSUES_SHOWN_PER_RUN))
+      printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
+    const more = run.issues.length - ISSUES_SHOWN_PER_RUN;
+    if (more > 0)
+      printLine(
+        io.stderr,
+        `${run.id}: ${more} more line${more === 1 ? '' : 's'} not ${notDone}, not listed here`,
+      );
+  }
 }

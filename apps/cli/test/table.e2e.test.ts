@@ -1,5 +1,13 @@
-import { appendFileSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, finished, fixtureDir, runCli, startCli, tempDir, waitForOutput } from './helpers.js';
 
@@ -29,7 +37,10 @@ describe('evidence table', () => {
     expect(result.stdout).toContain('0.5003');
     expect(result.stdout).not.toContain('0.5002');
     expect(result.stderr).toMatch(/log\.csv:3: expected 2 fields \(as in the header\), found 3/);
-    expect(result.stderr).toMatch(/log\.csv:5: torn last line/);
+    // just written: a writer may be half-way through it, said as every command says it
+    expect(result.stderr).toMatch(
+      /log\.csv:5: last line has no line end \(torn by a crash or still being written: the file was modified \d+ s ago, it may be being written\); not read: "4,0\.50"/,
+    );
   });
 
   it('agrees with export on a settled file without a last newline: a whole quoted record is a row, a cut one is torn (issue 40)', async () => {
@@ -64,27 +75,119 @@ describe('evidence table', () => {
         .map((line) => Number(line.split(',')[6]));
       expect(tableSteps, name).toEqual(kept.has(name) ? [1, 2, 3] : [1, 2]);
       expect(exportSteps, name).toEqual(tableSteps);
-      // both say it of the same line: a kept record and an open quote in the same words
+      // both say it of the same line in the same words (issue 40): csv-log's, whichever reads it
       const saidOf: Record<string, string> = {
-        whole: 'last line has no line end; read as data',
-        'multi-line': 'last line has no line end; read as data',
-        'open-quote': 'torn last line',
-        'multi-line-open': 'torn last record',
+        // (then how long ago, in minutes: not pinned, a slow machine may take one more)
+        whole:
+          'last line has no line end; read as data: it is complete (every cell, its last cell closed by its quote) and the file was last modified ',
+        'multi-line':
+          'last line has no line end; read as data: it is complete (every cell, its last cell closed by its quote) and the file was last modified ',
+        'open-quote': 'torn last line (no line end, a quoted cell never closed); not read: "3,0.9,\\"la"',
+        'few-cells':
+          'last line has no line end and 2 cells where the header has 3 (torn); not read: "3,\\"x\\""',
+        'bare-number':
+          'last line has no line end and its last cell is no quoted text closed, so a cut cannot be told from a value (torn); not read: "3,0.9,9"',
+        'multi-line-open':
+          'torn last record (a quoted cell opened here never closes); not read: "3,0.9,\\"la\\nst"',
       };
-      const said = saidOf[name];
-      const tableSaid = said ?? 'torn last line ignored \\(no newline at the end\\)';
-      const exportSaid = said ?? 'last line has no line end and .*\\(torn\\); not read';
-      expect(table.stderr, name).toMatch(new RegExp(`${name}\\.csv:4: ${tableSaid}`));
-      expect(exported.stderr, name).toMatch(new RegExp(`${name}\\.csv:4: ${exportSaid}`));
+      const line = `${name}.csv:4: ${saidOf[name]}`;
+      expect(table.stderr, name).toContain(line);
+      expect(exported.stderr, name).toContain(line);
       expect(exported.stderr, name).not.toContain('Quoted field unterminated');
-      if (name === 'open-quote')
-        expect(exported.stderr).toMatch(/open-quote\.csv:4: torn last line \(.*\); not read/);
       if (name === 'whole' || name === 'multi-line')
         expect(JSON.parse(table.stdout.trim().split('\n')[2] as string)).toEqual({
           step: 3,
           reward: 0.9,
           name: name === 'whole' ? 'last' : 'la\nst',
         });
+    }
+  });
+
+  // issue 40: every command says the same of the same file, in csv-log's words
+  /** A file written under `dir`, settled: modified an hour ago, nobody is appending. */
+  const settledFile = (dir: string, path: string, text: string) => {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    utimesSync(join(dir, path), hourAgo, hourAgo);
+  };
+  /** Every command that reads a folder through the discovery, writing under the folder's parent. */
+  const folderCommands = (folder: string) => [
+    ['table', folder],
+    ['runs', folder],
+    ['export', folder, '-o', '-'],
+    ['plot', folder, '-o', `${folder}.png`],
+    ['report', folder, '-o', `${folder}-report`],
+  ];
+
+  it('says a settled torn tail of too few cells in the same words on every command, and goes on (issue 40)', async () => {
+    const dir = tempDir('torn-words');
+    const write = (path: string, text: string) => settledFile(dir, path, text);
+    // cut after `1000,1009`: two cells of three, skipped and said, never a failure
+    write('short/log.csv', 'step,reward,loss\n1,0.5,0.1\n2,0.7,0.2\n1000,1009');
+    const torn =
+      'short/log.csv:4: last line has no line end and 2 cells where the header has 3 (torn); not read: "1000,1009"';
+    for (const args of [
+      ['table', 'short/log.csv'],
+      ['table', '--json', 'short/log.csv'],
+      ...folderCommands('short'),
+    ]) {
+      const result = await runCli(args, { cwd: dir });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stderr, args.join(' ')).toContain(torn);
+      expect(result.stdout, args.join(' ')).not.toMatch(/\b1009\b/);
+    }
+  });
+
+  it("says an evidence log's torn tail in the same words on every command (csv-log's readers and sources') (issue 40)", async () => {
+    const dir = tempDir('torn-words-own');
+    const evidence = copyFixture();
+    appendFileSync(join(evidence, 'training_log.csv'), '999,9.9');
+    const lines = readFileSync(join(evidence, 'training_log.csv'), 'utf8').split('\n').length;
+    const own = `training_log.csv:${lines}: last line has no line end (torn by a crash or still being written); not read: "999,9.9"`;
+    for (const args of [
+      ['table', 'training_log.csv'],
+      ['runs', '.'],
+      ['export', '.', '-o', '-'],
+      ['plot', '.', '-o', join(dir, 'evidence.png')],
+      ['report', '.', '-o', join(dir, 'evidence-report')],
+    ]) {
+      const result = await runCli(args, { cwd: evidence });
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(result.stderr, args.join(' ')).toContain(own);
+    }
+  });
+
+  it('says a header whose quoted cell never closes in the same words on every command: that file refused, the others read (issue 40)', async () => {
+    const dir = tempDir('torn-words-header');
+    const write = (path: string, text: string) => settledFile(dir, path, text);
+    write('mixed/bad.csv', 'step,"reward\n1,0.5\n2,0.7\n');
+    write('mixed/good.csv', 'step,reward\n1,0.5\n2,0.75\n');
+    const header =
+      'header line 1, column 6: a quoted cell opens there and never closes (expected a closing " before the end of the file), so the header never ends; the file is not read';
+    const table = await runCli(['table', 'mixed/bad.csv'], { cwd: dir });
+    expect(table.code).toBe(1);
+    expect(table.stderr).toBe(`evidence: mixed/bad.csv: ${header}\n`);
+    for (const args of folderCommands('mixed')) {
+      const result = await runCli(args, { cwd: dir });
+      const said = `${result.stdout}${result.stderr}`;
+      expect(result.code, `${args.join(' ')}: ${said}`).toBe(0);
+      // the report lists what it skipped by name inside the folder it reports on
+      expect(said, args[0]).toContain(
+        args[0] === 'report' ? `skipped bad.csv: ${header}` : `mixed/bad.csv: skipped: ${header}`,
+      );
+      expect(said, args[0]).not.toContain('Quoted field unterminated');
+    }
+    expect(existsSync(join(dir, 'mixed.png'))).toBe(true);
+    expect(existsSync(join(dir, 'mixed-report', 'index.html'))).toBe(true);
+    const exported = await runCli(['export', 'mixed', '-o', '-'], { cwd: dir });
+    expect(exported.stdout).toMatch(/good\.csv,reward,2,,0\.75$/m);
+    // alone in its folder: nothing to read, an error that says why
+    write('alone/bad.csv', 'step,"reward\n1,0.5\n2,0.7\n');
+    for (const args of folderCommands('alone')) {
+      const result = await runCli(args, { cwd: dir });
+      expect(result.code, args[0]).toBe(1);
+      expect(result.stderr, args[0]).toContain(header);
     }
   });
 

@@ -22,6 +22,14 @@ export { type CsvRow, type ReadCsvOptions, readCsvLog } from './read/read-csv.js
 export { forEachJsonl, type JsonlResult, readJsonl } from './read/read-jsonl.js';
 export { type RewardHistory, readRewardHistory } from './read/reward-history.js';
 export { CsvFormatError } from './read/row-check.js';
+export {
+  openQuote,
+  readAsDataWords,
+  recordPreview,
+  type TornRecord,
+  tornRecordWords,
+  unclosedHeaderWords,
+} from './read/torn-words.js';
 export type { Cell, Durability, ReadIssues } from './types.js';
 export { type CsvLogOptions, type CsvLogWriter, openCsvLog } from './write/csv-writer.js';
 export { type JsonlLogOptions, type JsonlLogWriter, openJsonlLog } from './write/jsonl-writer.js';

@@ -121,7 +121,9 @@ describe('a quote that never closes', () => {
       torn: { line: 3, text: '4,0.6,"traceback:\n99,1000000000,x\n' },
       skipped: [],
     });
-    expect(lineIssues(path, loaded.issues)[0]?.reason).toMatch(/^torn last record ignored \(a quoted cell/);
+    expect(lineIssues(path, loaded.issues)[0]?.reason).toMatch(
+      /^torn last record \(a quoted cell opened here never closes\); not read: "4,0\.6,/,
+    );
   });
 
   it('at the end of the file, with no whole row after it, is a torn last record', async () => {

@@ -29,7 +29,7 @@ describe('drawStandardCharts', () => {
       {
         file: join(dir, 'training_log.csv'),
         line: log.split('\n').length,
-        reason: 'torn last line ignored (no newline at the end, an unfinished write): "301,3.01"',
+        reason: 'last line has no line end (torn by a crash or still being written); not read: "301,3.01"',
       },
     ]);
     expect(progress.at(-1)).toBe('5/5 reward_distribution.png');

@@ -1,9 +1,10 @@
 import { StringDecoder } from 'node:string_decoder';
+import { readAsDataWords, tornRecordWords, unclosedHeaderWords } from '@evidence/csv-log';
 import { openInput } from '@evidence/node-kit';
 import Papa from 'papaparse';
 import { cellValue, cellValueAt } from './cell-value.js';
 import { cellNumber } from './cells.js';
-import { lastRecord, openQuote } from './last-record.js';
+import { lastRecord } from './last-record.js';
 import { ownString } from './own-string.js';
 
 /** The rows of a CSV/TSV file as text, with each row's line number (1-based, its last physical line). */
@@ -284,7 +285,7 @@ class DelimitedScan {
       if (this.options.lastLine === 'torn')
         // said first, as a whole text's scan says it, whatever blocks came before
         this.issues.unshift(
-          `${this.path}:${rest.line}: ${tornWhy(rest.text, this.options.lastLineWhy)}; not read`,
+          `${this.path}:${rest.line}: ${tornRecordWords({ text: rest.text, width: this.header?.length ?? 0, writing: this.options.lastLineWhy ?? '' })}`,
         );
     }
     if (nuls > 0)
@@ -294,6 +295,8 @@ class DelimitedScan {
     this.lines += lines - 1;
     const bodyBase = base + countLines(text, 0, offset) - 1;
     this.rows(text.slice(offset), bodyBase);
+    // no header after every whole row: the rest is the header, and it may never end
+    if (rest !== null && this.header === null) this.requireHeaderEnds(rest);
     if (rest !== null && this.options.lastLine === 'keep-if-complete') this.last(rest);
   }
 
@@ -314,16 +317,26 @@ class DelimitedScan {
     }
     const record = lastRecord(rest.text, header.length, this.delimiter);
     if ('torn' in record) {
-      this.issues.push(`${path}:${rest.line}: ${record.torn}; not read`);
+      this.issues.push(`${path}:${rest.line}: ${record.torn}`);
       return;
     }
-    this.issues.push(
-      `${path}:${rest.line}: last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)${options.lastLineWhy ? ` and ${options.lastLineWhy}` : ''}`,
-    );
+    this.issues.push(`${path}:${rest.line}: ${readAsDataWords(options.lastLineWhy)}`);
     const row = new FieldsRow();
     row.fields = record.fields;
     // a row is numbered by its last physical line
     this.sink(rest.line + countLines(rest.text, 0, rest.text.length) - 1, row, header);
+  }
+
+  /**
+   * A header whose quoted cell never closes swallows the whole file: no row can be read, and saying
+   * "no numeric column" or a parser's "Quoted field unterminated" would hide why. The file is refused,
+   * in csv-log's words (`evidence table` says the same), naming the line and column the quote opens at.
+   */
+  private requireHeaderEnds(rest: { line: number; text: string }): void {
+    if (rest.text.startsWith('#')) return;
+    const settled = this.options.lastLine === 'keep-if-complete';
+    const words = unclosedHeaderWords(rest.text, rest.line, settled, this.delimiter);
+    if (words !== null) throw new Error(`${this.path}: ${words}`);
   }
 
   /** The first row is the header; a row of another width is reported. */
@@ -404,13 +417,6 @@ class DelimitedScan {
       },
     });
   }
-}
-
-/** Why a last record without its end is torn in a file that may be being written. */
-function tornWhy(text: string, why: string | undefined): string {
-  if (text.includes('\n') && openQuote(text))
-    return 'torn last record (a quoted cell opened here never closes)';
-  return `last line has no line end (torn by a crash or still being written${why ? `: ${why}` : ''})`;
 }
 
 /** A line a scan skips: a `#` comment, or only delimiters and spaces (papaparse's 'greedy'). */

@@ -1,4 +1,4 @@
-import { loadCsvLog } from '@evidence/csv-log';
+import { loadCsvLog, tornRecordWords } from '@evidence/csv-log';
 import type { RunTable } from './run-table.js';
 
 /** Our own fixed-column logs (training_log.csv, …), through csv-log's fast reader; text columns left out. */
@@ -11,8 +11,13 @@ export async function readEvidenceCsv(path: string): Promise<RunTable> {
     if (column instanceof Float64Array) columns.set(name, column);
     else if (column) issues.push(`${path}: column "${name}" holds text; left out`);
   }
-  if (log.issues.torn)
-    issues.push(`${path}:${log.issues.torn.line}: last line has no line end (torn); not read`);
+  const { torn } = log.issues;
+  if (torn) {
+    // an append-only log of ours: its last line waits for its line end, said as every reader says it
+    issues.push(
+      `${path}:${torn.line}: ${tornRecordWords({ text: torn.text, width: log.header.length, writing: '' })}`,
+    );
+  }
   for (const skipped of log.issues.skipped) issues.push(`${path}:${skipped.line}: ${skipped.reason}`);
   return { path, format: 'evidence-csv', columns, meta: {}, issues };
 }

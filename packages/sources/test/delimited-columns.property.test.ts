@@ -97,7 +97,7 @@ describe('a broken quoted row', () => {
     // a quote `"x" y` does not close (papaparse's rule): it is open to the end of the file, the last
     // record torn from the line it opens on (csv-log's wording, as `evidence table` says it)
     expect(parsed.issues).toEqual([
-      't.csv:7: torn last record (a quoted cell opened here never closes); not read',
+      't.csv:7: torn last record (a quoted cell opened here never closes); not read: "\\"x\\" y,3\\n4,5\\n"',
     ]);
   });
 });

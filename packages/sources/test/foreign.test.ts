@@ -63,7 +63,7 @@ describe('other CSV and TSV files (papaparse)', () => {
     // a complete-looking last line may still be cut short (5,6 of 5,60): issue #21 says never return it
     expect(values(runs[0], 'b')).toEqual([2]);
     expect(runs[0]?.issues).toEqual([
-      `${path}:4: last line has no line end (torn by a crash or still being written: the file was modified 0 s ago, it may be being written); not read`,
+      `${path}:4: last line has no line end (torn by a crash or still being written: the file was modified 0 s ago, it may be being written); not read: "5,6"`,
       `${path}:3: 1 fields, expected 2 like the header; row skipped`,
     ]);
   });

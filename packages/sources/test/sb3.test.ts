@@ -41,7 +41,7 @@ describe('SB3 monitor files', () => {
     const table = await readSb3Monitor(path);
     expect(table.columns.get('r')).toHaveLength(6);
     expect(table.issues).toEqual([
-      `${path}:9: last line has no line end (torn by a crash or still being written); not read`,
+      `${path}:9: last line has no line end (torn by a crash or still being written); not read: "52.0,5"`,
     ]);
   });
 

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { discoveryOptions, readRuns } from '../discovery.js';
 import { InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine, writeWithBackpressure } from '../io.js';
+import { printRunIssues } from '../issues.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
 import { count } from '../words.js';
@@ -98,7 +99,7 @@ async function exportAction(io: CliIo, rootArg: string, options: ExportOptions):
       ? sources.exportParquet(runs, out)
       : sources.exportCsv(runs, out)
   ).finally(() => progress.stop());
-  printRunIssues(io, root, exported);
+  printRunIssues(io, root, exported, 'exported');
   const where = toStdout ? 'standard output' : displayPath(io, out);
   if (options.json) {
     printJson(io.stdout, {
@@ -188,25 +189,4 @@ async function findRuns(
     throw new ReportedFailure(`--strict: ${found.skipped.length} run(s) skipped`);
   }
   return found;
-}
-
-const ISSUES_SHOWN_PER_RUN = 5;
-
-/**
- * What was not exported (a torn last line, a line skipped, a restart that dropped values): the first
- * few of each run on stderr, named from where the user stands, the rest counted. Never silent.
- */
-function printRunIssues(
-  io: CliIo,
-  root: string,
-  runs: readonly { id: string; issues: readonly string[] }[],
-): void {
-  const where = displayPath(io, root);
-  for (const run of runs) {
-    for (const issue of run.issues.slice(0, ISSUES_SHOWN_PER_RUN))
-      printLine(io.stderr, issue.startsWith(root) ? `${where}${issue.slice(root.length)}` : issue);
-    const more = run.issues.length - ISSUES_SHOWN_PER_RUN;
-    if (more > 0)
-      printLine(io.stderr, `${run.id}: ${more} more line${more === 1 ? '' : 's'} not exported, not shown`);
-  }
 }

@@ -10,7 +10,7 @@ import type { Command } from 'commander';
 import { discoveryOptions, readRuns } from '../discovery.js';
 import { describeError, InputError, ReportedFailure, UsageError } from '../errors.js';
 import { type CliIo, printJson, printLine } from '../io.js';
-import { fromReadIssues, printIssues } from '../issues.js';
+import { fromReadIssues, printIssues, printRunIssues } from '../issues.js';
 import { listOption } from '../options.js';
 import { displayPath, kindOf, resolvePath } from '../paths.js';
 import { createProgress } from '../progress.js';
@@ -210,6 +210,8 @@ export async function plotRuns(io: CliIo, path: string, options: RunPlotOptions,
   const { OutputFolder } = await import('@evidence/report');
   const folder = await OutputFolder.of(out, { force: options.force === true });
   const written = await folder.render(out, (to) => renderChart(chart, to));
+  // the lines not drawn (a torn last line…), as `runs` and `export` say them
+  printRunIssues(io, path, found.runs.slice(0, MAX_RUNS_DRAWN), 'drawn');
   if (found.runs.length > MAX_RUNS_DRAWN)
     printLine(
       io.stderr,

@@ -1,8 +1,18 @@
 import { watch as watchFs } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { type CsvFollowBatch, type CsvLogFollower, type CsvRow, followCsvLog } from '@evidence/csv-log';
+import {
+  type CsvFollowBatch,
+  type CsvLogFollower,
+  type CsvRow,
+  followCsvLog,
+  readAsDataWords,
+  recordPreview,
+  tornRecordWords,
+  unclosedHeaderWords,
+} from '@evidence/csv-log';
 import { pushAll } from '@evidence/node-kit';
+import type { LastLineRule } from '@evidence/sources';
 import type { StepTable } from '@evidence/step-table';
 
 type StepTableModule = typeof import('@evidence/step-table');
@@ -12,7 +22,7 @@ import { chooseColumns } from '../column-formats.js';
 import { readRuns } from '../discovery.js';
 import { InputError } from '../errors.js';
 import { type CliIo, jsonLine, printLine, writeWithBackpressure } from '../io.js';
-import { IssuePrinter, preview } from '../issues.js';
+import { IssuePrinter, printRunIssues } from '../issues.js';
 import { integerOption } from '../options.js';
 import { displayPath, kindOf, requireFile, resolvePath } from '../paths.js';
 
@@ -82,7 +92,9 @@ export function tableCommand(command: Command, io: CliIo): void {
       if (options.follow) {
         await followUntilAborted(tail, printer, options.interval, io.signal);
       }
-      const settled = kind === 'csv' ? await settledFor(path) : null;
+      // the discovery's rule for a last line without its end (as `runs` and `export` read it)
+      const rule = options.follow ? null : await lastLineOf(path, kind === 'own');
+      const settled = rule?.lastLine === 'keep-if-complete' ? rule.lastLineWhy : null;
       const lastRow = settled === null ? null : tail.wholeLastRow();
       if (lastRow) {
         printer.add({
@@ -93,21 +105,25 @@ export function tableCommand(command: Command, io: CliIo): void {
           skipped: [],
           more: false,
         });
-        issues.print([{ file: path, line: tail.torn?.line ?? 0, reason: `${READ_AS_DATA} and ${settled}` }]);
+        issues.print([{ file: path, line: tail.torn?.line ?? 0, reason: readAsDataWords(settled ?? '') }]);
       }
       printer.finish();
       await printer.flush();
       const torn = lastRow ? null : tail.torn;
+      const unended =
+        torn && !tail.header && rule && unclosedHeaderWords(torn.text, torn.line, settled !== null);
+      if (unended) throw new InputError(displayPath(io, path), unended);
       if (torn) {
         const quoted = torn.text.includes('\n'); // a quoted cell that never closes, from the line it opens on
         const state = options.follow
-          ? quoted
-            ? 'unfinished last record (a quoted cell not closed yet), not shown'
-            : 'unfinished last line (no newline yet), not shown'
-          : quoted
-            ? 'torn last record ignored (a quoted cell opened here never closes)'
-            : 'torn last line ignored (no newline at the end)';
-        issues.print([{ file: path, line: torn.line, reason: `${state}: ${preview(torn.text)}` }]);
+          ? `${quoted ? 'unfinished last record (a quoted cell not closed yet), not shown' : 'unfinished last line (no newline yet), not shown'}: ${recordPreview(torn.text)}`
+          : tornRecordWords({
+              text: torn.text,
+              width: tail.header?.length ?? 0,
+              // evidence's own logs are said as csv-log's readers (`report`, `plot --y`) say them
+              ...(settled === null ? { writing: kind === 'own' ? '' : (rule?.lastLineWhy ?? '') } : {}),
+            });
+        issues.print([{ file: path, line: torn.line, reason: state }]);
       }
       issues.finish();
       // nothing to show is bad input (exit 1); under --follow, a log that stayed empty until Ctrl-C is not
@@ -135,17 +151,14 @@ async function plainCsvKind(path: string): Promise<'own' | 'csv' | null> {
   return run?.format === 'evidence-csv' ? 'own' : run?.format === 'csv' ? 'csv' : null;
 }
 
-const READ_AS_DATA =
-  'last line has no line end; read as data: it is complete (every field, its last cell closed by its quote)';
-
 /**
- * Why the last line of a file nobody appends to may be data (the discovery's rule, as `runs` and `export`
- * read it); null for one modified in the last seconds, which a writer may be half-way through.
+ * The discovery's rule for the last line of `path` without its end: read when whole in a file nobody
+ * appends to, torn in one modified in the last seconds (a writer may be half-way through) or in one of
+ * evidence's own logs (`own`).
  */
-async function settledFor(path: string): Promise<string | null> {
+async function lastLineOf(path: string, own: boolean): Promise<LastLineRule> {
   const { lastLineRule } = await import('@evidence/sources');
-  const rule = lastLineRule(await stat(path), Date.now());
-  return rule.lastLine === 'keep-if-complete' ? rule.lastLineWhy : null;
+  return lastLineRule(await stat(path), Date.now(), own);
 }
 
 /** One run of any known format as a step table: its x column and every metric, row by row. */
@@ -179,7 +192,8 @@ async function printRunTable(io: CliIo, path: string, options: TableOptions): Pr
   printer.add({ missing: false, restarted: false, header, rows, skipped: [], more: false });
   printer.finish();
   await printer.flush();
-  for (const issue of run.issues) printLine(io.stderr, `evidence: warning: ${issue}`);
+  // the lines not read (a torn last line…), named and worded as `table` of the file says them
+  printRunIssues(io, path, [run], 'shown');
   issues.finish();
 }
 
