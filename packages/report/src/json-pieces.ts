@@ -17,12 +17,26 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   );
 }
 
-/** A leaf's text at `indent`: numbers and pairs of numbers (most of the metrics) without JSON.stringify's cost. */
+/** A number as JSON writes it: not finite, null. */
+const numberText = (value: number): string => (Number.isFinite(value) ? String(value) : 'null');
+
+function allNumbers(values: unknown[]): values is number[] {
+  for (const value of values) if (typeof value !== 'number') return false;
+  return values.length > 0;
+}
+
+/**
+ * A leaf's text at `indent`: numbers, strings and arrays of numbers (most of the metrics) without
+ * JSON.stringify's cost; plain loops, no closure per value (they are millions).
+ */
 function leaf(value: unknown, indent: string): string {
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'number')) {
-    const inner = `\n${indent}  `;
-    return `[${inner}${value.map((v) => (Number.isFinite(v) ? String(v) : 'null')).join(`,${inner}`)}\n${indent}]`;
+  if (typeof value === 'number') return numberText(value);
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value) && allNumbers(value)) {
+    const inner = `,\n${indent}  `;
+    let text = `[\n${indent}  ${numberText(value[0] as number)}`;
+    for (let i = 1; i < value.length; i++) text += inner + numberText(value[i] as number);
+    return `${text}\n${indent}]`;
   }
   const text = JSON.stringify(value, null, 2) ?? 'null';
   return indent === '' ? text : text.replaceAll('\n', `\n${indent}`);
@@ -42,10 +56,12 @@ function* write(out: Pieces, value: unknown, indent: string, depth: number): Gen
     const member = value[key];
     // what JSON.stringify leaves out of an object: undefined, functions, symbols
     if (member === undefined || typeof member === 'function' || typeof member === 'symbol') continue;
-    out.add(`${first ? '{' : ','}\n${indent}  ${JSON.stringify(key)}: `);
+    const name = `${first ? '{' : ','}\n${indent}  ${JSON.stringify(key)}: `;
     first = false;
-    if (depth > 1 && isPlainObject(member)) yield* write(out, member, `${indent}  `, depth - 1);
-    else out.add(leaf(member, `${indent}  `));
+    if (depth > 1 && isPlainObject(member)) {
+      out.add(name);
+      yield* write(out, member, `${indent}  `, depth - 1);
+    } else out.add(name + leaf(member, `${indent}  `));
     if (out.done.length > 0) yield* out.done.splice(0);
   }
   out.add(first ? '{}' : `\n${indent}}`);

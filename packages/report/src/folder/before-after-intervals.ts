@@ -11,7 +11,7 @@ import {
 } from '@evidence/stats';
 import type { Prepared } from './before-after-prepare.js';
 import { type IntervalMethod, type Intervals, REWARD_STATS } from './before-after-types.js';
-import { type Outcome, tally } from './episode-sides.js';
+import type { Outcome } from './episode-sides.js';
 
 /** What the bootstrap gives the metrics: 95% intervals of each side, of each change, and of P. */
 export interface BootstrapResult {
@@ -67,14 +67,14 @@ export function rewardBootstrap(p: Prepared): BootstrapResult {
 /** Newcombe's interval of a rate's change: the paired form when every pair reports the outcome. */
 export function rateChange(
   p: Prepared,
-  name: string,
+  before: Outcome,
+  after: Outcome,
 ): { interval: [number, number]; method: IntervalMethod } {
-  const before = (p.preSide.outcomes.get(name) as Outcome).values;
-  const after = (p.postSide.outcomes.get(name) as Outcome).values;
-  if (p.pairing.paired && !before.some(Number.isNaN) && !after.some(Number.isNaN)) {
+  const n = before.values.length;
+  if (p.pairing.paired && before.reported === n && after.reported === after.values.length) {
     let [both, beforeOnly, afterOnly, neither] = [0, 0, 0, 0];
-    before.forEach((b, i) => {
-      const a = after[i] as number;
+    before.values.forEach((b, i) => {
+      const a = after.values[i] as number;
       if (b && a) both++;
       else if (b) beforeOnly++;
       else if (a) afterOnly++;
@@ -85,10 +85,8 @@ export function rateChange(
       method: 'newcombe-hybrid-score-paired',
     };
   }
-  const b = tally(before);
-  const a = tally(after);
   return {
-    interval: newcombeDifference(b.ones, b.reported, a.ones, a.reported),
+    interval: newcombeDifference(before.ones, before.reported, after.ones, after.reported),
     method: 'newcombe-hybrid-score',
   };
 }

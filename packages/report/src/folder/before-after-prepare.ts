@@ -1,6 +1,6 @@
 /** Everything of a before/after comparison but the bootstrap, from the episodes and the run's run.json. */
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@evidence/stats';
-import { booleanKeys, byName, DEFAULT_REWARD_KEY, type EvalRecord } from '../records.js';
+import { byName, DEFAULT_REWARD_KEY, type EvalRecord, outcomeKeys } from '../records.js';
 import { type RunStatsInfo, runStatsInfo } from '../run-json.js';
 import type { BeforeAfterOptions, SideStats } from './before-after-types.js';
 import { collect, type Side, sideStats } from './episode-sides.js';
@@ -32,7 +32,7 @@ export function prepare(
   if (!Number.isInteger(resamples) || resamples < 0) {
     throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
   }
-  const keys = booleanKeys([...pre, ...post], new Set([rewardKey]));
+  const keys = outcomeKeys(pre, post, rewardKey).list;
   const preSide = collect(pre, 'pre', rewardKey, keys);
   const postSide = collect(post, 'post', rewardKey, keys);
   const preStats = sideStats(preSide);
