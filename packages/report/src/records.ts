@@ -67,9 +67,15 @@ export function outcomeKeys(
   rewardKey: string,
 ): { list: string[]; has: (key: string) => boolean } {
   let byPost = pairKinds.get(pre);
-  if (!byPost) pairKinds.set(pre, (byPost = new WeakMap()));
+  if (!byPost) {
+    byPost = new WeakMap();
+    pairKinds.set(pre, byPost);
+  }
   let kinds = byPost.get(post);
-  if (!kinds) byPost.set(post, (kinds = keyKinds([pre, post])));
+  if (!kinds) {
+    kinds = keyKinds([pre, post]);
+    byPost.set(post, kinds);
+  }
   const list: string[] = [];
   for (const [key, allBoolean] of kinds) if (allBoolean && key !== rewardKey) list.push(key);
   const known = kinds;

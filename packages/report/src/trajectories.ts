@@ -3,14 +3,7 @@ import { writeTextAtomic } from './io.js';
 import { escapeMarkdown, markdownCode } from './page/escape.js';
 import { stepDetails } from './page/format.js';
 import { pythonFloat, pythonRound, pythonText } from './python-format.js';
-import {
-  DEFAULT_REWARD_KEY,
-  type EvalRecord,
-  outcomeKeys,
-  rewardOf,
-  type Step,
-  stepsOf,
-} from './records.js';
+import { DEFAULT_REWARD_KEY, type EvalRecord, outcomeKeys, rewardOf, type Step, stepsOf } from './records.js';
 
 export interface SampleTrajectoriesOptions {
   rewardKey?: string;
