@@ -31,27 +31,27 @@ const infiniteText = (where: string, value: number): string =>
   `${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`;
 
 /**
- * Values beyond the largest double are infinite: JSON writes them as null, so say which. A name is made
- * only for a value that is infinite: a section can hold 300,000 rates.
+ * Values beyond the largest double are infinite: JSON writes them as null, so say which. Only the
+ * reward statistics can be: a rate is a count over a count and its intervals lie within [−1, 1]. So
+ * only they are looked at (a section can hold 300,000 rates), in each section's order (the
+ * order of REWARD_STATS, as the sections are built).
  */
 function notFinite(metrics: Omit<BeforeAfterMetrics, 'warnings'>): string[] {
   const found: string[] = [];
   for (const section of ['pre', 'post', 'delta'] as const) {
     const values = metrics[section] as Record<string, number>;
-    for (const key of Object.keys(values)) {
-      const value = values[key] as number;
-      if (infinite(value)) found.push(infiniteText(`${section}.${key}`, value));
+    for (const key of REWARD_STATS) {
+      const value = values[key];
+      if (value !== undefined && infinite(value)) found.push(infiniteText(`${section}.${key}`, value));
     }
   }
   for (const section of ['ci95', 'pre_ci95', 'post_ci95'] as const) {
     const intervals = metrics[section];
-    for (const key of Object.keys(intervals)) {
-      // indexed, not destructured: destructuring 900,000 pairs went through the iterator
-      const interval = intervals[key] as [number, number];
-      const lo = interval[0];
-      const hi = interval[1];
-      if (infinite(lo)) found.push(infiniteText(`${section}.${key}[0]`, lo));
-      if (infinite(hi)) found.push(infiniteText(`${section}.${key}[1]`, hi));
+    for (const key of REWARD_STATS) {
+      const interval = intervals[key];
+      if (interval === undefined) continue;
+      if (infinite(interval[0])) found.push(infiniteText(`${section}.${key}[0]`, interval[0]));
+      if (infinite(interval[1])) found.push(infiniteText(`${section}.${key}[1]`, interval[1]));
     }
   }
   return found;
