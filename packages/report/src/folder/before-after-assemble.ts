@@ -5,7 +5,6 @@ import { type BootstrapResult, rateChange } from './before-after-intervals.js';
 import type { Prepared } from './before-after-prepare.js';
 import { type BeforeAfterMetrics, type IntervalMethod, REWARD_STATS } from './before-after-types.js';
 import { type Direction, directionOf, REWARD_LOCATION, type Verdict, verdictOf } from './direction.js';
-import type { Outcome } from './episode-sides.js';
 
 const clamp = ([lo, hi]: [number, number], [min, max]: [number | null, number | null]): [number, number] => [
   min === null ? lo : Math.max(min, lo),
@@ -99,15 +98,14 @@ export function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfter
       const names = key === 'std' ? ['std'] : [key, p.rewardKey, 'reward'];
       direction[key] = directionOf(key, names, p.run);
     } else {
-      const b = p.preSide.outcomes.get(key) as Outcome;
-      const a = p.postSide.outcomes.get(key) as Outcome;
-      const change = rateChange(p, b, a);
+      const place = p.outcomes.places.get(key) as number;
+      const change = rateChange(p, place);
       ci95[key] = change.interval;
       method[key] = change.method;
-      preCi[key] = wilson(b.ones, b.reported);
-      postCi[key] = wilson(a.ones, a.reported);
+      preCi[key] = wilson(p.preSide.ones[place] as number, p.preSide.reported[place] as number);
+      postCi[key] = wilson(p.postSide.ones[place] as number, p.postSide.reported[place] as number);
       bounds[key] = [0, 1];
-      direction[key] = directionOf(key, [key, b.key], p.run);
+      direction[key] = directionOf(key, [key, p.outcomes.keys[place] as string], p.run);
     }
     // the test decides (computeBeforeAfter, from the episodes): until then, unclear or neutral
     verdict[key] = verdictOf(direction[key] as Direction, undefined);
