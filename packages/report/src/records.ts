@@ -60,12 +60,15 @@ export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<st
  */
 const pairKinds = new WeakMap<readonly EvalRecord[], WeakMap<readonly EvalRecord[], Map<string, boolean>>>();
 
-/** Whether a key of the pair's records is an outcome: boolean wherever it is set, and not the reward. */
+/**
+ * The outcome keys of a before/after pair, keys boolean wherever they are set but the reward key:
+ * `list()` gives them in first-seen order (booleanKeys of both lists), `has(key)` asks about one.
+ */
 export function outcomeKeys(
   pre: readonly EvalRecord[],
   post: readonly EvalRecord[],
   rewardKey: string,
-): { list: string[]; has: (key: string) => boolean } {
+): { list: () => string[]; has: (key: string) => boolean } {
   let byPost = pairKinds.get(pre);
   if (!byPost) {
     byPost = new WeakMap();
@@ -76,9 +79,12 @@ export function outcomeKeys(
     kinds = keyKinds([pre, post]);
     byPost.set(post, kinds);
   }
-  const list: string[] = [];
-  for (const [key, allBoolean] of kinds) if (allBoolean && key !== rewardKey) list.push(key);
   const known = kinds;
+  const list = () => {
+    const keys: string[] = [];
+    for (const [key, allBoolean] of known) if (allBoolean && key !== rewardKey) keys.push(key);
+    return keys;
+  };
   return { list, has: (key) => key !== rewardKey && known.get(key) === true };
 }
 

@@ -34,7 +34,7 @@ export function prepare(
   if (!Number.isInteger(resamples) || resamples < 0) {
     throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
   }
-  const outcomes = rateOutcomes(outcomeKeys(pre, post, rewardKey).list);
+  const outcomes = rateOutcomes(outcomeKeys(pre, post, rewardKey).list());
   const preSide = collect(pre, 'pre', rewardKey, outcomes);
   const postSide = collect(post, 'post', rewardKey, outcomes);
   const preStats = sideStats(preSide, outcomes);
