@@ -56,13 +56,13 @@ export async function loadEvalFile(
   const issues = issuesOf(path, result.issues);
   const records: EvalRecord[] = [];
   const invalid: { index: number; reason: string }[] = [];
-  const keys = new Set<string>();
+  const episodes: object[] = [];
   result.records.forEach((record, index) => {
     if (record === null || typeof record !== 'object' || Array.isArray(record)) {
       invalid.push({ index, reason: 'expected a JSON object (one episode)' });
       return;
     }
-    for (const key of Object.keys(record)) keys.add(key);
+    episodes.push(record);
     if (rewardOf(record as EvalRecord, rewardKey) === undefined) {
       const raw = valueAtKey(record, rewardKey);
       // NaN and ±Infinity by their names: JSON.stringify would say null
@@ -84,7 +84,22 @@ export async function loadEvalFile(
     }
     issues.sort((a, b) => a.line - b.line);
   }
-  return { path, records, issues, keys: [...keys] };
+  return {
+    path,
+    records,
+    issues,
+    // found when asked (only when no episode is usable): an episode can hold 300,000 keys
+    get keys() {
+      return keysOf(episodes);
+    },
+  };
+}
+
+/** Every key of the episodes, in first-seen order. */
+function keysOf(episodes: readonly object[]): string[] {
+  const keys = new Set<string>();
+  for (const episode of episodes) for (const key of Object.keys(episode)) keys.add(key);
+  return [...keys];
 }
 
 /**

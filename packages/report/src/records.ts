@@ -24,23 +24,68 @@ export function rateName(key: string): string {
   return Object.hasOwn(RATE_NAMES, key) ? (RATE_NAMES[key] as string) : key;
 }
 
-/** Keys that hold a boolean in at least one record and nothing but booleans (or null) elsewhere, in first-seen order. */
-export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<string> = new Set()): string[] {
-  // One pass over every key of every record (an episode can hold 300,000): Object.keys and a lookup,
-  // not Object.entries, which builds a pair per key; a key is set again only when it stops being boolean.
+/**
+ * Every key of the records that holds something (not null), in first-seen order, and whether it holds
+ * nothing but booleans. One pass over every key of every record (an episode can hold 300,000):
+ * Object.keys and a lookup, not Object.entries, which builds a pair per key; a key is set again only
+ * when it stops being boolean.
+ */
+function keyKinds(lists: readonly (readonly EvalRecord[])[]): Map<string, boolean> {
   const seen = new Map<string, boolean>();
-  for (const record of records) {
-    for (const key of Object.keys(record)) {
-      const value = record[key];
-      if (value === null || value === undefined || skip.has(key)) continue;
-      const before = seen.get(key);
-      if (before === undefined) seen.set(key, typeof value === 'boolean');
-      else if (before && typeof value !== 'boolean') seen.set(key, false);
+  for (const records of lists) {
+    for (const record of records) {
+      for (const key of Object.keys(record)) {
+        const value = record[key];
+        if (value === null || value === undefined) continue;
+        const before = seen.get(key);
+        if (before === undefined) seen.set(key, typeof value === 'boolean');
+        else if (before && typeof value !== 'boolean') seen.set(key, false);
+      }
     }
   }
+  return seen;
+}
+
+/** Keys that hold a boolean in at least one record and nothing but booleans (or null) elsewhere, in first-seen order. */
+export function booleanKeys(records: readonly EvalRecord[], skip: ReadonlySet<string> = new Set()): string[] {
   const keys: string[] = [];
-  for (const [key, allBoolean] of seen) if (allBoolean) keys.push(key);
+  for (const [key, allBoolean] of keyKinds([records])) if (allBoolean && !skip.has(key)) keys.push(key);
   return keys;
+}
+
+/**
+ * The key kinds of a before/after pair of record lists, found once per pair: the statistics and the
+ * sample episodes both ask, and a pass over 300,000 keys an episode is not free. The lists are the
+ * evaluation as read; they are not changed after.
+ */
+const pairKinds = new WeakMap<readonly EvalRecord[], WeakMap<readonly EvalRecord[], Map<string, boolean>>>();
+
+/**
+ * The outcome keys of a before/after pair, keys boolean wherever they are set but the reward key:
+ * `list()` gives them in first-seen order (booleanKeys of both lists), `has(key)` asks about one.
+ */
+export function outcomeKeys(
+  pre: readonly EvalRecord[],
+  post: readonly EvalRecord[],
+  rewardKey: string,
+): { list: () => string[]; has: (key: string) => boolean } {
+  let byPost = pairKinds.get(pre);
+  if (!byPost) {
+    byPost = new WeakMap();
+    pairKinds.set(pre, byPost);
+  }
+  let kinds = byPost.get(post);
+  if (!kinds) {
+    kinds = keyKinds([pre, post]);
+    byPost.set(post, kinds);
+  }
+  const known = kinds;
+  const list = () => {
+    const keys: string[] = [];
+    for (const [key, allBoolean] of known) if (allBoolean && key !== rewardKey) keys.push(key);
+    return keys;
+  };
+  return { list, has: (key) => key !== rewardKey && known.get(key) === true };
 }
 
 /** The episode reward, or undefined when the record has no finite number under `rewardKey` (a dotted key such as `episode.r` reads `{"episode": {"r": …}}`). */

@@ -3,7 +3,7 @@ import { writeTextAtomic } from './io.js';
 import { escapeMarkdown, markdownCode } from './page/escape.js';
 import { stepDetails } from './page/format.js';
 import { pythonFloat, pythonRound, pythonText } from './python-format.js';
-import { booleanKeys, DEFAULT_REWARD_KEY, type EvalRecord, rewardOf, type Step, stepsOf } from './records.js';
+import { DEFAULT_REWARD_KEY, type EvalRecord, outcomeKeys, rewardOf, type Step, stepsOf } from './records.js';
 
 export interface SampleTrajectoriesOptions {
   rewardKey?: string;
@@ -46,7 +46,7 @@ export function selectSampleTrajectories(
   const count = options.episodes ?? 3;
   const stepLimit = options.steps ?? 8;
   const tail = options.lastSteps ?? 2;
-  const outcomeKeys = new Set(booleanKeys([...pre, ...post], new Set([rewardKey])));
+  const isOutcome = outcomeKeys(pre, post, rewardKey).has;
   const ranked = (records: readonly EvalRecord[], direction: 1 | -1) =>
     records
       .map((record) => ({ record, reward: rewardOf(record, rewardKey) }))
@@ -57,7 +57,7 @@ export function selectSampleTrajectories(
         const steps = stepsOf(record);
         return {
           reward,
-          outcomes: outcomesOf(record, outcomeKeys),
+          outcomes: outcomesOf(record, isOutcome),
           steps: steps.slice(0, stepLimit),
           moreSteps: Math.max(0, steps.length - stepLimit),
           lastSteps: steps
@@ -71,11 +71,11 @@ export function selectSampleTrajectories(
 }
 
 /** The record's boolean outcomes in its own key order (keys and a lookup: an episode can hold 300,000). */
-function outcomesOf(record: EvalRecord, outcomeKeys: ReadonlySet<string>): [string, boolean][] {
+function outcomesOf(record: EvalRecord, isOutcome: (key: string) => boolean): [string, boolean][] {
   const outcomes: [string, boolean][] = [];
   for (const key of Object.keys(record)) {
     const value = record[key];
-    if (typeof value === 'boolean' && outcomeKeys.has(key)) outcomes.push([capText(key), value]);
+    if (typeof value === 'boolean' && isOutcome(key)) outcomes.push([capText(key), value]);
   }
   return outcomes;
 }

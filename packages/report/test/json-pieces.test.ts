@@ -42,4 +42,17 @@ describe('jsonPieces: JSON.stringify(value, null, 2) in pieces', () => {
     expect(Math.max(...pieces.map((piece) => piece.length))).toBeLessThanOrEqual(2 ** 20);
     expect(Buffer.concat(pieces).toString('utf8')).toBe(`${JSON.stringify(value, null, 2)}\n`);
   });
+
+  it('keeps a surrogate pair whole where a long member is cut into slices', () => {
+    // emoji (two UTF-16 units each) across the slice boundaries, at every offset of the pair
+    for (const pad of ['', 'x', 'xy', 'xyz']) {
+      const value = { [pad]: `${pad}${'😀'.repeat(40_000)}`, nested: { s: `${'é😀'.repeat(30_000)}` } };
+      expect(joined(value, '\n')).toBe(`${JSON.stringify(value, null, 2)}\n`);
+    }
+  });
+
+  it('leaves out a member whose toJSON gives undefined, as JSON.stringify does', () => {
+    const value = { a: 1, gone: { toJSON: () => undefined }, b: [1, 2] };
+    expect(joined(value)).toBe(JSON.stringify(value, null, 2));
+  });
 });

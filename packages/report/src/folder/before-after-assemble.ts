@@ -5,7 +5,6 @@ import { type BootstrapResult, rateChange } from './before-after-intervals.js';
 import type { Prepared } from './before-after-prepare.js';
 import { type BeforeAfterMetrics, type IntervalMethod, REWARD_STATS } from './before-after-types.js';
 import { type Direction, directionOf, REWARD_LOCATION, type Verdict, verdictOf } from './direction.js';
-import { type Outcome, tally } from './episode-sides.js';
 
 const clamp = ([lo, hi]: [number, number], [min, max]: [number | null, number | null]): [number, number] => [
   min === null ? lo : Math.max(min, lo),
@@ -31,24 +30,27 @@ const infiniteText = (where: string, value: number): string =>
   `${where} is ${value > 0 ? '' : '−'}infinite (beyond ±1.8e308, the largest double); JSON shows it as null`;
 
 /**
- * Values beyond the largest double are infinite: JSON writes them as null, so say which. A name is made
- * only for a value that is infinite: a section can hold 300,000 rates.
+ * Values beyond the largest double are infinite: JSON writes them as null, so say which. Only the
+ * reward statistics can be: a rate is a count over a count and its intervals lie within [−1, 1]. So
+ * only they are looked at (a section can hold 300,000 rates), in each section's order (the
+ * order of REWARD_STATS, as the sections are built).
  */
 function notFinite(metrics: Omit<BeforeAfterMetrics, 'warnings'>): string[] {
   const found: string[] = [];
   for (const section of ['pre', 'post', 'delta'] as const) {
     const values = metrics[section] as Record<string, number>;
-    for (const key of Object.keys(values)) {
-      const value = values[key] as number;
-      if (infinite(value)) found.push(infiniteText(`${section}.${key}`, value));
+    for (const key of REWARD_STATS) {
+      const value = values[key];
+      if (value !== undefined && infinite(value)) found.push(infiniteText(`${section}.${key}`, value));
     }
   }
   for (const section of ['ci95', 'pre_ci95', 'post_ci95'] as const) {
     const intervals = metrics[section];
-    for (const key of Object.keys(intervals)) {
-      const [lo, hi] = intervals[key] as [number, number];
-      if (infinite(lo)) found.push(infiniteText(`${section}.${key}[0]`, lo));
-      if (infinite(hi)) found.push(infiniteText(`${section}.${key}[1]`, hi));
+    for (const key of REWARD_STATS) {
+      const interval = intervals[key];
+      if (interval === undefined) continue;
+      if (infinite(interval[0])) found.push(infiniteText(`${section}.${key}[0]`, interval[0]));
+      if (infinite(interval[1])) found.push(infiniteText(`${section}.${key}[1]`, interval[1]));
     }
   }
   return found;
@@ -96,15 +98,14 @@ export function assemble(p: Prepared, boot: BootstrapResult | null): BeforeAfter
       const names = key === 'std' ? ['std'] : [key, p.rewardKey, 'reward'];
       direction[key] = directionOf(key, names, p.run);
     } else {
-      const change = rateChange(p, key);
+      const place = p.outcomes.places.get(key) as number;
+      const change = rateChange(p, place);
       ci95[key] = change.interval;
       method[key] = change.method;
-      const b = tally((p.preSide.outcomes.get(key) as Outcome).values);
-      const a = tally((p.postSide.outcomes.get(key) as Outcome).values);
-      preCi[key] = wilson(b.ones, b.reported);
-      postCi[key] = wilson(a.ones, a.reported);
+      preCi[key] = wilson(p.preSide.ones[place] as number, p.preSide.reported[place] as number);
+      postCi[key] = wilson(p.postSide.ones[place] as number, p.postSide.reported[place] as number);
       bounds[key] = [0, 1];
-      direction[key] = directionOf(key, [key, (p.preSide.outcomes.get(key) as Outcome).key], p.run);
+      direction[key] = directionOf(key, [key, p.outcomes.keys[place] as string], p.run);
     }
     // the test decides (computeBeforeAfter, from the episodes): until then, unclear or neutral
     verdict[key] = verdictOf(direction[key] as Direction, undefined);

@@ -11,7 +11,6 @@ import {
 } from '@evidence/stats';
 import type { Prepared } from './before-after-prepare.js';
 import { type IntervalMethod, type Intervals, REWARD_STATS } from './before-after-types.js';
-import { type Outcome, tally } from './episode-sides.js';
 
 /** What the bootstrap gives the metrics: 95% intervals of each side, of each change, and of P. */
 export interface BootstrapResult {
@@ -64,31 +63,41 @@ export function rewardBootstrap(p: Prepared): BootstrapResult {
   };
 }
 
-/** Newcombe's interval of a rate's change: the paired form when every pair reports the outcome. */
+/**
+ * Newcombe's interval of the change of the rate at `place`: the paired form when every pair reports
+ * the outcome (its pairs counted from the episodes themselves).
+ */
 export function rateChange(
   p: Prepared,
-  name: string,
+  place: number,
 ): { interval: [number, number]; method: IntervalMethod } {
-  const before = (p.preSide.outcomes.get(name) as Outcome).values;
-  const after = (p.postSide.outcomes.get(name) as Outcome).values;
-  if (p.pairing.paired && !before.some(Number.isNaN) && !after.some(Number.isNaN)) {
+  const { preSide: pre, postSide: post } = p;
+  const n = pre.records.length;
+  const reportedBefore = pre.reported[place] as number;
+  const reportedAfter = post.reported[place] as number;
+  if (p.pairing.paired && reportedBefore === n && reportedAfter === post.records.length) {
+    const key = p.outcomes.keys[place] as string;
     let [both, beforeOnly, afterOnly, neither] = [0, 0, 0, 0];
-    before.forEach((b, i) => {
-      const a = after[i] as number;
+    for (let i = 0; i < n; i++) {
+      const b = pre.records[i]?.[key] === true;
+      const a = post.records[i]?.[key] === true;
       if (b && a) both++;
       else if (b) beforeOnly++;
       else if (a) afterOnly++;
       else neither++;
-    });
+    }
     return {
       interval: newcombePairedDifference(both, beforeOnly, afterOnly, neither),
       method: 'newcombe-hybrid-score-paired',
     };
   }
-  const b = tally(before);
-  const a = tally(after);
   return {
-    interval: newcombeDifference(b.ones, b.reported, a.ones, a.reported),
+    interval: newcombeDifference(
+      pre.ones[place] as number,
+      reportedBefore,
+      post.ones[place] as number,
+      reportedAfter,
+    ),
     method: 'newcombe-hybrid-score',
   };
 }

@@ -1,13 +1,15 @@
 /** Everything of a before/after comparison but the bootstrap, from the episodes and the run's run.json. */
 import { DEFAULT_RESAMPLES, DEFAULT_SEED } from '@evidence/stats';
-import { booleanKeys, byName, DEFAULT_REWARD_KEY, type EvalRecord } from '../records.js';
+import { byName, DEFAULT_REWARD_KEY, type EvalRecord, outcomeKeys } from '../records.js';
 import { type RunStatsInfo, runStatsInfo } from '../run-json.js';
 import type { BeforeAfterOptions, SideStats } from './before-after-types.js';
-import { collect, type Side, sideStats } from './episode-sides.js';
+import { collect, type Outcomes, rateOutcomes, type Side, sideStats } from './episode-sides.js';
 import { type Pairing, pairingOf } from './pairing.js';
 
 /** Everything but the bootstrap: point estimates, rate intervals, and the data the bootstrap resamples. */
 export interface Prepared {
+  /** the outcomes both sides count, by rate name */
+  outcomes: Outcomes;
   preSide: Side;
   postSide: Side;
   preStats: SideStats;
@@ -32,11 +34,11 @@ export function prepare(
   if (!Number.isInteger(resamples) || resamples < 0) {
     throw new RangeError(`resamples: expected a whole number >= 0, got ${resamples}`);
   }
-  const keys = booleanKeys([...pre, ...post], new Set([rewardKey]));
-  const preSide = collect(pre, 'pre', rewardKey, keys);
-  const postSide = collect(post, 'post', rewardKey, keys);
-  const preStats = sideStats(preSide);
-  const postStats = sideStats(postSide);
+  const outcomes = rateOutcomes(outcomeKeys(pre, post, rewardKey).list());
+  const preSide = collect(pre, 'pre', rewardKey, outcomes);
+  const postSide = collect(post, 'post', rewardKey, outcomes);
+  const preStats = sideStats(preSide, outcomes);
+  const postStats = sideStats(postSide, outcomes);
   const delta = byName<number>();
   for (const key of Object.keys(preStats)) {
     if (key === 'n' || !Object.hasOwn(postStats, key)) continue;
@@ -46,6 +48,7 @@ export function prepare(
   const warnings = [...run.warnings];
   const pairing = pairingOf(pre, post, run, warnings);
   return {
+    outcomes,
     preSide,
     postSide,
     preStats,

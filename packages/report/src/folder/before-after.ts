@@ -39,7 +39,8 @@ export function beforeAfterTested(
   const prepared = prepare(pre, post, options);
   const metrics = assemble(prepared, prepared.resamples > 0 ? rewardBootstrap(prepared) : null);
   const tests = metricTests(pre, post, metrics);
-  for (const key of Object.keys(metrics.verdict))
+  // a metric without a test keeps the verdict assemble gave it (what verdictOf makes of no test)
+  for (const key of Object.keys(tests))
     metrics.verdict[key] = verdictOf(metrics.direction[key] as Direction, tests[key]);
   return { metrics, tests };
 }

@@ -20,12 +20,24 @@ const METHOD_TEXT: Readonly<Record<IntervalMethod, string>> = {
   'bootstrap-percentile-paired': 'percentile bootstrap over pairs of episodes',
 };
 
+/** The interval methods a metrics object uses, found once: the page and REPORT.md both ask, and there can be 300,000. */
+const methodsUsed = new WeakMap<BeforeAfterMetrics, IntervalMethod[]>();
+
+function usedMethods(metrics: BeforeAfterMetrics): IntervalMethod[] {
+  let used = methodsUsed.get(metrics);
+  if (!used) {
+    const found = new Set<IntervalMethod>();
+    for (const key in metrics.method) found.add(metrics.method[key] as IntervalMethod); // no copy
+    used = [...found];
+    methodsUsed.set(metrics, used);
+  }
+  return used;
+}
+
 /** How every interval was computed, whether the episodes were paired and why, in one paragraph. */
 export function describeMethods(metrics: BeforeAfterMetrics): string {
   const { pairing, bootstrap } = metrics;
-  const used = new Set<IntervalMethod>();
-  for (const key in metrics.method) used.add(metrics.method[key] as IntervalMethod); // 300,000 rates: no copy
-  const usedList = [...used];
+  const usedList = usedMethods(metrics);
   const rates = usedList.filter((m) => m.startsWith('newcombe'));
   const rewards = usedList.filter((m) => m.startsWith('bootstrap'));
   const parts = [

@@ -3,24 +3,43 @@ import { iqm, mean, median, std } from '@evidence/stats';
 import { byName, type EvalRecord, rateName, rewardOf } from '../records.js';
 import type { SideStats } from './before-after-types.js';
 
-export interface Outcome {
-  /** the episode key, e.g. `discovered` for `success_rate` */
-  key: string;
-  /** 1/0 per episode, NaN when the episode does not report it */
-  values: Float64Array;
+/**
+ * The outcomes both sides count, by rate name: each name's episode key and its place in a side's counts.
+ * One map for both sides, and counts in typed arrays, not an object per outcome and side: an evaluation
+ * can hold 300,000 outcome keys.
+ */
+export interface Outcomes {
+  /** the episode key of each place, e.g. `discovered` for `success_rate` */
+  keys: readonly string[];
+  /** rate name → place */
+  places: Map<string, number>;
 }
 
 export interface Side {
+  records: readonly EvalRecord[];
   rewards: Float64Array;
-  outcomes: Map<string, Outcome>;
+  /** per outcome place: the episodes where it is true, and the episodes that report it (a boolean) */
+  ones: Float64Array;
+  reported: Float64Array;
 }
 
-/** One side's rewards and, per boolean outcome, 1/0 per episode; throws naming the side and episode. */
+/** The outcomes of the boolean episode keys `keys`, each by its reference name. */
+export function rateOutcomes(keys: readonly string[]): Outcomes {
+  const places = new Map<string, number>();
+  keys.forEach((key, place) => {
+    // two keys with one reference name (discovered and is_success): the second keeps its own
+    const name = rateName(key);
+    places.set(places.has(name) ? key : name, place);
+  });
+  return { keys, places };
+}
+
+/** One side's rewards and, per outcome, its counts; throws naming the side and episode. */
 export function collect(
   records: readonly EvalRecord[],
   which: string,
   rewardKey: string,
-  keys: string[],
+  outcomes: Outcomes,
 ): Side {
   if (records.length === 0) throw new Error(`${which}: no evaluation episodes to summarise`);
   const rewards = new Float64Array(records.length);
@@ -33,43 +52,32 @@ export function collect(
     }
     rewards[index] = reward;
   });
-  const outcomes = new Map<string, Outcome>();
-  for (const key of keys) {
-    // a plain loop: Float64Array.from with a map function is slow, and this runs once per outcome key
-    const values = new Float64Array(records.length);
-    for (let i = 0; i < records.length; i++) {
-      const value = (records[i] as EvalRecord)[key];
-      values[i] = typeof value === 'boolean' ? Number(value) : Number.NaN;
+  const { keys } = outcomes;
+  const ones = new Float64Array(keys.length);
+  const reported = new Float64Array(keys.length);
+  for (const record of records) {
+    // a plain loop: this runs once per outcome key and episode
+    for (let place = 0; place < keys.length; place++) {
+      const value = record[keys[place] as string];
+      if (typeof value !== 'boolean') continue;
+      reported[place] = (reported[place] as number) + 1;
+      if (value) ones[place] = (ones[place] as number) + 1;
     }
-    // two keys with one reference name (discovered and is_success): the second keeps its own
-    outcomes.set(outcomes.has(rateName(key)) ? key : rateName(key), { key, values });
   }
-  return { rewards, outcomes };
-}
-
-/** Successes and reported episodes of an outcome (an episode without the boolean does not count). */
-export function tally(values: Float64Array): { ones: number; reported: number } {
-  let ones = 0;
-  let reported = 0;
-  for (const v of values) {
-    if (Number.isNaN(v)) continue;
-    ones += v;
-    reported++;
-  }
-  return { ones, reported };
+  return { records, rewards, ones, reported };
 }
 
 /** A side's statistics: n, mean and median reward, each outcome's rate, std, IQM. */
-export function sideStats(side: Side): SideStats {
+export function sideStats(side: Side, outcomes: Outcomes): SideStats {
   const stats = Object.assign(byName<number>(), {
     n: side.rewards.length,
     // Summed in ascending order, as the reference trainer does, so the JSON matches it to the last bit.
     mean_reward: mean(Float64Array.from(side.rewards).sort()),
     median_reward: median(side.rewards),
   });
-  for (const [name, { values }] of side.outcomes) {
-    const { ones, reported } = tally(values);
-    if (reported > 0) stats[name] = ones / reported; // no rate from no episode
+  for (const [name, place] of outcomes.places) {
+    const reported = side.reported[place] as number;
+    if (reported > 0) stats[name] = (side.ones[place] as number) / reported; // no rate from no episode
   }
   stats.std = std(side.rewards);
   stats.iqm = iqm(side.rewards);
