@@ -5,6 +5,7 @@
  * runs' group; within a block, the x going back to where the block began starts the next run (repeats of
  * one configuration saved one after another, no seed column).
  */
+import { cellNumber } from './cells.js';
 import { recordColumns } from './part.js';
 import { sniffX } from './role-values.js';
 
@@ -26,7 +27,8 @@ function blockColumns(records: readonly Record<string, unknown>[]): string[] {
     let previous: unknown;
     for (const record of records) {
       const value = record[key];
-      if (typeof value !== 'string' || /^\s*[-+]?(\d|\.\d)/.test(value)) return false;
+      // a number or a missing value written as text (`"0.5"`, `"NaN"`, `"None"`) is no name: cells' rule
+      if (typeof value !== 'string' || cellNumber(value) !== undefined) return false;
       if (value !== previous) {
         // a value met again after another: interleaved rows (a phase column), not blocks
         if (seen.has(value) || seen.size >= MAX_GROUPS) return false;

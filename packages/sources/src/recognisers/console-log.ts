@@ -64,14 +64,16 @@ export const consoleLog: Recogniser = {
         // a log that printed its settings starts a training where it prints them again: a counter
         // going back with no settings printed is an inner loop (a test pass each epoch), not a launch
         const counted = launches(table);
-        const configured = counted.filter((from) => 'meta' in meta(from));
+        const settings = new Map(counted.map((from) => [from, meta(from)] as const));
+        const configured = counted.filter((from) => 'meta' in (settings.get(from) ?? {}));
         const starts = configured.length > 0 ? [0, ...configured.filter((from) => from > 0)] : counted;
-        if (starts.length === 1) return [tablePart('console-log', table.columns, name, file, meta(0))];
+        if (starts.length === 1)
+          return [tablePart('console-log', table.columns, name, file, settings.get(0))];
         // several trainings printed one after another: a run each, named by the line it starts at
         const runs: SplitRuns = new Map();
         starts.forEach((from, i) => {
           const to = starts[i + 1] ?? (table.lines.length as number);
-          const part = tablePart('console-log', rowsOf(table, from, to), name, file, meta(from));
+          const part = tablePart('console-log', rowsOf(table, from, to), name, file, settings.get(from));
           const line = `line ${table.lines[from]}`;
           part.issues.unshift(
             `${file}: rows from ${line} are a training of their own (its counter began again)`,
